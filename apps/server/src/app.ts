@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createJobQueue } from './lib/jobs';
+import { createMailer } from './lib/mailer';
+import { createPaymentProvider } from './lib/payments';
+import { createLocalStorage, createS3Storage } from './lib/storage';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
+import { codesRoutes } from './modules/codes/codes.routes';
+import { createCodesService } from './modules/codes/codes.service';
+import { communityRoutes } from './modules/community/community.routes';
+import { createCommunityService } from './modules/community/community.service';
+import { messagesRoutes } from './modules/community/messages.routes';
+import { createMessagesService } from './modules/community/messages.service';
+import { reportsRoutes } from './modules/community/reports.routes';
+import { createReportsService } from './modules/community/reports.service';
+import { marketRoutes } from './modules/market/market.routes';
+import { createMarketService } from './modules/market/market.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService, sandboxSessionStore } from './modules/payments/payments.service';
+import { registerAssetJobs } from './modules/projects/asset-jobs';
+import { editorRoutes } from './modules/projects/editor.routes';
+import { createEditorService } from './modules/projects/editor.service';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
+import { signedFilesRoutes } from './modules/projects/signed-files.routes';
+import { uploadsRoutes } from './modules/projects/uploads.routes';
+import { rbacRoutes } from './modules/rbac/rbac.routes';
+import { createRbacService } from './modules/rbac/rbac.service';
+import { storageRulesRoutes } from './modules/system/storage-rules.routes';
+import { createStorageRulesService } from './modules/system/storage-rules.service';
+import { createSystemRepository } from './modules/system/system.repository';
+import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { accessPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { createCheckoutWorkflow } from './workflows/checkout';
+import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
+import { seedCatalogue } from './workflows/seed-catalogue';
+import { seedDemo } from './workflows/seed-demo';
+import { seedDemoCodes } from './workflows/seed-demo-codes';
+
+export interface BuildOptions {
+  /** An already-open database (tests pass one made from a migrated snapshot). */
+  database?: Database;
+  /** Pino logger options; `false` silences it (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole application: plugins, then modules, then the web app. `main.ts` only listens. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 500_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase(config));
+  await database.migrate();
+  const { db } = database;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, 'files'), config.uploads.urlSecret);
+  const system = createSystemRepository(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });
+
+  const rbac = createRbacService(db);
+  await rbac.ensureCatalogue();
+  const users = createUsersService({ db, rbac, storage });
+  const codes = createCodesService({ db, users });
+  const auth = createAuthService({ db, config, mailer, users, rbac, codes });
+  const community = createCommunityService({ db, mailer, config });
+
+  // Storefront and commerce (issue 3).
+  const marketCacheMs = config.commerce.marketCacheSeconds * 1000;
+  const projects = createProjectsService({ db, users, cacheMs: marketCacheMs });
+  const orders = createOrdersService({ db, projects });
+  const cart = createCartService({ db, projects, orders });
+  const market = createMarketService({ db, projects, cart, orders, users }, { cacheMs: marketCacheMs });
+  const reports = createReportsService({ db, projects });
+  const wallet = createWalletService({ db, commissionPercent: config.commerce.commissionPercent });
+  const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
+  const payments = createPaymentsService({ db, provider });
+  const notify = createPaymentNotifyWorkflow({ db, orders, cart, projects, wallet, payments });
+  // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
+  const messages = createMessagesService({ db });
+  const jobs = createJobQueue({ db, log: app.log });
+  const editor = createEditorService({
+    db,
+    projects,
+    users,
+    messages,
+    storage,
+    jobs,
+    purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
+    urlTtlSeconds: config.uploads.urlTtlSeconds,
+  });
+  const rules = createStorageRulesService({ db, usedBytes: editor.usedBytes });
+  await rules.ensureDefaults();
+  registerAssetJobs({ jobs, editor, storage });
+  const checkout = createCheckoutWorkflow({
+    db,
+    projects,
+    orders,
+    users,
+    payments,
+    notify,
+    orderExpiryMinutes: config.commerce.orderExpiryMinutes,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+  await app.register(rateLimitPlugin, { config, redis });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(accessPlugin, { resolve: auth.resolveSession });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { database, storage, mailer, system, config, redis });
+      await api.register(authRoutes, { auth, config });
+      await api.register(usersRoutes, { users, auth, storage });
+      await api.register(codesRoutes, { codes, rateLimit: config.rateLimit });
+      await api.register(rbacRoutes, { rbac });
+      await api.register(communityRoutes, { community });
+      await api.register(projectsRoutes, { projects });
+      await api.register(marketRoutes, { market });
+      await api.register(cartRoutes, { cart });
+      await api.register(ordersRoutes, { orders, checkout });
+      await api.register(paymentsRoutes, { checkout, notify, sandbox, publicUrl: config.publicUrl });
+      await api.register(reportsRoutes, { reports });
+      await api.register(messagesRoutes, { messages });
+      await api.register(storageRulesRoutes, { rules });
+      await api.register(editorRoutes, { editor });
+      await api.register(uploadsRoutes, { editor, rules, storage, config });
+      await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.seedDemo ?? (await users.isEmpty())) {
+    await seedDemo({ users, rbac, log: app.log });
+    await seedDemoCodes({ users, codes, log: app.log });
+    await seedCatalogue({ users, projects, market, checkout, notify, sandbox, storage, log: app.log });
+  }
+
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: 'index.html' });
+  }
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+    await redis?.quit().catch(() => undefined);
+    if (!opts.database) await database.close();
+  });
+  await app.ready();
+  await jobs.start();
+  return app;
+}

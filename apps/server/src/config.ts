@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Empty counts as unset (bench/lib.mjs starts the embedded database with DATABASE_URL=''). */
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('XR Studio <no-reply@xr-studio.local>'),
+  /** Base URL people reach the app at; used for links in mails and the OIDC redirect. */
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24 * 3),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
+  /** Rate limit of the sensitive calls (login, registration, email codes, contact) per IP and per account, per window. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** General per-IP limit of all API calls. */
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().default('OpenID Connect'),
+  /** Show the dev mail outbox page (/api/dev/outbox). Defaults to on when no SMTP_URL is set. */
+  DEV_OUTBOX: bool,
+  /** Folder of the built web app served at `/`; defaults to apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool,
+  /** An unpaid order expires after this many minutes. */
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(60 * 24 * 7)
+    .default(30),
+  /** The platform's share of each sale, in percent; the seller's ledger gets the rest. */
+  PLATFORM_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Payment provider behind lib/payments.ts; only the built-in sandbox gateway ships. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** HMAC secret of the sandbox gateway's notifications. */
+  SANDBOX_PAYMENT_SECRET: z.string().min(16).default('xr-studio-sandbox-dev-secret'),
+  /** Seconds the market's public reads (list pages, totals, product details, tags) are reused; 0 turns it off. */
+  MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /** S3-compatible storage for project files; local disk under DATA_DIR/files when S3_BUCKET is unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  /** Largest single upload, in bytes (each file type has its own lower limit). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 ** 3),
+  /** HMAC secret of signed file URLs served from local disk. */
+  FILE_URL_SECRET: z.string().min(16).default('xr-studio-dev-file-url-secret'),
+  /** Lifetime of signed content URLs, in seconds. */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl?: string;
+  seedDemo?: boolean;
+  logLevel: string;
+  session: { idleMinutes: number; absoluteDays: number };
+  rateLimit: { auth: number; authWindowSeconds: number; api: number };
+  oidc?: { issuer: string; clientId: string; clientSecret?: string; name: string };
+  devOutbox: boolean;
+  webDist: string;
+  trustProxy: boolean;
+  commerce: {
+    orderExpiryMinutes: number;
+    commissionPercent: number;
+    marketCacheSeconds: number;
+  };
+  payments: { provider: 'sandbox'; sandboxSecret: string };
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  };
+  uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number };
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+/** Parses the environment once. Nothing else reads process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set" (so `DATABASE_URL= npm start` uses the embedded default).
+  const e = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteDays: e.SESSION_ABSOLUTE_DAYS },
+    rateLimit: { auth: e.AUTH_RATE_LIMIT, authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS, api: e.API_RATE_LIMIT },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
+        : undefined,
+    devOutbox: e.DEV_OUTBOX ?? !e.SMTP_URL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY ?? false,
+    commerce: {
+      orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
+      commissionPercent: e.PLATFORM_COMMISSION_PERCENT,
+      marketCacheSeconds: e.MARKET_CACHE_SECONDS,
+    },
+    payments: { provider: e.PAYMENT_PROVIDER, sandboxSecret: e.SANDBOX_PAYMENT_SECRET },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : undefined,
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, urlSecret: e.FILE_URL_SECRET, urlTtlSeconds: e.FILE_URL_TTL_SECONDS },
+  };
+}

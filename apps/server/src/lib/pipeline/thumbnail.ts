@@ -1,0 +1,228 @@
+import type { Document, Material, Texture } from '@gltf-transform/core';
+import sharp from 'sharp';
+
+type V3 = [number, number, number];
+const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const dot = (a: V3, b: V3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const norm = (a: V3): V3 => {
+  const l = Math.hypot(a[0], a[1], a[2]) || 1;
+  return [a[0] / l, a[1] / l, a[2] / l];
+};
+/** Column-major 4×4 product a·b. */
+function mul(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const o = new Array<number>(16).fill(0);
+  for (let c = 0; c < 4; c++)
+    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) o[c * 4 + r]! += a[k * 4 + r]! * b[c * 4 + k]!;
+  return o;
+}
+function lookAt(eye: V3, center: V3, up: V3): number[] {
+  const z = norm(sub(eye, center));
+  const x = norm(cross(up, z));
+  const y = cross(z, x);
+  return [x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, -dot(x, eye), -dot(y, eye), -dot(z, eye), 1];
+}
+function perspective(fov: number, near: number, far: number): number[] {
+  const f = 1 / Math.tan(fov / 2);
+  const nf = 1 / (near - far);
+  return [f, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * nf, -1, 0, 0, 2 * far * near * nf, 0];
+}
+
+interface DecodedTexture {
+  data: Buffer;
+  size: number;
+}
+
+const TEX = 256;
+
+async function decode(tex: Texture | null, cache: Map<Texture, DecodedTexture | null>): Promise<DecodedTexture | null> {
+  if (!tex) return null;
+  if (cache.has(tex)) return cache.get(tex)!;
+  const image = tex.getImage();
+  let out: DecodedTexture | null = null;
+  if (image) {
+    try {
+      const data = await sharp(image).resize(TEX, TEX, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+      out = { data, size: TEX };
+    } catch {
+      out = null;
+    }
+  }
+  cache.set(tex, out);
+  return out;
+}
+
+function srgb(linear: number): number {
+  const c = Math.max(0, Math.min(1, linear));
+  return c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
+}
+
+/**
+ * Renders a 512×512 PNG preview of a document without GL: a small software rasterizer (perspective camera
+ * fitted to the bounding sphere from a three-quarter view, z-buffer, Lambert shading of the base colour and
+ * texture) over a soft vertical gradient. Rendered at 2× and downscaled for anti-aliasing.
+ */
+export async function renderThumbnail(doc: Document, outPath: string, size = 512): Promise<void> {
+  const S = size * 2;
+  const color = new Float32Array(S * S * 3);
+  const depth = new Float32Array(S * S).fill(Number.POSITIVE_INFINITY);
+  for (let y = 0; y < S; y++) {
+    const t = y / (S - 1);
+    const r = 0.93 - 0.2 * t;
+    const g = 0.94 - 0.18 * t;
+    const b = 0.97 - 0.13 * t;
+    for (let x = 0; x < S; x++) color.set([r, g, b], (y * S + x) * 3);
+  }
+
+  interface Batch {
+    pos: Float32Array;
+    uv: Float32Array | null;
+    idx: Uint32Array;
+    material: Material | null;
+  }
+  const batches: Batch[] = [];
+  const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const max = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  scene?.traverse((node) => {
+    const mesh = node.getMesh();
+    if (!mesh) return;
+    const world = node.getWorldMatrix();
+    for (const prim of mesh.listPrimitives()) {
+      if (prim.getMode() !== 4) continue;
+      const posAcc = prim.getAttribute('POSITION');
+      if (!posAcc) continue;
+      const n = posAcc.getCount();
+      const pos = new Float32Array(n * 3);
+      const el = [0, 0, 0];
+      for (let i = 0; i < n; i++) {
+        posAcc.getElement(i, el);
+        const [x, y, z] = el as V3;
+        const v: V3 = [
+          world[0] * x + world[4] * y + world[8] * z + world[12],
+          world[1] * x + world[5] * y + world[9] * z + world[13],
+          world[2] * x + world[6] * y + world[10] * z + world[14],
+        ];
+        pos[i * 3] = v[0];
+        pos[i * 3 + 1] = v[1];
+        pos[i * 3 + 2] = v[2];
+        for (let k = 0; k < 3; k++) {
+          min[k] = Math.min(min[k]!, v[k]!);
+          max[k] = Math.max(max[k]!, v[k]!);
+        }
+      }
+      const uvAcc = prim.getAttribute('TEXCOORD_0');
+      let uv: Float32Array | null = null;
+      if (uvAcc) {
+        uv = new Float32Array(n * 2);
+        const e = [0, 0];
+        for (let i = 0; i < n; i++) {
+          uvAcc.getElement(i, e);
+          uv[i * 2] = e[0]!;
+          uv[i * 2 + 1] = e[1]!;
+        }
+      }
+      const indAcc = prim.getIndices();
+      const idx = indAcc ? Uint32Array.from(indAcc.getArray() ?? []) : Uint32Array.from({ length: n - (n % 3) }, (_, i) => i);
+      batches.push({ pos, uv, idx, material: prim.getMaterial() });
+    }
+  });
+
+  if (batches.length > 0 && Number.isFinite(min[0]!)) {
+    const center: V3 = [(min[0]! + max[0]!) / 2, (min[1]! + max[1]!) / 2, (min[2]! + max[2]!) / 2];
+    const radius = Math.max(1e-6, Math.hypot(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!) / 2);
+    const fov = (35 * Math.PI) / 180;
+    const dist = (radius / Math.sin(fov / 2)) * 1.12;
+    const dir = norm([1, 0.75, 1.4]);
+    const eye: V3 = [center[0] + dir[0] * dist, center[1] + dir[1] * dist, center[2] + dir[2] * dist];
+    const view = lookAt(eye, center, [0, 1, 0]);
+    const proj = perspective(fov, Math.max(radius * 1e-3, dist - radius * 1.1), dist + radius * 1.1);
+    const vp = mul(proj, view);
+    const light = norm([0.5, 1, 0.8]);
+    const lightView = norm([light[0] + dir[0], light[1] + dir[1], light[2] + dir[2]]);
+    const texCache = new Map<Texture, DecodedTexture | null>();
+    const sx = new Float32Array(3);
+    const sy = new Float32Array(3);
+    const sz = new Float32Array(3);
+
+    for (const b of batches) {
+      const factor = b.material?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1];
+      const tex = await decode(b.material?.getBaseColorTexture() ?? null, texCache);
+      const { pos, idx, uv } = b;
+      for (let t = 0; t + 2 < idx.length; t += 3) {
+        const ia = idx[t]!;
+        const ib = idx[t + 1]!;
+        const ic = idx[t + 2]!;
+        let behind = false;
+        const tri = [ia, ib, ic];
+        for (let k = 0; k < 3; k++) {
+          const vi = tri[k]!;
+          const x = pos[vi * 3]!;
+          const y = pos[vi * 3 + 1]!;
+          const z = pos[vi * 3 + 2]!;
+          const w = vp[3]! * x + vp[7]! * y + vp[11]! * z + vp[15]!;
+          if (w <= 1e-6) behind = true;
+          const cx = (vp[0]! * x + vp[4]! * y + vp[8]! * z + vp[12]!) / w;
+          const cy = (vp[1]! * x + vp[5]! * y + vp[9]! * z + vp[13]!) / w;
+          sx[k] = (cx * 0.5 + 0.5) * S;
+          sy[k] = (1 - (cy * 0.5 + 0.5)) * S;
+          sz[k] = (vp[2]! * x + vp[6]! * y + vp[10]! * z + vp[14]!) / w;
+        }
+        if (behind) continue;
+        const e1: V3 = [pos[ib * 3]! - pos[ia * 3]!, pos[ib * 3 + 1]! - pos[ia * 3 + 1]!, pos[ib * 3 + 2]! - pos[ia * 3 + 2]!];
+        const e2: V3 = [pos[ic * 3]! - pos[ia * 3]!, pos[ic * 3 + 1]! - pos[ia * 3 + 1]!, pos[ic * 3 + 2]! - pos[ia * 3 + 2]!];
+        const nrm = norm(cross(e1, e2));
+        const lambert = 0.22 + 0.5 * Math.abs(dot(nrm, light)) + 0.18 * Math.abs(dot(nrm, lightView));
+        const area = (sx[1]! - sx[0]!) * (sy[2]! - sy[0]!) - (sx[2]! - sx[0]!) * (sy[1]! - sy[0]!);
+        if (Math.abs(area) < 1e-9) continue;
+        const x0 = Math.max(0, Math.floor(Math.min(sx[0]!, sx[1]!, sx[2]!)));
+        const x1 = Math.min(S - 1, Math.ceil(Math.max(sx[0]!, sx[1]!, sx[2]!)));
+        const y0 = Math.max(0, Math.floor(Math.min(sy[0]!, sy[1]!, sy[2]!)));
+        const y1 = Math.min(S - 1, Math.ceil(Math.max(sy[0]!, sy[1]!, sy[2]!)));
+        for (let py = y0; py <= y1; py++) {
+          const cy = py + 0.5;
+          for (let px = x0; px <= x1; px++) {
+            const cx = px + 0.5;
+            const w0 = ((sx[1]! - cx) * (sy[2]! - cy) - (sx[2]! - cx) * (sy[1]! - cy)) / area;
+            const w1 = ((sx[2]! - cx) * (sy[0]! - cy) - (sx[0]! - cx) * (sy[2]! - cy)) / area;
+            const w2 = 1 - w0 - w1;
+            if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+            const z = w0 * sz[0]! + w1 * sz[1]! + w2 * sz[2]!;
+            const p = py * S + px;
+            if (z >= depth[p]!) continue;
+            depth[p] = z;
+            let r = factor[0]!;
+            let g = factor[1]!;
+            let bl = factor[2]!;
+            if (tex && uv) {
+              const u = w0 * uv[ia * 2]! + w1 * uv[ib * 2]! + w2 * uv[ic * 2]!;
+              const vv = w0 * uv[ia * 2 + 1]! + w1 * uv[ib * 2 + 1]! + w2 * uv[ic * 2 + 1]!;
+              const tx = Math.min(tex.size - 1, Math.max(0, Math.floor((u - Math.floor(u)) * tex.size)));
+              const ty = Math.min(tex.size - 1, Math.max(0, Math.floor((vv - Math.floor(vv)) * tex.size)));
+              const o = (ty * tex.size + tx) * 4;
+              // Texture texels are sRGB; approximate linear with a square.
+              r *= (tex.data[o]! / 255) ** 2.2;
+              g *= (tex.data[o + 1]! / 255) ** 2.2;
+              bl *= (tex.data[o + 2]! / 255) ** 2.2;
+            }
+            color[p * 3] = srgb(r * lambert);
+            color[p * 3 + 1] = srgb(g * lambert);
+            color[p * 3 + 2] = srgb(bl * lambert);
+          }
+        }
+      }
+    }
+  }
+
+  const rgba = Buffer.alloc(S * S * 4);
+  for (let i = 0; i < S * S; i++) {
+    rgba[i * 4] = Math.round(color[i * 3]! * 255);
+    rgba[i * 4 + 1] = Math.round(color[i * 3 + 1]! * 255);
+    rgba[i * 4 + 2] = Math.round(color[i * 3 + 2]! * 255);
+    rgba[i * 4 + 3] = 255;
+  }
+  await sharp(rgba, { raw: { width: S, height: S, channels: 4 } })
+    .resize(size, size, { kernel: 'lanczos3' })
+    .png()
+    .toFile(outPath);
+}

@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+
+/**
+ * File storage behind one interface. Keys are relative paths such as `public/avatars/12/ab.png`.
+ * Local disk under DATA_DIR/files is the default; an S3-compatible backend plugs in behind the same methods.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Writes a file; `size` (bytes of a stream body) lets S3 stream it instead of buffering. */
+  put(key: string, body: Buffer | Readable, contentType?: string, size?: number): Promise<void>;
+  get(key: string): Promise<Readable | null>;
+  stat(key: string): Promise<{ size: number } | null>;
+  delete(key: string): Promise<void>;
+  check(): Promise<void>;
+  /**
+   * A URL that reads the file until `expiresInSeconds` from now without any other credential: an HMAC-signed
+   * `/api/files/signed/…` path for local disk, a presigned GET for S3.
+   */
+  signedUrl(key: string, expiresInSeconds: number): Promise<string>;
+}
+
+/** HMAC of a key and its expiry (seconds since the epoch) for local signed URLs. */
+export function signKey(secret: string, key: string, expires: number): string {
+  return crypto.createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+}
+
+/** True when the signature matches and the expiry has not passed (constant-time comparison). */
+export function verifySignedKey(secret: string, key: string, expires: number, sig: string): boolean {
+  if (!Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
+  const want = Buffer.from(signKey(secret, key, expires));
+  const got = Buffer.from(sig);
+  return want.length === got.length && crypto.timingSafeEqual(want, got);
+}
+
+function safeKey(key: string): string {
+  const norm = path.posix.normalize(key);
+  if (norm.startsWith('..') || path.posix.isAbsolute(norm) || norm.includes('\0')) throw new Error(`unsafe storage key: ${key}`);
+  return norm;
+}
+
+/** Local-disk storage rooted at `root`; keys can never escape it. Signed URLs use `signingSecret`. */
+export function createLocalStorage(root: string, signingSecret = 'xr-studio-dev-file-secret'): Storage {
+  const full = (key: string) => path.join(root, safeKey(key));
+  return {
+    kind: 'local',
+    async signedUrl(key, expiresInSeconds) {
+      const k = safeKey(key);
+      const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      const encoded = k.split('/').map(encodeURIComponent).join('/');
+      return `/api/files/signed/${encoded}?expires=${expires}&sig=${signKey(signingSecret, k, expires)}`;
+    },
+    async put(key, body) {
+      const file = full(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
+        await fs.rename(tmp, file);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const file = full(key);
+      try {
+        await fs.access(file);
+      } catch {
+        return null;
+      }
+      return createReadStream(file);
+    },
+    async stat(key) {
+      try {
+        const s = await fs.stat(full(key));
+        return { size: s.size };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await fs.rm(full(key), { force: true });
+    },
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      const probe = path.join(root, '.health');
+      await fs.writeFile(probe, String(Date.now()));
+      await fs.rm(probe, { force: true });
+    },
+  };
+}
+
+export interface S3Options {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+const hmac = (key: Buffer | string, data: string) => crypto.createHmac('sha256', key).update(data).digest();
+const sha256hex = (data: string) => crypto.createHash('sha256').update(data).digest('hex');
+const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** A SigV4 presigned GET URL (query-string authentication), so no extra SDK package is needed. */
+export function presignGet(o: S3Options, key: string, expiresInSeconds: number, now = new Date()): string {
+  const base = new URL(o.endpoint ?? `https://s3.${o.region}.amazonaws.com`);
+  const encodedKey = key.split('/').map(rfc3986).join('/');
+  const host = o.forcePathStyle ? base.host : `${o.bucket}.${base.host}`;
+  const basePath = base.pathname.replace(/\/$/, '');
+  const pathName = o.forcePathStyle ? `${basePath}/${rfc3986(o.bucket)}/${encodedKey}` : `${basePath}/${encodedKey}`;
+  const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, '');
+  const day = amzDate.slice(0, 8);
+  const scope = `${day}/${o.region}/s3/aws4_request`;
+  const query: [string, string][] = [
+    ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
+    ['X-Amz-Credential', `${o.accessKeyId}/${scope}`],
+    ['X-Amz-Date', amzDate],
+    ['X-Amz-Expires', String(expiresInSeconds)],
+    ['X-Amz-SignedHeaders', 'host'],
+  ];
+  const canonicalQuery = query
+    .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
+    .sort()
+    .join('&');
+  const canonical = ['GET', pathName, canonicalQuery, `host:${host}\n`, 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256hex(canonical)].join('\n');
+  const kDate = hmac(`AWS4${o.secretAccessKey}`, day);
+  const kSigning = hmac(hmac(hmac(kDate, o.region), 's3'), 'aws4_request');
+  const signature = crypto.createHmac('sha256', kSigning).update(toSign).digest('hex');
+  return `${base.protocol}//${host}${pathName}?${canonicalQuery}&X-Amz-Signature=${signature}`;
+}
+
+async function toBuffer(body: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * S3-compatible storage (AWS, MinIO, s3rver…). `put` sends one PutObject: streamed when the size of a stream is
+ * given (accepted uploads), else buffered (generated files: thumbnails, optimized models, previews).
+ */
+export function createS3Storage(o: S3Options): Storage {
+  const client = new S3Client({
+    region: o.region,
+    endpoint: o.endpoint,
+    forcePathStyle: o.forcePathStyle,
+    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+  });
+  const isMissing = (err: unknown) => {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+  };
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      const buf = await toBuffer(body);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: o.bucket,
+          Key: safeKey(key),
+          Body: buf,
+          ContentLength: buf.length,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+        return (res.Body as Readable | undefined) ?? null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async stat(key) {
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+        return { size: res.ContentLength ?? 0 };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: o.bucket }));
+    },
+    async signedUrl(key, expiresInSeconds) {
+      return presignGet(o, safeKey(key), expiresInSeconds);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const app = await buildApp(config);
+const close = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+await app.listen({ port: config.port, host: config.host });
+
+const url = config.publicUrl ?? `http://localhost:${config.port}`;
+const lines = [
+  '',
+  `  XR Studio is running at ${url}/`,
+  `  API docs:        ${url}/api/docs`,
+  `  Health:          ${url}/api/health`,
+  ...(config.devOutbox ? [`  Dev mail outbox: ${url}/api/dev/outbox`] : []),
+  `  Database:        ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
+  '',
+  '  Demo accounts (password Demo@12345):',
+  '    admin@demo.test      administrator',
+  '    orgadmin@demo.test   organisation admin',
+  '    creator@demo.test    creator',
+  '    user@demo.test       ordinary user',
+  '',
+];
+console.log(lines.join('\n'));

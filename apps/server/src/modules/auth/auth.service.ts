@@ -1,0 +1,380 @@
+import crypto from 'node:crypto';
+import type { LoginReply, RegisterStatusReply, registerBody, retrievePasswordBody, upPasswordBody } from '@xr/contract/auth';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MIN } from '@xr/contract/constants';
+import { ErrorCode, type ErrorCodeValue } from '@xr/contract/errors';
+import type { Lang } from '@xr/contract/lang';
+import * as oidc from 'openid-client';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { RequestUser } from '../../plugins/auth';
+import type { CodesService } from '../codes/codes.service';
+import type { RbacService } from '../rbac/rbac.service';
+import { type UsersService, vipActive } from '../users/users.service';
+import { activationMail, codeMail } from './auth.mails';
+import { type CodePurpose, createAuthRepository, type RevokeReason, type SessionRow } from './auth.repository';
+
+type RegisterInput = z.output<typeof registerBody>;
+type RetrievePasswordInput = z.output<typeof retrievePasswordBody>;
+type UpPasswordInput = z.output<typeof upPasswordBody>;
+
+/** Where a request came from: for the session record and for links back to this server. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  /** `PUBLIC_URL`, or the origin the request reached (scheme://host[:port]). */
+  origin: string;
+  lang: Lang;
+}
+
+const MINUTE = 60_000;
+const CODE_MAX_ATTEMPTS = 5;
+const ACTIVATION_TTL_MS = 48 * 60 * MINUTE;
+/** A bearer token: 32 random bytes, base64url (43 characters). */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+const REVOKE_CODE: Record<RevokeReason, ErrorCodeValue> = {
+  logout: ErrorCode.TOKEN_LOGGED_OUT,
+  password_changed: ErrorCode.SESSION_ENDED_ELSEWHERE,
+  admin: ErrorCode.SESSION_REVOKED_BY_ADMIN,
+};
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}:${email}:${code}`);
+const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sixDigits = () => String(crypto.randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+
+/** A local path to go to after sign-in; anything else (other sites, `//host`) becomes /profile. */
+export function safeRedirect(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 500 ? value : '/profile';
+}
+
+/**
+ * Sign-in and everything around it: sessions (opaque tokens, stored as SHA-256, idle and absolute expiry,
+ * revocation with a reason), registration with email codes and activation links, password reset and change,
+ * and OpenID Connect sign-in. Accounts themselves belong to the users service.
+ */
+export function createAuthService({
+  db,
+  config,
+  mailer,
+  users,
+  rbac,
+  codes,
+}: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  users: UsersService;
+  rbac: RbacService;
+  /** Campaign invite codes, accepted by registration besides personal codes. */
+  codes: Pick<CodesService, 'claimCampaignInviteCode' | 'recordCampaignUse'>;
+}) {
+  const repo = createAuthRepository(db);
+  const idleMs = config.session.idleMinutes * MINUTE;
+  const absoluteMs = config.session.absoluteDays * 24 * 60 * MINUTE;
+
+  // Disabling or deleting an account ends its sessions in the same transaction.
+  users.onAccessEnded((userId, tx) => createAuthRepository(tx).revokeUserSessions(userId, 'admin'));
+
+  async function createSession(userId: number, meta: Pick<RequestMeta, 'ip' | 'userAgent'>): Promise<LoginReply> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = new Date();
+    const session = await repo.insertSession({
+      userId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + absoluteMs),
+      ip: meta.ip.slice(0, 100),
+      userAgent: meta.userAgent.slice(0, 300),
+    });
+    await users.recordLogin(userId);
+    return { access_token: token, token_type: 'Bearer', expires_at: session.expiresAt.toISOString() };
+  }
+
+  /** Why a session can no longer be used, or null while it can. */
+  function sessionProblem(s: SessionRow, now: number): ErrorCodeValue | null {
+    if (s.revokedAt) return REVOKE_CODE[s.revokeReason as RevokeReason] ?? ErrorCode.TOKEN_INVALID;
+    if (s.expiresAt.getTime() <= now) return ErrorCode.SESSION_EXPIRED;
+    if (now - s.lastSeenAt.getTime() > idleMs) return ErrorCode.TOKEN_IDLE_EXPIRED;
+    return null;
+  }
+
+  async function sendCode(email: string, purpose: 'register' | 'reset', lang: Lang): Promise<void> {
+    const code = sixDigits();
+    await repo.replaceCode({
+      email,
+      purpose,
+      codeHash: codeHash(email, purpose, code),
+      expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MIN * MINUTE),
+    });
+    await deliver(codeMail(email, code, purpose, lang));
+  }
+
+  /** Sends a mail; a failing mail server answers 50302 rather than a bare 500. */
+  async function deliver(mail: Parameters<Mailer['send']>[0]): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch {
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+    }
+  }
+
+  /**
+   * Checks an email code without using it up: the newest live code of that email and purpose, at most
+   * five tries. Answers its id; 40003 (field email_code) otherwise.
+   */
+  async function checkCode(email: string, purpose: 'register' | 'reset', code: string): Promise<number> {
+    const row = await repo.liveCode(email, purpose);
+    const wrong = new AppError(ErrorCode.EMAIL_CODE_INVALID, { field: 'email_code' });
+    if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw wrong;
+    if (!sameHash(row.codeHash, codeHash(email, purpose, code))) {
+      await repo.countAttempt(row.id, row.attempts + 1);
+      throw wrong;
+    }
+    return row.id;
+  }
+
+  async function sendActivation(email: string, meta: Pick<RequestMeta, 'origin' | 'lang'>): Promise<void> {
+    const token = crypto.randomBytes(32).toString('hex');
+    await repo.replaceCode({
+      email,
+      purpose: 'activate',
+      codeHash: sha256(token),
+      expiresAt: new Date(Date.now() + ACTIVATION_TTL_MS),
+    });
+    const link = `${config.publicUrl ?? meta.origin}/api/activate?token=${token}`;
+    await mailer.send(activationMail(email, link, meta.lang));
+  }
+
+  // --- OpenID Connect ---
+  let discovered: Promise<oidc.Configuration> | undefined;
+  function oidcConfiguration(): Promise<oidc.Configuration> {
+    const o = config.oidc;
+    if (!o) throw new AppError(ErrorCode.OIDC_NOT_CONFIGURED);
+    discovered ??= oidc
+      .discovery(
+        new URL(o.issuer),
+        o.clientId,
+        o.clientSecret,
+        o.clientSecret ? oidc.ClientSecretPost(o.clientSecret) : oidc.None(),
+        // Plain http is only for a provider on the same machine or in tests.
+        new URL(o.issuer).protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((err) => {
+        discovered = undefined;
+        throw err;
+      });
+    return discovered.catch(() => {
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+    });
+  }
+
+  return {
+    /**
+     * The guard's token check. One query finds the session by the token's hash; a second round trip reads the
+     * account's state and its roles and permissions in parallel. last_seen_at moves at most once a minute.
+     */
+    async resolveSession(token: string): Promise<RequestUser | ErrorCodeValue> {
+      if (!TOKEN_FORMAT.test(token)) return ErrorCode.TOKEN_INVALID;
+      const session = await repo.sessionByHash(sha256(token));
+      if (!session) return ErrorCode.TOKEN_INVALID;
+      const now = Date.now();
+      const problem = sessionProblem(session, now);
+      if (problem) return problem;
+      const [account, access] = await Promise.all([
+        users.accountState(session.userId),
+        rbac.accessOf(session.userId),
+        now - session.lastSeenAt.getTime() > MINUTE ? repo.touchSession(session.id, new Date(now)) : undefined,
+      ]);
+      if (account?.status !== 'active') return ErrorCode.SESSION_REVOKED_BY_ADMIN;
+      return {
+        id: account.id,
+        sessionId: session.id,
+        roles: access.roles,
+        permissions: new Set(access.permissions),
+        vipActive: vipActive(account.vipDate),
+      };
+    },
+
+    /** Signs in by email or user name. 40101 for any mismatch, 40102 pending, 40103 disabled. */
+    async login(input: { username: string; password: string }, meta: RequestMeta): Promise<LoginReply> {
+      const account = await users.authenticate(input.username, input.password);
+      if (!account) throw new AppError(ErrorCode.LOGIN_FAILED);
+      if (account.status === 'pending') throw new AppError(ErrorCode.ACCOUNT_NOT_ACTIVATED);
+      if (account.status === 'disabled') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      return createSession(account.id, meta);
+    },
+
+    /** Ends the caller's session; the token then answers 10004. */
+    async logout(sessionId: number): Promise<void> {
+      await repo.revokeSession(sessionId, 'logout');
+    },
+
+    /** Mails a registration code; 40901 when the email already has an account. */
+    async sendRegisterCode(email: string, lang: Lang): Promise<void> {
+      if (await users.accountByEmail(email)) throw new AppError(ErrorCode.EMAIL_TAKEN, { field: 'email' });
+      await sendCode(email, 'register', lang);
+    },
+
+    /** Mails a password-reset code. Answers the same whether or not the account exists. */
+    async sendResetCode(email: string, lang: Lang): Promise<void> {
+      const account = await users.accountByEmail(email);
+      if (!account || account.status === 'disabled') return;
+      await sendCode(email, 'reset', lang);
+    },
+
+    /**
+     * Registers a pending account: checks the email code, then in one transaction uses the code, creates the
+     * account (with its role, invite code and free trial) and stores the activation link's token; then mails it.
+     */
+    async register(input: RegisterInput, meta: RequestMeta): Promise<RegisterStatusReply> {
+      const codeId = await checkCode(input.email, 'register', input.email_code);
+      await db.transaction(async (tx) => {
+        if (!(await createAuthRepository(tx).consumeCode(codeId))) {
+          throw new AppError(ErrorCode.EMAIL_CODE_INVALID, { field: 'email_code' });
+        }
+        // A campaign invite code (codes module) counts its use here; anything else goes on as a personal code.
+        const campaign = await codes.claimCampaignInviteCode(input.invite_code, tx);
+        const account = await users.register(campaign ? { ...input, invite_code: undefined } : input, tx, campaign?.createdBy);
+        if (campaign) await codes.recordCampaignUse(campaign, account.id, tx);
+      });
+      // The account exists now; a mail failure must not hide that ("resend" is there for it).
+      await sendActivation(input.email, meta).catch(() => undefined);
+      return { email: input.email, status: 'pending' };
+    },
+
+    /** Activates the account of an activation link's token; 40105 when the token is unknown, used or expired. */
+    async activate(token: string): Promise<{ email: string }> {
+      const row = /^[a-f0-9]{64}$/.test(token) ? await repo.codeByHash(sha256(token), 'activate') : undefined;
+      if (!row) throw new AppError(ErrorCode.ACTIVATION_LINK_INVALID);
+      await db.transaction(async (tx) => {
+        if (!(await createAuthRepository(tx).consumeCode(row.id))) throw new AppError(ErrorCode.ACTIVATION_LINK_INVALID);
+        await users.activate(row.email, tx);
+      });
+      return { email: row.email };
+    },
+
+    /** The state of an email's account, for the "I have confirmed" button. */
+    async registerStatus(email: string): Promise<RegisterStatusReply> {
+      const account = await users.accountByEmail(email);
+      return { email, status: account?.status ?? 'none' };
+    },
+
+    /** Mails a new activation link when the account is still pending; silently nothing otherwise. */
+    async resendActivation(email: string, meta: RequestMeta): Promise<void> {
+      const account = await users.accountByEmail(email);
+      if (account?.status !== 'pending') return;
+      await sendActivation(account.email, meta).catch(() => {
+        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+      });
+    },
+
+    /** Resets the password with an email code and ends every session of the account (they answer 50012). */
+    async retrievePassword(input: RetrievePasswordInput): Promise<void> {
+      const codeId = await checkCode(input.email, 'reset', input.email_code);
+      const account = await users.accountByEmail(input.email);
+      if (!account) throw new AppError(ErrorCode.EMAIL_CODE_INVALID, { field: 'email_code' });
+      await db.transaction(async (tx) => {
+        const txRepo = createAuthRepository(tx);
+        if (!(await txRepo.consumeCode(codeId))) throw new AppError(ErrorCode.EMAIL_CODE_INVALID, { field: 'email_code' });
+        await users.setPassword(account.id, input.new_password, tx);
+        await txRepo.revokeUserSessions(account.id, 'password_changed');
+      });
+    },
+
+    /** Changes the password (40104 when the current one is wrong); the caller's other sessions answer 50012. */
+    async changePassword(actor: { id: number; sessionId: number }, input: UpPasswordInput): Promise<void> {
+      await users.assertPassword(actor.id, input.old_password);
+      await db.transaction(async (tx) => {
+        await users.setPassword(actor.id, input.new_password, tx);
+        await createAuthRepository(tx).revokeUserSessions(actor.id, 'password_changed', actor.sessionId);
+      });
+    },
+
+    /** Ends every session of a user (e.g. an administrator's action). */
+    async revokeAll(userId: number, reason: RevokeReason): Promise<void> {
+      await repo.revokeUserSessions(userId, reason);
+    },
+
+    /** Whether third-party sign-in is configured, and the provider's display name. */
+    oidcConfig(): { enabled: boolean; name: string | null } {
+      return config.oidc ? { enabled: true, name: config.oidc.name } : { enabled: false, name: null };
+    },
+
+    /** The provider URL to send the browser to: authorization code + PKCE (S256), state and nonce. */
+    async oidcLoginUrl(redirect: unknown, meta: Pick<RequestMeta, 'origin'>): Promise<string> {
+      const configuration = await oidcConfiguration();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      // Normalised (e.g. no default port), as the token request derives it from the callback URL.
+      const redirectUri = new URL(`${config.publicUrl ?? meta.origin}/api/oidc/callback`).href;
+      await repo.insertOidcState({ state, nonce, codeVerifier, redirect: safeRedirect(redirect), redirectUri });
+      return oidc
+        .buildAuthorizationUrl(configuration, {
+          redirect_uri: redirectUri,
+          scope: 'openid profile email',
+          code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+          code_challenge_method: 'S256',
+          state,
+          nonce,
+        })
+        .toString();
+    },
+
+    /**
+     * Completes a provider's redirect: checks state, nonce and PKCE, finds or creates the account, opens a
+     * session. Answers where to send the browser: the SPA's /auth-redirect with the token, or /login with an error.
+     */
+    async oidcCallback(query: Record<string, string>, meta: RequestMeta): Promise<string> {
+      const configuration = await oidcConfiguration();
+      const failed = (reason: string) => `/#/login?oidc_error=${encodeURIComponent(reason)}`;
+      const attempt = typeof query.state === 'string' ? await repo.takeOidcState(query.state) : undefined;
+      if (!attempt || Date.now() - attempt.createdAt.getTime() > 15 * MINUTE) return failed('state');
+      let claims: oidc.IDToken | undefined;
+      let accessToken = '';
+      try {
+        const current = new URL(attempt.redirectUri);
+        for (const [k, v] of Object.entries(query)) current.searchParams.set(k, v);
+        const tokens = await oidc.authorizationCodeGrant(configuration, current, {
+          pkceCodeVerifier: attempt.codeVerifier,
+          expectedState: attempt.state,
+          expectedNonce: attempt.nonce,
+          idTokenExpected: true,
+        });
+        claims = tokens.claims();
+        accessToken = tokens.access_token;
+      } catch {
+        return failed('provider');
+      }
+      if (!claims) return failed('provider');
+      let profile: Record<string, unknown> = claims;
+      if (typeof claims.email !== 'string') {
+        profile = { ...(await oidc.fetchUserInfo(configuration, accessToken, claims.sub).catch(() => ({}))), ...claims };
+      }
+      const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      let account: Awaited<ReturnType<UsersService['oidcAccount']>>;
+      try {
+        account = await users.oidcAccount({
+          issuer: claims.iss,
+          subject: claims.sub,
+          email: str(profile.email),
+          emailVerified: profile.email_verified === true,
+          name: str(profile.name),
+          preferredUsername: str(profile.preferred_username),
+        });
+      } catch (err) {
+        return failed(err instanceof AppError && err.code === ErrorCode.EMAIL_TAKEN ? 'email_taken' : 'email');
+      }
+      if (account.status !== 'active') return failed(account.status);
+      const session = await createSession(account.id, meta);
+      const params = new URLSearchParams({ token: session.access_token, redirect: attempt.redirect });
+      if (account.created) params.set('new', '1');
+      return `/#/auth-redirect?${params.toString()}`;
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

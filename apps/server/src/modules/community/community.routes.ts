@@ -1,0 +1,28 @@
+import { contactBody } from '@xr/contract/auth';
+import { translateMessage } from '@xr/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/http';
+import type { CommunityService } from './community.service';
+
+const tags = ['community'];
+
+/** The public contact form (POST /send_contact_us: name, email and phone required). */
+export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityService }> = async (app, { community }) => {
+  app.post(
+    '/send_contact_us',
+    {
+      config: { access: 'public' },
+      preHandler: app.sensitiveLimit('email'),
+      schema: { tags, body: contactBody, response: { 200: envelope(z.object({ id: z.number().int() })) } },
+    },
+    async (request) =>
+      ok(
+        await community.contact(request.body, {
+          ip: request.ip,
+          log: (err) => request.log.error({ err }, 'contact mail not delivered'),
+        }),
+        translateMessage('contactReceived', request.lang),
+      ),
+  );
+};

@@ -1,0 +1,96 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/jobs';
+import { PipelineError } from '../../lib/pipeline/errors';
+import { processModel } from '../../lib/pipeline/model';
+import { processPanorama } from '../../lib/pipeline/panorama';
+import { probeVideo } from '../../lib/pipeline/video';
+import type { Storage } from '../../lib/storage';
+import { ASSET_JOB, type EditorService } from './editor.service';
+
+type Outputs = { files: Record<string, string>; result: unknown };
+
+/**
+ * Registers the asset-processing job: copies the original to a scratch folder, runs the pipeline step of its kind
+ * (3D model → optimized GLB + thumbnail + report; 360 image → previews and tiles; video → metadata), stores
+ * the outputs next to the original and marks the asset ready (or failed with the pipeline's reason).
+ */
+export function registerAssetJobs({ jobs, editor, storage }: { jobs: JobQueue; editor: EditorService; storage: Storage }) {
+  jobs.register<{ assetId: number }>(ASSET_JOB, async (ctx: JobContext<{ assetId: number }>) => {
+    const asset = await editor.assetById(ctx.payload.assetId);
+    if (!asset) return { skipped: 'asset deleted' };
+    await editor.setAssetState(asset.id, { status: 'processing' });
+    const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `xr-job-${ctx.id}-`));
+    try {
+      const input = path.join(workDir, `original.${asset.extension}`);
+      const body = await storage.get(asset.originalKey);
+      if (!body) throw new PermanentJobError('original file missing');
+      await pipeline(body, (await fs.open(input, 'w')).createWriteStream());
+      const onProgress = (p: number) => {
+        ctx.progress(p).catch(() => undefined);
+      };
+      const out = path.join(workDir, 'out');
+      let step: Outputs;
+      try {
+        if (asset.kind === 'model3d') {
+          const r = await processModel({ inputPath: input, originalName: asset.filename, workDir: out, onProgress });
+          step = { files: { model: r.glbPath, thumbnail: r.thumbnailPath }, result: { report: r.report } };
+        } else if (asset.kind === 'image360') {
+          const r = await processPanorama({ inputPath: input, workDir: out, onProgress });
+          const files: Record<string, string> = {};
+          for (const p of r.previews) files[`preview_${p.width}`] = p.path;
+          for (const f of r.tiles?.files ?? []) files[`tile_${f.col}_${f.row}`] = f.path;
+          const tiles = r.tiles && {
+            cols: r.tiles.cols,
+            rows: r.tiles.rows,
+            width: r.tiles.width,
+            tileWidth: r.tiles.tileWidth,
+            tileHeight: r.tiles.tileHeight,
+          };
+          step = {
+            files,
+            result: {
+              width: r.width,
+              height: r.height,
+              ratioOk: r.ratioOk,
+              warnings: r.warnings,
+              previews: r.previews.map((p) => ({ width: p.width, height: p.height })),
+              tiles: tiles ?? null,
+            },
+          };
+        } else if (asset.kind === 'video360' || asset.kind === 'video') {
+          step = { files: {}, result: await probeVideo({ inputPath: input }) };
+        } else {
+          step = { files: {}, result: null };
+        }
+      } catch (err) {
+        if (err instanceof PipelineError) {
+          await editor.setAssetState(asset.id, { status: 'failed' });
+          throw new PermanentJobError(`${err.reason}: ${err.message}`);
+        }
+        throw err;
+      }
+      const outputs: Record<string, string> = {};
+      let outputBytes = 0;
+      for (const [name, file] of Object.entries(step.files)) {
+        const key = `assets/${asset.projectId}/${asset.id}/${name}${path.extname(file)}`;
+        const { size } = await fs.stat(file);
+        await storage.put(key, createReadStream(file), undefined, size);
+        outputs[name] = key;
+        outputBytes += size;
+      }
+      // The asset may have been replaced or deleted meanwhile: then the outputs are orphans and go.
+      const updated = await editor.setAssetState(asset.id, { status: 'ready', outputs, outputBytes });
+      if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
+      return step.result;
+    } catch (err) {
+      if (err instanceof PermanentJobError || ctx.final) await editor.setAssetState(asset.id, { status: 'failed' });
+      throw err;
+    } finally {
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,467 @@
+import type { Page } from '@xr/contract/common';
+import type {
+  AssetView,
+  FileKind,
+  MyComment,
+  MyCommentQuery,
+  MyProjectQuery,
+  OwnProject,
+  ProjectForm,
+  Question,
+  QuestionnaireBody,
+  ReviewPageQuery,
+  ReviewRecord,
+  ReviewRecordQuery,
+  UpProjectBody,
+} from '@xr/contract/creator';
+import { ErrorCode } from '@xr/contract/errors';
+import type { Lang } from '@xr/contract/lang';
+import { translateMessage } from '@xr/contract/messages';
+import { centsToHkd, hkdToCents } from '@xr/contract/money';
+import type { Db } from '../../db/client';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import type { JobQueue, JobRow } from '../../lib/jobs';
+import type { Storage } from '../../lib/storage';
+import type { MessagesService } from '../community/messages.service';
+import type { UsersService } from '../users/users.service';
+import { type AssetRow, createEditorRepository, type NewAssetRow } from './editor.repository';
+import { canEdit, isModerator, type Viewer } from './projects.policy';
+import type { ProjectRow, ProjectsService } from './projects.service';
+
+/** Who acts: a signed-in user. */
+export type Actor = NonNullable<Viewer>;
+
+/** The job type that processes an uploaded asset. */
+export const ASSET_JOB = 'asset.process';
+
+const ownOut = (r: ProjectRow): OwnProject => ({
+  id: r.id,
+  owner_id: r.ownerId,
+  name: r.name,
+  catalog: r.catalog,
+  type: r.type,
+  price: centsToHkd(r.priceCents),
+  keywords: r.keywords,
+  tag_ids: r.tagIds,
+  description: r.description,
+  cover: r.cover,
+  images: r.images,
+  for_sale: r.forSale,
+  is_public: r.isPublic,
+  anonymous_preview: r.anonymousPreview,
+  review_status: r.reviewStatus,
+  review_reason: r.reviewReason,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const formValues = (f: ProjectForm) => ({
+  name: f.name,
+  catalog: f.catalog,
+  type: f.type,
+  priceCents: hkdToCents(f.price),
+  keywords: f.keywords,
+  tagIds: [...new Set(f.tag_ids)],
+  description: f.description,
+  cover: f.cover,
+  images: f.images,
+  forSale: f.for_sale,
+  isPublic: f.is_public,
+  anonymousPreview: f.anonymous_preview,
+});
+
+/** Content fields: changing any of them on an approved project sends it back to review. */
+const CONTENT_FIELDS = ['name', 'catalog', 'type', 'priceCents', 'keywords', 'description', 'cover', 'images', 'tagIds'] as const;
+
+/**
+ * The review state after an edit. Turning on for-sale or public sends the project to review; editing the content
+ * of an approved project sends it back; with both switches off a pending project is withdrawn to draft.
+ */
+export function nextReviewStatus(
+  before: Pick<ProjectRow, 'reviewStatus' | 'forSale' | 'isPublic'> | null,
+  after: { forSale: boolean; isPublic: boolean },
+  contentChanged: boolean,
+): ProjectRow['reviewStatus'] {
+  const wants = after.forSale || after.isPublic;
+  if (!before) return wants ? 'pending' : 'draft';
+  const turnedOn = (after.forSale && !before.forSale) || (after.isPublic && !before.isPublic);
+  if (!wants) {
+    if (before.reviewStatus === 'pending') return 'draft';
+    if (before.reviewStatus === 'approved' && contentChanged) return 'draft';
+    return before.reviewStatus;
+  }
+  if (before.reviewStatus === 'approved' && !contentChanged && !turnedOn) return 'approved';
+  return 'pending';
+}
+
+export interface EditorDeps {
+  db: Db;
+  projects: ProjectsService;
+  users: UsersService;
+  messages: MessagesService;
+  storage: Storage;
+  jobs: JobQueue;
+  /** Whether the user bought the project (orders module). */
+  purchased: (userId: number, projectId: number) => Promise<boolean>;
+  urlTtlSeconds: number;
+}
+
+/**
+ * The creator side of projects (/vrdata/*), the review workflow (/approval/project-review*), assets and their
+ * processing state, protected delivery of content, and questionnaires.
+ */
+export function createEditorService({ db, projects, users, messages, storage, jobs, purchased, urlTtlSeconds }: EditorDeps) {
+  const repo = createEditorRepository(db);
+
+  async function owned(actor: Actor, id: number): Promise<ProjectRow> {
+    const row = await projects.byId(id);
+    if (!row || !canEdit(actor, row)) throw notFound();
+    return row;
+  }
+
+  async function assetViews(rows: AssetRow[]): Promise<AssetView[]> {
+    const jobRows = await jobs.byIds(rows.flatMap((a) => (a.jobId ? [a.jobId] : [])));
+    const byId = new Map<number, JobRow>(jobRows.map((j) => [j.id, j]));
+    return rows.map((a) => {
+      const j = a.jobId ? byId.get(a.jobId) : undefined;
+      return {
+        id: a.id,
+        project_id: a.projectId,
+        kind: a.kind,
+        filename: a.filename,
+        bytes: a.bytes + a.outputBytes,
+        status: a.status,
+        job: j ? { id: j.id, status: j.status, progress: j.progress, error: j.error, result: j.result ?? null } : null,
+        created_at: a.createdAt.toISOString(),
+      };
+    });
+  }
+
+  async function removeFiles(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
+  }
+
+  return {
+    /** Creates a project of the actor; on for-sale or public it goes to review at once. */
+    async add(actor: Actor, form: ProjectForm): Promise<OwnProject> {
+      const values = formValues(form);
+      const row = await projects.create({
+        ownerId: actor.id,
+        ...values,
+        reviewStatus: nextReviewStatus(null, values, true),
+      });
+      return ownOut(row);
+    },
+
+    /** Edits the actor's project (40401 for anyone else's); applies the review rules of `nextReviewStatus`. */
+    async update(actor: Actor, body: UpProjectBody): Promise<OwnProject> {
+      const before = await owned(actor, body.id);
+      const values = formValues(body);
+      const changed = CONTENT_FIELDS.some((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
+      const reviewStatus = nextReviewStatus(before, values, changed);
+      const row = await repo.update(body.id, {
+        ...values,
+        reviewStatus,
+        reviewReason: reviewStatus === 'rejected' ? before.reviewReason : '',
+      });
+      if (!row) throw notFound();
+      // Not inside a transaction: the search text reads creator names through the users service's own connection.
+      await projects.refreshSearchText([body.id]);
+      return ownOut((await projects.byId(row.id)) ?? row);
+    },
+
+    /** Deletes the actor's project, its comments, questionnaire and assets (one transaction), then its files. */
+    async remove(actor: Actor, id: number): Promise<void> {
+      await owned(actor, id);
+      const keys = await db.transaction((tx) => repo.deleteProject(id, tx));
+      await removeFiles(keys);
+    },
+
+    async myPage(actor: Actor, q: MyProjectQuery): Promise<Page<OwnProject>> {
+      const { rows, total } = await repo.ownPage(
+        actor.id,
+        { keyword: q.keyword, reviewStatus: q.review_status },
+        q.limit,
+        (q.page - 1) * q.limit,
+      );
+      return { list: rows.map(ownOut), total, page: q.page, limit: q.limit };
+    },
+
+    /** The owner's (or a moderator's) full view of a project. */
+    async details(actor: Actor, id: number): Promise<OwnProject> {
+      const row = await projects.byId(id);
+      if (!row || !(canEdit(actor, row) || isModerator(actor))) throw notFound();
+      return ownOut(row);
+    },
+
+    // --- Comments on my projects ---
+
+    async myComments(actor: Actor, q: MyCommentQuery): Promise<Page<MyComment>> {
+      const { rows, total } = await repo.myComments(
+        actor.id,
+        { state: q.state, projectId: q.project_id },
+        q.limit,
+        (q.page - 1) * q.limit,
+      );
+      const people = await users.publicCards(rows.map((r) => r.comment.userId));
+      const list = rows.map(({ comment: c, projectName }) => {
+        const u = people.get(c.userId);
+        return {
+          id: c.id,
+          project_id: c.projectId,
+          project_name: projectName,
+          content: c.content,
+          reply: c.reply,
+          replied_at: c.repliedAt ? c.repliedAt.toISOString() : null,
+          state: c.reply === null ? ('no_reply' as const) : ('replied' as const),
+          user: { id: c.userId, name: u?.name ?? '—', avatar: u?.avatar ?? '' },
+          created_at: c.createdAt.toISOString(),
+        };
+      });
+      return { list, total, page: q.page, limit: q.limit };
+    },
+
+    /** Replies to a comment on one of the actor's projects (40401 otherwise). */
+    async reply(actor: Actor, id: number, reply: string): Promise<void> {
+      const c = await repo.commentById(id);
+      if (!c) throw notFound();
+      await projects.replyToComment(actor.id, c.projectId, c.id, reply);
+    },
+
+    // --- Review ---
+
+    /** Projects pending review, oldest first, with creators and assets for the preview. */
+    async reviewPage(q: ReviewPageQuery) {
+      const { rows, total } = await repo.ownPage(
+        undefined,
+        { keyword: q.keyword, reviewStatus: 'pending' },
+        q.limit,
+        (q.page - 1) * q.limit,
+      );
+      const [people, allAssets] = await Promise.all([
+        users.publicCards(rows.map((r) => r.ownerId)),
+        repo.assetsOf(rows.map((r) => r.id)),
+      ]);
+      const views = await assetViews(allAssets);
+      const list = rows.map((r) => {
+        const u = people.get(r.ownerId);
+        return {
+          ...ownOut(r),
+          creator: { id: r.ownerId, name: u?.name ?? '—', avatar: u?.avatar ?? '' },
+          assets: views.filter((a) => a.project_id === r.id),
+        };
+      });
+      return { list, total, page: q.page, limit: q.limit };
+    },
+
+    /** Approves or rejects a pending project: state, record and the creator's message in one transaction. */
+    async decide(reviewer: Actor, id: number, decision: 'approved' | 'rejected', reason = ''): Promise<OwnProject> {
+      const row = await db.transaction(async (tx) => {
+        const r = await repo.decide(id, 'pending', decision, reason, tx);
+        if (!r) return undefined;
+        await repo.insertRecord({ projectId: id, projectName: r.name, reviewerId: reviewer.id, decision, reason }, tx);
+        await messages.send(
+          r.ownerId,
+          decision === 'approved' ? 'msgReviewApproved' : 'msgReviewRejected',
+          decision === 'approved' ? { name: r.name } : { name: r.name, reason },
+          tx,
+        );
+        return r;
+      });
+      if (!row) {
+        if (!(await projects.byId(id))) throw notFound();
+        throw new AppError(ErrorCode.CONFLICT);
+      }
+      return ownOut(row);
+    },
+
+    async recordPage(q: ReviewRecordQuery): Promise<Page<ReviewRecord>> {
+      const { rows, total } = await repo.recordPage(
+        { decision: q.decision, projectId: q.project_id },
+        q.limit,
+        (q.page - 1) * q.limit,
+      );
+      const people = await users.publicCards(rows.map((r) => r.reviewerId));
+      const list = rows.map((r) => ({
+        id: r.id,
+        project_id: r.projectId,
+        project_name: r.projectName,
+        decision: r.decision,
+        reason: r.reason,
+        reviewer: { id: r.reviewerId, name: people.get(r.reviewerId)?.name ?? '—' },
+        created_at: r.createdAt.toISOString(),
+      }));
+      return { list, total, page: q.page, limit: q.limit };
+    },
+
+    // --- Assets ---
+
+    /** The owner's project for an upload (40401 otherwise). */
+    ownedProject: owned,
+
+    usedBytes: (userId: number) => repo.usedBytes(userId),
+
+    /** Bytes that replacing the project's files of a kind would free. */
+    async replacedBytes(projectId: number, kind: FileKind): Promise<number> {
+      const rows = await repo.assetsOfKind(projectId, kind);
+      return rows.reduce((n, a) => n + a.bytes + a.outputBytes, 0);
+    },
+
+    /**
+     * Records an accepted upload and queues its processing. Earlier files of the same kind are replaced: their rows
+     * go in the same transaction, their files right after, so their bytes are freed.
+     */
+    async acceptAsset(values: Omit<NewAssetRow, 'id' | 'status' | 'jobId'>, opts: { replace: boolean }): Promise<AssetRow> {
+      const { asset, oldKeys } = await db.transaction(async (tx) => {
+        const old = opts.replace ? await repo.assetsOfKind(values.projectId, values.kind, tx) : [];
+        const gone = await repo.deleteAssets(
+          old.map((a) => a.id),
+          tx,
+        );
+        const inserted = await repo.insertAsset({ ...values, status: 'queued' }, tx);
+        const job = await jobs.enqueue(ASSET_JOB, { assetId: inserted.id }, tx);
+        const withJob = await repo.updateAsset(inserted.id, { jobId: job.id }, tx);
+        // A changed file is changed content: an approved project goes back to review.
+        const p = await projects.byId(values.projectId, tx);
+        if (p?.reviewStatus === 'approved') await repo.update(p.id, { reviewStatus: 'pending', reviewReason: '' }, tx);
+        return { asset: withJob ?? inserted, oldKeys: gone.flatMap((a) => [a.originalKey, ...Object.values(a.outputs)]) };
+      });
+      await removeFiles(oldKeys);
+      return asset;
+    },
+
+    assetById: (id: number) => repo.assetById(id),
+    setAssetState: (id: number, values: Partial<NewAssetRow>) => repo.updateAsset(id, values),
+
+    /** Assets of the actor's project with their processing jobs (/vrdata/status and the editor). */
+    async assetStatus(actor: Actor, projectId: number) {
+      const p = await projects.byId(projectId);
+      if (!p || !(canEdit(actor, p) || isModerator(actor))) throw notFound();
+      return { project_id: p.id, review_status: p.reviewStatus, assets: await assetViews(await repo.assetsOf([p.id])) };
+    },
+
+    /**
+     * Content of a project with signed, expiring URLs. Full (originals and outputs) for the owner, buyers and
+     * moderators; previews only (thumbnails, preview images, posters) when the anonymous-preview switch is on and the
+     * project is published; otherwise the cover and "purchase to view". Unpublished projects are 40401 to others.
+     */
+    async content(viewer: Viewer, id: number, lang: Lang) {
+      const p = await projects.byId(id);
+      if (!p) throw notFound();
+      const published = p.reviewStatus === 'approved' && p.isPublic;
+      // Buyers keep their access while a new version of the project is in review.
+      const full = !!viewer && (canEdit(viewer, p) || isModerator(viewer) || (await purchased(viewer.id, p.id)));
+      if (!full && !published) throw notFound();
+      const rows = await repo.assetsOf([p.id]);
+      const sign = (key: string) => storage.signedUrl(key, urlTtlSeconds);
+      if (full) {
+        const assets = await Promise.all(
+          rows.map(async (a) => ({
+            id: a.id,
+            kind: a.kind as FileKind,
+            filename: a.filename,
+            original_url: await sign(a.originalKey),
+            outputs: Object.fromEntries(
+              await Promise.all(Object.entries(a.outputs).map(async ([name, key]) => [name, await sign(key)] as const)),
+            ),
+          })),
+        );
+        return { id: p.id, cover: p.cover, access: 'full' as const, message: '', assets };
+      }
+      if (p.anonymousPreview) {
+        const assets = await Promise.all(
+          rows.map(async (a) => ({
+            id: a.id,
+            kind: a.kind as FileKind,
+            filename: a.filename,
+            original_url: '',
+            outputs: Object.fromEntries(
+              await Promise.all(
+                Object.entries(a.outputs)
+                  .filter(([name]) => name.startsWith('preview') || name === 'thumbnail' || name === 'poster')
+                  .map(async ([name, key]) => [name, await sign(key)] as const),
+              ),
+            ),
+          })),
+        );
+        return {
+          id: p.id,
+          cover: p.cover,
+          access: 'preview' as const,
+          message: translateMessage('purchaseToView', lang),
+          assets,
+        };
+      }
+      return { id: p.id, cover: p.cover, access: 'none' as const, message: translateMessage('purchaseToView', lang), assets: [] };
+    },
+
+    // --- Questionnaires ---
+
+    /** Attaches (or replaces) the questionnaire of the actor's project. */
+    async saveQuestionnaire(actor: Actor, body: QuestionnaireBody) {
+      await owned(actor, body.project_id);
+      const row = await repo.saveQuestionnaire(body.project_id, body.title, body.questions);
+      return { id: row.id, project_id: row.projectId, title: row.title, questions: body.questions, answered: false };
+    },
+
+    /** The questionnaire of a project the viewer may see, and whether they answered it. */
+    async questionnaire(viewer: Actor, projectId: number) {
+      await projects.viewable(viewer, projectId);
+      const q = await repo.questionnaireOf(projectId);
+      if (!q) throw notFound();
+      return {
+        id: q.id,
+        project_id: q.projectId,
+        title: q.title,
+        questions: q.questions as Question[],
+        answered: await repo.hasAnswered(q.id, viewer.id),
+      };
+    },
+
+    /** Records the viewer's answers (one set per user); each answer must fit its question. */
+    async answer(viewer: Actor, projectId: number, answers: (number | string)[]): Promise<void> {
+      await projects.viewable(viewer, projectId);
+      const q = await repo.questionnaireOf(projectId);
+      if (!q) throw notFound();
+      const questions = q.questions as Question[];
+      const fits =
+        answers.length === questions.length &&
+        questions.every((question, i) => {
+          const a = answers[i];
+          return question.type === 'single'
+            ? typeof a === 'number' && a < question.options.length
+            : typeof a === 'string' && a.length > 0;
+        });
+      if (!fits) throw invalid('answers', 'v.answersMismatch');
+      if (!(await repo.insertAnswers(q.id, viewer.id, answers))) {
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'questionnaireAnswered' });
+      }
+    },
+
+    /** Answer counts per option and the latest text answers (the owner's /vrdata/questionnaire view). */
+    async questionnaireResults(actor: Actor, projectId: number) {
+      await owned(actor, projectId);
+      const q = await repo.questionnaireOf(projectId);
+      if (!q) throw notFound();
+      const rows = await repo.answersOf(q.id);
+      const questions = (q.questions as Question[]).map((question, i) =>
+        question.type === 'single'
+          ? {
+              type: 'single' as const,
+              title: question.title,
+              counts: question.options.map((_, o) => rows.filter((r) => r.answers[i] === o).length),
+            }
+          : {
+              type: 'text' as const,
+              title: question.title,
+              texts: rows
+                .map((r) => r.answers[i])
+                .filter((a): a is string => typeof a === 'string')
+                .slice(0, 100),
+            },
+      );
+      return { id: q.id, title: q.title, responses: rows.length, questions };
+    },
+  };
+}
+export type EditorService = ReturnType<typeof createEditorService>;

@@ -1,0 +1,226 @@
+import type { MarketSort } from '@xr/contract/market';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { comments, projects, tags } from './projects.table';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProjectRow = typeof projects.$inferInsert;
+export type CommentRow = typeof comments.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;
+
+/** Filters of the market list. `terms` are lower-cased words that must all occur in the search text. */
+export interface MarketFilter {
+  catalog?: ProjectRow['catalog'];
+  tagIds?: number[];
+  minCents?: number;
+  maxCents?: number;
+  terms?: string[];
+}
+
+/** Columns of a market card (no description or images: the list stays small). */
+const cardColumns = {
+  id: projects.id,
+  ownerId: projects.ownerId,
+  name: projects.name,
+  catalog: projects.catalog,
+  type: projects.type,
+  priceCents: projects.priceCents,
+  keywords: projects.keywords,
+  cover: projects.cover,
+  tagIds: projects.tagIds,
+  forSale: projects.forSale,
+  isPublic: projects.isPublic,
+  reviewStatus: projects.reviewStatus,
+  salesCount: projects.salesCount,
+  scoreSum: projects.scoreSum,
+  scoreCount: projects.scoreCount,
+  createdAt: projects.createdAt,
+};
+export type ProjectCardRow = { [K in keyof typeof cardColumns]: ProjectRow[K] };
+
+/**
+ * Approved and public, written exactly as the partial indexes' predicate (literal values, not parameters)
+ * so the planner can use them.
+ */
+const visible = sql`${projects.reviewStatus} = 'approved' and ${projects.isPublic}`;
+
+/** Characters of scripts written without spaces (Chinese, Japanese kana, Korean), where one- and two-character words are common. */
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/g;
+
+/**
+ * The form text is searched in: lower-cased, with every CJK character tripled. pg_trgm indexes trigrams, so a
+ * one- or two-character Chinese word would otherwise have none and force a full scan; tripled, 京都 becomes
+ * 京京京都都都, whose trigrams the index finds. Tripling each character keeps substring matches exact.
+ */
+export function searchForm(text: string): string {
+  return text.toLowerCase().replace(CJK, (c) => c + c + c);
+}
+
+/** `%text%` for LIKE with the pattern characters of the text escaped. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function marketWhere(f: MarketFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [visible];
+  if (f.catalog) parts.push(eq(projects.catalog, f.catalog));
+  if (f.tagIds?.length) {
+    parts.push(
+      sql`${projects.tagIds} && array[${sql.join(
+        f.tagIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::integer[]`,
+    );
+  }
+  if (f.minCents !== undefined) parts.push(gte(projects.priceCents, f.minCents));
+  if (f.maxCents !== undefined) parts.push(lte(projects.priceCents, f.maxCents));
+  // search_text is stored in search form (lower-cased, CJK tripled), so LIKE on a term in the same form is a
+  // case-insensitive substring match that the pg_trgm index serves.
+  for (const term of f.terms ?? []) parts.push(sql`${projects.searchText} like ${likePattern(searchForm(term))}`);
+  return and(...parts);
+}
+
+/** Sort orders that walk the market's sort indexes: best when many rows match (the first page is found early). */
+const ORDER: Record<MarketSort, SQL[]> = {
+  newest: [sql`${projects.createdAt} desc`, sql`${projects.id} desc`],
+  price_asc: [asc(projects.priceCents), asc(projects.id)],
+  price_desc: [desc(projects.priceCents), desc(projects.id)],
+  popular: [sql`${projects.salesCount} desc`, sql`${projects.id} desc`],
+  rating: [sql`${projects.rating} desc`, sql`${projects.scoreCount} desc`, sql`${projects.id} desc`],
+};
+
+/**
+ * The same orders as expressions no index provides, so the planner fetches the matching rows through the filter's
+ * own index (trigram, tags) and sorts them: best when few rows match, where walking a sort index would read
+ * most of the table before finding a page.
+ */
+const ORDER_OF_MATCHES: Record<MarketSort, SQL[]> = {
+  newest: [sql`${projects.createdAt} + interval '0 seconds' desc`, sql`${projects.id} + 0 desc`],
+  price_asc: [sql`${projects.priceCents} + 0 asc`, sql`${projects.id} + 0 asc`],
+  price_desc: [sql`${projects.priceCents} + 0 desc`, sql`${projects.id} + 0 desc`],
+  popular: [sql`${projects.salesCount} + 0 desc`, sql`${projects.id} + 0 desc`],
+  rating: [sql`${projects.rating} + 0 desc`, sql`${projects.scoreCount} + 0 desc`, sql`${projects.id} + 0 desc`],
+};
+
+/** How the page is read: walking a sort index, or sorting the (few) matching rows. */
+export type MarketPlan = 'walk' | 'matches';
+
+/** The only code that touches the projects, comments and tags tables. */
+export function createProjectsRepository(db: DbOrTx) {
+  return {
+    async byId(id: number, tx: DbOrTx = db): Promise<ProjectRow | undefined> {
+      const [row] = await tx.select().from(projects).where(eq(projects.id, id));
+      return row;
+    },
+    async byIds(ids: number[], tx: DbOrTx = db): Promise<ProjectRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(projects).where(inArray(projects.id, ids));
+    },
+    /** Market cards by id (any state; the caller decides what to show). */
+    async cardsByIds(ids: number[]): Promise<ProjectCardRow[]> {
+      if (ids.length === 0) return [];
+      return db.select(cardColumns).from(projects).where(inArray(projects.id, ids));
+    },
+    /** One page of the market, read by the given plan. */
+    async marketRows(
+      f: MarketFilter,
+      sort: MarketSort,
+      limit: number,
+      offset: number,
+      plan: MarketPlan = 'walk',
+    ): Promise<ProjectCardRow[]> {
+      return db
+        .select(cardColumns)
+        .from(projects)
+        .where(marketWhere(f))
+        .orderBy(...(plan === 'walk' ? ORDER : ORDER_OF_MATCHES)[sort])
+        .limit(limit)
+        .offset(offset);
+    },
+    async marketCount(f: MarketFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(projects).where(marketWhere(f));
+      return row?.n ?? 0;
+    },
+    /** How many approved public projects a user has (the creator card). */
+    async visibleCountByOwner(ownerId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(projects)
+        .where(and(visible, eq(projects.ownerId, ownerId)));
+      return row?.n ?? 0;
+    },
+    async idsByOwner(ownerId: number): Promise<number[]> {
+      const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.ownerId, ownerId));
+      return rows.map((r) => r.id);
+    },
+    async insert(values: NewProjectRow, tx: DbOrTx = db): Promise<ProjectRow> {
+      const [row] = await tx.insert(projects).values(values).returning();
+      if (!row) throw new Error('project insert returned nothing');
+      return row;
+    },
+    async setSearchText(id: number, searchText: string, tx: DbOrTx = db): Promise<void> {
+      await tx.update(projects).set({ searchText }).where(eq(projects.id, id));
+    },
+    /** One more sale for each project. */
+    async addSales(ids: number[], tx: DbOrTx = db): Promise<void> {
+      if (ids.length === 0) return;
+      await tx
+        .update(projects)
+        .set({ salesCount: sql`${projects.salesCount} + 1` })
+        .where(inArray(projects.id, ids));
+    },
+    /** Moves the score totals by a delta (a new score, or a changed one). */
+    async addScore(id: number, sumDelta: number, countDelta: number, tx: DbOrTx = db): Promise<ProjectRow | undefined> {
+      const [row] = await tx
+        .update(projects)
+        .set({ scoreSum: sql`${projects.scoreSum} + ${sumDelta}`, scoreCount: sql`${projects.scoreCount} + ${countDelta}` })
+        .where(eq(projects.id, id))
+        .returning();
+      return row;
+    },
+
+    // --- Tags ---
+
+    async tagsByIds(ids: number[]): Promise<TagRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(tags).where(inArray(tags.id, ids));
+    },
+    async enabledTags(): Promise<TagRow[]> {
+      return db.select().from(tags).where(eq(tags.enabled, true)).orderBy(asc(tags.id));
+    },
+    /** Creates the tags that do not exist yet and answers all of them. */
+    async ensureTags(names: string[], tx: DbOrTx = db): Promise<TagRow[]> {
+      if (names.length === 0) return [];
+      await tx
+        .insert(tags)
+        .values(names.map((name) => ({ name })))
+        .onConflictDoNothing();
+      return tx.select().from(tags).where(inArray(tags.name, names));
+    },
+
+    // --- Comments ---
+
+    async commentPage(projectId: number, limit: number, offset: number): Promise<{ rows: CommentRow[]; total: number }> {
+      const where = eq(comments.projectId, projectId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(comments).where(where).orderBy(desc(comments.createdAt), desc(comments.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(comments).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async insertComment(values: typeof comments.$inferInsert, tx: DbOrTx = db): Promise<CommentRow> {
+      const [row] = await tx.insert(comments).values(values).returning();
+      if (!row) throw new Error('comment insert returned nothing');
+      return row;
+    },
+    async setReply(projectId: number, commentId: number, reply: string, tx: DbOrTx = db): Promise<CommentRow | undefined> {
+      const [row] = await tx
+        .update(comments)
+        .set({ reply, repliedAt: new Date() })
+        .where(and(eq(comments.id, commentId), eq(comments.projectId, projectId)))
+        .returning();
+      return row;
+    },
+  };
+}
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

@@ -1,0 +1,179 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { FILE_KINDS, type FileKind } from '@xr/contract/creator';
+import { ErrorCode, type ErrorCodeValue } from '@xr/contract/errors';
+import type { Lang } from '@xr/contract/lang';
+import { translateMessage } from '@xr/contract/messages';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import { checkFile, FileRejection } from '../../lib/file-check';
+import type { Storage } from '../../lib/storage';
+import { currentUser } from '../../plugins/auth';
+import { formatBytes, type StorageRulesService } from '../system/storage-rules.service';
+import type { EditorService } from './editor.service';
+
+/** The caller of each request tus handles, keyed by the Node request (set by the route, read by the hooks). */
+const callers = new WeakMap<object, { userId: number; lang: Lang }>();
+type TusRequest = { headers: Headers; runtime?: { node?: { req?: object } } };
+const callerOf = (req: TusRequest) => {
+  const node = req.runtime?.node?.req;
+  return (node && callers.get(node)) || { userId: 0, lang: 'en' as Lang };
+};
+
+/** A tus hook refusal: the status and our `{ code, message, data }` envelope as the body. */
+function refusal(
+  req: TusRequest,
+  code: ErrorCodeValue,
+  messageKey: string,
+  status: number,
+  params?: Record<string, string | number>,
+) {
+  const { lang } = callerOf(req);
+  return {
+    status_code: status,
+    body: JSON.stringify({ code, message: translateMessage(messageKey, lang, params), data: null }),
+  };
+}
+
+const isReplace = (v: string | null | undefined) => v === '1' || v === 'true';
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
+
+/**
+ * Resumable uploads (tus protocol) at /api/uploads/. Metadata: `filename`, `project_id`, `kind` (model3d, image360…)
+ * and `replace` ('1' replaces the project's files of that kind). Before any byte is stored the type, size, quota and
+ * project ownership are checked; when the last byte arrives the content is checked (magic bytes, zip safety, image
+ * size, truncation). A refused file is deleted at once; an accepted one becomes an asset with a processing job.
+ */
+export const uploadsRoutes: FastifyPluginAsync<{
+  editor: EditorService;
+  rules: StorageRulesService;
+  storage: Storage;
+  config: Config;
+}> = async (app, { editor, rules, storage, config }) => {
+  // Uploads in progress live on local disk (resumable across restarts); an accepted file then moves into the
+  // configured storage (local disk or S3) in one streamed write.
+  const uploadDir = path.join(config.dataDir, 'uploads');
+  await fs.mkdir(uploadDir, { recursive: true });
+  const store = new FileStore({ directory: uploadDir });
+
+  const discard = (id: string) => store.remove(id).catch(() => undefined);
+
+  const tus = new Server({
+    path: '/api/uploads',
+    datastore: store,
+    relativeLocation: true,
+    maxSize: config.uploads.maxBytes,
+    async onIncomingRequest(req, uploadId) {
+      // Only the user who created an upload may continue, inspect or cancel it.
+      if (req.method === 'POST') return; // creation: checked by onUploadCreate
+      const user = String(callerOf(req).userId);
+      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      if (!upload || upload.metadata?.owner !== user) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
+    },
+    async onUploadCreate(req, upload) {
+      const { userId } = callerOf(req);
+      const meta = upload.metadata ?? {};
+      const filename = (meta.filename ?? '').trim();
+      const kind = meta.kind as FileKind;
+      const projectId = Number(meta.project_id);
+      const ext = extensionOf(filename);
+      if (!filename || !FILE_KINDS.includes(kind) || !ext) {
+        throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed', 400);
+      }
+      if (ext === 'max') throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileMaxExported', 400);
+      const rule = await rules.allowed(kind, ext);
+      if (!rule) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed', 400);
+      if (upload.sizeIsDeferred || upload.size === undefined) {
+        throw refusal(req, ErrorCode.VALIDATION, 'v.fileRequired', 400);
+      }
+      const max = Math.min(rule.maxBytes, config.uploads.maxBytes);
+      if (upload.size > max) {
+        throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', 413, { max: formatBytes(max) });
+      }
+      try {
+        await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, projectId);
+      } catch {
+        throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
+      }
+      const cap = await rules.capacityOf(userId);
+      const freed = isReplace(meta.replace) ? await editor.replacedBytes(projectId, kind) : 0;
+      if (cap.used_bytes - freed + upload.size > cap.quota_bytes) {
+        throw refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
+          used: formatBytes(cap.used_bytes),
+          quota: formatBytes(cap.quota_bytes),
+        });
+      }
+      return { metadata: { ...meta, filename, kind, project_id: String(projectId), owner: String(userId) } };
+    },
+    async onUploadFinish(req, upload) {
+      const meta = upload.metadata ?? {};
+      const userId = Number(meta.owner);
+      const filename = meta.filename ?? '';
+      const ext = extensionOf(filename);
+      const size = upload.size ?? upload.offset;
+      const file = path.join(uploadDir, upload.id);
+      let stored: string | undefined;
+      try {
+        await checkFile(file, ext);
+        // The project may have been deleted while the bytes were arriving.
+        await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, Number(meta.project_id));
+        // Quota again: other uploads may have finished since this one started.
+        const cap = await rules.capacityOf(userId);
+        const replace = isReplace(meta.replace);
+        const freed = replace ? await editor.replacedBytes(Number(meta.project_id), meta.kind as FileKind) : 0;
+        if (cap.used_bytes - freed + size > cap.quota_bytes) {
+          await discard(upload.id);
+          throw refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
+            used: formatBytes(cap.used_bytes),
+            quota: formatBytes(cap.quota_bytes),
+          });
+        }
+        const key = `assets/${meta.project_id}/${upload.id}.${ext}`;
+        await storage.put(key, createReadStream(file), undefined, size);
+        stored = key;
+        await discard(upload.id);
+        const asset = await editor.acceptAsset(
+          {
+            projectId: Number(meta.project_id),
+            ownerId: userId,
+            kind: meta.kind as FileKind,
+            filename,
+            extension: ext,
+            originalKey: key,
+            bytes: size,
+          },
+          { replace },
+        );
+        return { headers: { 'X-Asset-Id': asset.id, 'X-Job-Id': asset.jobId ?? '' } };
+      } catch (err) {
+        await discard(upload.id);
+        if (stored) await storage.delete(stored).catch(() => undefined);
+        if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
+        if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key, 422);
+        throw err;
+      }
+    },
+  });
+
+  // tus reads the raw body itself: leave PATCH bodies as an unread stream.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    callers.set(request.raw, { userId: currentUser(request).id, lang: request.lang });
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
+    app.route({
+      method: ['POST', 'PATCH', 'HEAD', 'DELETE'],
+      url,
+      config: { access: 'user' },
+      schema: { hide: true },
+      handler,
+    });
+  }
+};

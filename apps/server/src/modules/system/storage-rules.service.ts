@@ -1,0 +1,170 @@
+import type { Page } from '@xr/contract/common';
+import {
+  CAPACITY_PLANS,
+  type CapacityPlan,
+  ENTERPRISE_MIN_BYTES,
+  type FileKind,
+  type FileTypeRow as FileTypeOut,
+  type UpCapacityBody,
+} from '@xr/contract/creator';
+import { ErrorCode } from '@xr/contract/errors';
+import type { Db } from '../../db/client';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { createStorageRulesRepository, type FileTypeRow } from './storage-rules.repository';
+
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
+
+/** The allow-list a new installation starts with. `.max` is accepted only to answer "export to FBX or glTF first". */
+export const DEFAULT_FILE_TYPES: { kind: FileKind; extension: string; maxBytes: number }[] = [
+  ...['glb', 'gltf', 'zip', 'obj', 'fbx', '3ds', 'max'].map((extension) => ({
+    kind: 'model3d' as const,
+    extension,
+    maxBytes: 500 * MB,
+  })),
+  ...['jpg', 'jpeg', 'png', 'webp'].map((extension) => ({ kind: 'image360' as const, extension, maxBytes: 200 * MB })),
+  ...['mp4', 'webm'].map((extension) => ({ kind: 'video360' as const, extension, maxBytes: 4 * GB })),
+  ...['jpg', 'jpeg', 'png', 'webp'].map((extension) => ({ kind: 'image' as const, extension, maxBytes: 20 * MB })),
+  ...['mp3', 'wav'].map((extension) => ({ kind: 'audio' as const, extension, maxBytes: 200 * MB })),
+  ...['mp4', 'webm'].map((extension) => ({ kind: 'video' as const, extension, maxBytes: 2 * GB })),
+];
+
+/** Plan quotas a new installation starts with (enterprise at the spec's 20G floor). */
+export const DEFAULT_PLAN_QUOTAS: Record<CapacityPlan, number> = {
+  free: 1 * GB,
+  monthly: 5 * GB,
+  quarterly: 5 * GB,
+  yearly: 10 * GB,
+  biz: 5 * GB,
+  biz_plus: 10 * GB,
+  enterprise: 20 * GB,
+};
+
+const out = (r: FileTypeRow): FileTypeOut => ({
+  id: r.id,
+  kind: r.kind,
+  extension: r.extension,
+  max_bytes: r.maxBytes,
+  enabled: r.enabled,
+});
+
+/** Bytes as people read them: `1.5 GB`. */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i === 0 ? v : v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
+}
+
+/**
+ * File types (the upload allow-list) and storage capacity (per plan, per user override). `usedBytes` answers how
+ * much a user stores (the projects module owns the assets); it is passed in so this module does not read theirs.
+ */
+export function createStorageRulesService({ db, usedBytes }: { db: Db; usedBytes: (userId: number) => Promise<number> }) {
+  const repo = createStorageRulesRepository(db);
+
+  async function planQuotas(): Promise<Record<CapacityPlan, number>> {
+    const stored = await repo.planQuotas();
+    return Object.fromEntries(CAPACITY_PLANS.map((p) => [p, stored.get(p) ?? DEFAULT_PLAN_QUOTAS[p]])) as Record<
+      CapacityPlan,
+      number
+    >;
+  }
+
+  async function capacityOf(userId: number) {
+    const [row, quotas, used] = await Promise.all([repo.userCapacity(userId), planQuotas(), usedBytes(userId)]);
+    const plan = (row?.plan ?? 'free') as CapacityPlan;
+    return {
+      user_id: userId,
+      plan,
+      quota_bytes: row?.overrideBytes ?? quotas[plan],
+      override_bytes: row?.overrideBytes ?? null,
+      used_bytes: used,
+    };
+  }
+
+  return {
+    /** Seeds the default allow-list and plan quotas (existing rows are kept). */
+    async ensureDefaults(): Promise<void> {
+      await repo.seedFileTypes(DEFAULT_FILE_TYPES);
+      await repo.seedPlans(CAPACITY_PLANS.map((plan) => ({ plan, quotaBytes: DEFAULT_PLAN_QUOTAS[plan] })));
+    },
+
+    async fileTypePage(q: { page: number; limit: number; kind?: FileKind }): Promise<Page<FileTypeOut>> {
+      const { rows, total } = await repo.fileTypePage(q.kind, q.limit, (q.page - 1) * q.limit);
+      return { list: rows.map(out), total, page: q.page, limit: q.limit };
+    },
+    async addFileType(input: { kind: FileKind; extension: string; max_bytes: number; enabled: boolean }): Promise<FileTypeOut> {
+      const row = await repo.insertFileType({
+        kind: input.kind,
+        extension: input.extension,
+        maxBytes: input.max_bytes,
+        enabled: input.enabled,
+      });
+      if (!row) throw new AppError(ErrorCode.CONFLICT, { field: 'extension' });
+      return out(row);
+    },
+    async updateFileType(input: {
+      id: number;
+      kind?: FileKind;
+      extension?: string;
+      max_bytes?: number;
+      enabled?: boolean;
+    }): Promise<FileTypeOut> {
+      const current = await repo.fileTypeById(input.id);
+      if (!current) throw notFound();
+      const kind = input.kind ?? current.kind;
+      const extension = input.extension ?? current.extension;
+      const clash = await repo.fileType(kind, extension);
+      if (clash && clash.id !== current.id) throw new AppError(ErrorCode.CONFLICT, { field: 'extension' });
+      const row = await repo.updateFileType(input.id, {
+        kind,
+        extension,
+        ...(input.max_bytes !== undefined ? { maxBytes: input.max_bytes } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      });
+      if (!row) throw notFound();
+      return out(row);
+    },
+    async deleteFileType(id: number): Promise<void> {
+      if (!(await repo.deleteFileType(id))) throw notFound();
+    },
+    /** The enabled allow-list entry of a kind and extension, if any. */
+    async allowed(kind: FileKind, extension: string): Promise<{ maxBytes: number } | undefined> {
+      const row = await repo.fileType(kind, extension.toLowerCase());
+      return row?.enabled ? { maxBytes: row.maxBytes } : undefined;
+    },
+
+    capacityOf,
+    planQuotas,
+
+    async capacityPage(q: { page: number; limit: number; user_id?: number }) {
+      const quotas = await planQuotas();
+      const plans = CAPACITY_PLANS.map((plan) => ({ plan, quota_bytes: quotas[plan] }));
+      if (q.user_id) {
+        const one = await capacityOf(q.user_id);
+        return { plans, users: { list: [one], total: 1, page: 1, limit: q.limit } };
+      }
+      const { rows, total } = await repo.userCapacityPage(q.limit, (q.page - 1) * q.limit);
+      const list = await Promise.all(rows.map((r) => capacityOf(r.userId)));
+      return { plans, users: { list, total, page: q.page, limit: q.limit } };
+    },
+
+    /** Sets a plan's quota (enterprise never below 20G) or a user's plan and override. */
+    async updateCapacity(input: UpCapacityBody): Promise<void> {
+      if ('user_id' in input) {
+        await repo.setUserCapacity(input.user_id, { plan: input.plan, overrideBytes: input.quota_bytes });
+        return;
+      }
+      if (input.plan === 'enterprise' && input.quota_bytes < ENTERPRISE_MIN_BYTES) {
+        throw invalid('quota_bytes', 'v.enterpriseMin');
+      }
+      await repo.setPlanQuota(input.plan, input.quota_bytes);
+    },
+  };
+}
+export type StorageRulesService = ReturnType<typeof createStorageRulesService>;

@@ -1,0 +1,86 @@
+/** File kinds recognised by their first bytes (never by name or the client's content type). */
+export type FileKind = 'png' | 'jpg' | 'webp' | 'gif' | 'pdf';
+
+export const AVATAR_KINDS: readonly FileKind[] = ['jpg', 'png', 'webp', 'gif'];
+export const CERTIFICATE_KINDS: readonly FileKind[] = ['pdf', 'jpg', 'png'];
+
+const startsWith = (buf: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** The kind of a file from its magic bytes, or null when it is none of the accepted kinds. */
+export function sniffKind(buf: Buffer): FileKind | null {
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(buf, ascii('RIFF')) && startsWith(buf, ascii('WEBP'), 8)) return 'webp';
+  if (startsWith(buf, ascii('GIF87a')) || startsWith(buf, ascii('GIF89a'))) return 'gif';
+  if (startsWith(buf, ascii('%PDF-'))) return 'pdf';
+  return null;
+}
+
+/** Content types of what may be served from `public/`; anything else goes out as a download. */
+const PUBLIC_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  /** Generated market covers; safe to show inline because the route sends `Content-Security-Policy: sandbox`. */
+  svg: 'image/svg+xml',
+  avif: 'image/avif',
+  glb: 'model/gltf-binary',
+  gltf: 'model/gltf+json',
+  bin: 'application/octet-stream',
+  ktx2: 'image/ktx2',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  pdf: 'application/pdf',
+};
+
+/** Content type by extension, and whether a browser may show it inline. */
+export function publicContentType(key: string): { type: string; inline: boolean } {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  const type = PUBLIC_TYPES[ext];
+  return type ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
+}
+
+/** `public/…` keys only, no empty, hidden or `..` segments, and a file extension. */
+const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/;
+export const isPublicKey = (key: string) => key.length <= 500 && PUBLIC_KEY.test(key);
+
+/** The URL a stored public file is served at (GET /api/files/public/…); other values (external URLs) pass through. */
+export const publicUrlOf = (keyOrUrl: string) => (keyOrUrl.startsWith('public/') ? `/api/files/${keyOrUrl}` : keyOrUrl);
+
+/** Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF, optional BOM) into rows of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,237 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from './users.table';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserStatus = UserRow['status'];
+
+const alive = isNull(users.deletedAt);
+const lower = (s: string) => s.trim().toLowerCase();
+
+/** `%text%` for ILIKE with the pattern characters of the text escaped. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Which unique index a PostgreSQL unique violation hit (driver error bare or wrapped by Drizzle), else null. */
+export function uniqueViolationOf(err: unknown): string | null {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505') {
+      if (typeof constraint === 'string') return constraint;
+      const m = typeof message === 'string' ? /"([^"]+)"/.exec(message) : null;
+      return m?.[1] ?? '';
+    }
+  }
+  return null;
+}
+
+/** Filters of the admin user list; `invitedBy` narrows it to the members one organisation admin brought in. */
+export interface UserFilter {
+  keyword?: string;
+  status?: UserStatus;
+  ids?: number[];
+  invitedBy?: number;
+}
+
+function filterOf(f: UserFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [alive];
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    parts.push(or(ilike(users.email, p), ilike(users.username, p), ilike(users.forumName, p)));
+  }
+  if (f.status) parts.push(eq(users.status, f.status));
+  if (f.ids) parts.push(f.ids.length ? inArray(users.id, f.ids) : sql`false`);
+  if (f.invitedBy !== undefined) parts.push(eq(users.invitedBy, f.invitedBy));
+  return and(...parts);
+}
+
+/** The only code that touches the users table. Deleted (soft-deleted) users are invisible to every reader here. */
+export function createUsersRepository(db: DbOrTx) {
+  return {
+    async any(): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).limit(1);
+      return rows.length > 0;
+    },
+    async byId(id: number, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), alive));
+      return row;
+    },
+    async byEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${lower(email)}`, alive));
+      return row;
+    },
+    /** By email or user name (both unique ignoring case). */
+    async byLogin(login: string): Promise<UserRow | undefined> {
+      const l = lower(login);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.username}) = ${l}`), alive))
+        .limit(1);
+      return row;
+    },
+    async byInviteCode(code: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.inviteCode, code.trim().toUpperCase()), alive));
+      return row;
+    },
+    async byOidc(issuer: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject), alive));
+      return row;
+    },
+    async inviteCodeExists(code: string, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1);
+      return rows.length > 0;
+    },
+    /** Which of email / user name / forum name another live account already uses (ignoring case). */
+    async taken(
+      v: { email?: string; username?: string; forumName?: string },
+      exceptId?: number,
+      tx: DbOrTx = db,
+    ): Promise<{ email: boolean; username: boolean; forumName: boolean }> {
+      const conds: SQL[] = [];
+      if (v.email) conds.push(sql`lower(${users.email}) = ${lower(v.email)}`);
+      if (v.username) conds.push(sql`lower(${users.username}) = ${lower(v.username)}`);
+      if (v.forumName) conds.push(sql`lower(${users.forumName}) = ${lower(v.forumName)}`);
+      if (conds.length === 0) return { email: false, username: false, forumName: false };
+      const rows = await tx
+        .select({ id: users.id, email: users.email, username: users.username, forumName: users.forumName })
+        .from(users)
+        .where(and(or(...conds), alive, exceptId ? sql`${users.id} <> ${exceptId}` : undefined));
+      return {
+        email: !!v.email && rows.some((r) => lower(r.email) === lower(v.email ?? '')),
+        username: !!v.username && rows.some((r) => lower(r.username) === lower(v.username ?? '')),
+        forumName: !!v.forumName && rows.some((r) => lower(r.forumName) === lower(v.forumName ?? '')),
+      };
+    },
+    /** The lower-cased emails, user names and forum names among these that live accounts already use. */
+    async takenAmong(v: { emails: string[]; usernames: string[]; forumNames: string[] }) {
+      const lists = { emails: v.emails.map(lower), usernames: v.usernames.map(lower), forumNames: v.forumNames.map(lower) };
+      const conds: SQL[] = [];
+      if (lists.emails.length) conds.push(inArray(sql`lower(${users.email})`, lists.emails));
+      if (lists.usernames.length) conds.push(inArray(sql`lower(${users.username})`, lists.usernames));
+      if (lists.forumNames.length) conds.push(inArray(sql`lower(${users.forumName})`, lists.forumNames));
+      const rows = conds.length
+        ? await db
+            .select({ email: users.email, username: users.username, forumName: users.forumName })
+            .from(users)
+            .where(and(or(...conds), alive))
+        : [];
+      return {
+        emails: new Set(rows.map((r) => lower(r.email))),
+        usernames: new Set(rows.map((r) => lower(r.username))),
+        forumNames: new Set(rows.map((r) => lower(r.forumName))),
+      };
+    },
+    async insert(values: NewUserRow, tx: DbOrTx = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+    async update(id: number, values: Partial<NewUserRow>, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(users.id, id), alive))
+        .returning();
+      return row;
+    },
+    /** Activates a pending account; undefined when it was not pending. */
+    async activatePending(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const now = new Date();
+      const [row] = await tx
+        .update(users)
+        .set({ status: 'active', activatedAt: now, updatedAt: now })
+        .where(and(sql`lower(${users.email}) = ${lower(email)}`, eq(users.status, 'pending'), alive))
+        .returning();
+      return row;
+    },
+    async touchLogin(id: number): Promise<void> {
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+    },
+    async softDelete(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const now = new Date();
+      const rows = await tx
+        .update(users)
+        .set({ deletedAt: now, updatedAt: now, status: 'disabled' })
+        .where(and(eq(users.id, id), alive))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+    async page(f: UserFilter, page: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+      const where = filterOf(f);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Live accounts per status, and how many were created since `since`. */
+    async statistic(f: UserFilter, since: Date) {
+      const where = filterOf(f);
+      const [byStatus, [fresh]] = await Promise.all([
+        db.select({ status: users.status, n: count() }).from(users).where(where).groupBy(users.status),
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(where, gte(users.createdAt, since))),
+      ]);
+      const of = (s: UserStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
+      return { active: of('active'), pending: of('pending'), disabled: of('disabled'), fresh: fresh?.n ?? 0 };
+    },
+    /** Live accounts among these ids, in one query (for the market's creator and commenter cards). */
+    async byIds(ids: number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, ids), alive));
+    },
+    /** Ids of the live accounts a filter matches (role counts within an organisation admin's scope). */
+    async liveIds(f: UserFilter): Promise<number[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(filterOf(f));
+      return rows.map((r) => r.id);
+    },
+    /** Membership end moves to max(now, end) + days, atomically (coupon redemption). */
+    async addMembershipDays(id: number, days: number, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({
+          vipDate: sql`greatest(${users.vipDate}, now()) + make_interval(days => ${days}::int)`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, id), alive))
+        .returning();
+      return row;
+    },
+    /** Experience points go up by `xp`, atomically (coupon redemption). */
+    async addXp(id: number, xp: number, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ xpValue: sql`${users.xpValue} + ${xp}::int`, updatedAt: new Date() })
+        .where(and(eq(users.id, id), alive))
+        .returning();
+      return row;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

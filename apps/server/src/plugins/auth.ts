@@ -1,0 +1,95 @@
+import { ErrorCode, type ErrorCodeValue } from '@xr/contract/errors';
+import { type Lang, langFromHeader } from '@xr/contract/lang';
+import { TIME_LIMITED_PATHS } from '@xr/contract/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+/** Who may call a route. Every route under /api must say (see `accessPlugin`). */
+export type AccessRule =
+  | 'public'
+  /** any signed-in user */
+  | 'user'
+  /** a signed-in user holding this permission (`http_path`) */
+  | { permission: string };
+
+/** The signed-in caller, as the auth plugin resolves it from the bearer token. */
+export interface RequestUser {
+  id: number;
+  sessionId: number;
+  roles: string[];
+  permissions: ReadonlySet<string>;
+  vipActive: boolean;
+}
+
+/** Resolves a bearer token to its user, or to the contract code saying why it cannot be used. */
+export type SessionResolver = (token: string, request: FastifyRequest) => Promise<RequestUser | ErrorCodeValue>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+    token: string | null;
+    lang: Lang;
+  }
+}
+
+/** Reads the token from `Authorization: Bearer …`, or from the `token` query parameter (spec: user_info param token). */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  const q = request.query as Record<string, unknown> | undefined;
+  return typeof q?.token === 'string' && q.token ? q.token : null;
+}
+
+/** True when the user holds the permission (and, for time-limited screens, an active membership). */
+export function hasPermission(user: RequestUser, path: string): boolean {
+  if (!user.permissions.has(path)) return false;
+  return !TIME_LIMITED_PATHS.includes(path) || user.vipActive;
+}
+
+/**
+ * The single guard. At start-up it refuses any /api route without an explicit `config.access`; on every
+ * request it resolves the token and enforces the rule: 10001-10004 / 50008 / 50012 / 50014 for token
+ * problems, 40301 for a missing permission.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { resolve: SessionResolver }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+  app.decorateRequest('lang', 'zh');
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api')) return;
+    if (url.startsWith('/api/docs')) return; // the OpenAPI UI registers its own routes
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${url} has no access rule (config.access)`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = langFromHeader((request.headers['x-lang'] as string | undefined) ?? request.headers['accept-language']);
+    const rule = request.routeOptions.config?.access;
+    if (!rule) return;
+    const token = tokenOf(request);
+    request.token = token;
+    if (rule === 'public') {
+      if (token) {
+        const r = await opts.resolve(token, request);
+        if (typeof r !== 'number') request.user = r;
+      }
+      return;
+    }
+    if (!token) throw new AppError(ErrorCode.TOKEN_MISSING);
+    const r = await opts.resolve(token, request);
+    if (typeof r === 'number') throw new AppError(r);
+    request.user = r;
+    if (typeof rule === 'object' && !hasPermission(r, rule.permission)) throw new AppError(ErrorCode.FORBIDDEN);
+  });
+});
+
+/** The signed-in user of a route whose rule is not 'public'. */
+export function currentUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new AppError(ErrorCode.TOKEN_MISSING);
+  return request.user;
+}

@@ -1,0 +1,65 @@
+import { ErrorCode, httpStatusOf } from '@xr/contract/errors';
+import { translateMessage } from '@xr/contract/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+/**
+ * Turns every failure into the `{ code, message, data }` envelope with the contract's code, a message in the
+ * caller's language and a matching HTTP status. Validation errors name the field (`data.field`) and carry the
+ * schema's message; 5xx never leak internals (the detail goes to the log only).
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((thrown: unknown, request, reply) => {
+    const lang = request.lang;
+    if (thrown instanceof AppError) {
+      const err = thrown;
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send({
+        code: err.code,
+        message: translateMessage(err.messageKey, lang, err.params),
+        data: err.field ? { field: err.field } : null,
+      });
+    }
+    const err = thrown as FastifyError;
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+      const errors = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: translateMessage(v.message ?? 'v.invalidValue', lang),
+      }));
+      return reply.status(400).send({
+        code: ErrorCode.VALIDATION,
+        message: errors[0]?.message ?? translateMessage('validation', lang),
+        data: { field, errors },
+      });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send({ code: ErrorCode.INTERNAL, message: translateMessage('internal', lang), data: null });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ code: ErrorCode.PAYLOAD_TOO_LARGE, message: translateMessage('payloadTooLarge', lang), data: null });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ code: ErrorCode.RATE_LIMITED, message: translateMessage('rateLimited', lang), data: null });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like: the client's fault, safe to describe.
+      return reply.status(400).send({ code: ErrorCode.VALIDATION, message: translateMessage('validation', lang), data: null });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(httpStatusOf[ErrorCode.INTERNAL])
+      .send({ code: ErrorCode.INTERNAL, message: translateMessage('internal', lang), data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: translateMessage('notFound', request.lang), data: null });
+  });
+});

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { Catalog } from '@xr/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
+import { createLocalStorage } from '../src/lib/storage';
+import { createProjectsService, type ProjectRow } from '../src/modules/projects/projects.service';
+import { createRbacService } from '../src/modules/rbac/rbac.service';
+import { createUsersService } from '../src/modules/users/users.service';
+import type { TestApp } from './app';
+import { auth, login, type MadeUser, type MakeUserOverrides, makeUser } from './factories';
+
+export interface MakeProjectOverrides {
+  name?: string;
+  catalog?: Catalog;
+  type?: string;
+  /** HKD; default 100. */
+  price?: number;
+  keywords?: string;
+  description?: string;
+  /** Tag names (created when missing). */
+  tags?: string[];
+  status?: ProjectRow['reviewStatus'];
+  isPublic?: boolean;
+  forSale?: boolean;
+  createdAt?: Date;
+}
+
+const servicesOf = new WeakMap<TestApp, ReturnType<typeof createProjectsService>>();
+
+/** The projects service of a test app (same database), for factories and direct checks. */
+export function projectsOf(t: TestApp) {
+  let projects = servicesOf.get(t);
+  if (!projects) {
+    const { db } = t.database;
+    const users = createUsersService({
+      db,
+      rbac: createRbacService(db),
+      storage: createLocalStorage(path.join(t.config.dataDir, 'files')),
+    });
+    projects = createProjectsService({ db, users });
+    servicesOf.set(t, projects);
+  }
+  return projects;
+}
+
+/** Creates a project (approved, public, for sale, HKD 100 unless told) owned by `ownerId`. */
+export async function makeProject(t: TestApp, ownerId: number, o: MakeProjectOverrides = {}): Promise<ProjectRow> {
+  const projects = projectsOf(t);
+  const tagIds = o.tags?.length ? await projects.ensureTags(o.tags) : new Map<string, number>();
+  const at = o.createdAt ?? new Date();
+  return projects.create({
+    ownerId,
+    name: o.name ?? `Project ${crypto.randomBytes(3).toString('hex')}`,
+    catalog: o.catalog ?? '360_image',
+    type: o.type ?? 'exhibition',
+    priceCents: Math.round((o.price ?? 100) * 100),
+    keywords: o.keywords ?? '',
+    description: o.description ?? '',
+    cover: '/api/files/public/covers/test.svg',
+    images: [],
+    tagIds: (o.tags ?? []).map((n) => tagIds.get(n)).filter((id): id is number => id !== undefined),
+    forSale: o.forSale ?? true,
+    isPublic: o.isPublic ?? true,
+    reviewStatus: o.status ?? 'approved',
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
+/** A signed-in user: the account plus its token and auth header. */
+export interface Shopper extends MadeUser {
+  token: string;
+  headers: { authorization: string };
+}
+
+export async function shopper(t: TestApp, overrides: MakeUserOverrides = {}): Promise<Shopper> {
+  const u = await makeUser(t, overrides);
+  const token = await login(t.app, u.email, u.password);
+  return { ...u, token, headers: auth(token) };
+}
+
+/** `{ code, message, data }` of a reply. */
+export function body<T = unknown>(res: { json(): unknown }): { code: number; message: string; data: T } {
+  return res.json() as { code: number; message: string; data: T };
+}
+
+/** Counts the SQL statements the app's database runs while `fn` runs. */
+export async function countQueries(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
+  const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await fn();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Places an order through the API; answers the reply data. */
+export async function placeOrder(app: FastifyInstance, s: Shopper, projectIds: number[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/order/place_order',
+    headers: s.headers,
+    payload: { project_ids: projectIds.join(',') },
+  });
+  return body<{ order_on: string; amount: number; project_info: { project_id: number; project_price: number }[] }>(res);
+}

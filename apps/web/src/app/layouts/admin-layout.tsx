@@ -1,0 +1,131 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { SIDEBAR_WIDTH } from '@xr/contract/constants';
+import { Button, Drawer, Layout } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AppBreadcrumb } from '../../components/app-breadcrumb';
+import { BrandLogo } from '../../components/brand-logo';
+import { CartButton } from '../../components/cart-button';
+import { ErrorLogButton } from '../../components/error-log-button';
+import { GuidedTour } from '../../components/guided-tour';
+import { HelpMenu } from '../../components/help-menu';
+import { LangSwitch } from '../../components/lang-switch';
+import { MobileWarning } from '../../components/mobile-warning';
+import { SideMenu } from '../../components/side-menu';
+import { SizeSelect } from '../../components/size-select';
+import { TagsView } from '../../components/tags-view';
+import { ThemePicker } from '../../components/theme-picker';
+import { findRouteTrail } from '../../lib/permissions';
+import { closeSidebar, toggleSidebar, useSidebar, useViewportWatcher } from '../../lib/sidebar';
+import { addTag } from '../../lib/tags';
+import { AdminUserMenu } from './admin-user-menu';
+import './layouts.css';
+
+const COLLAPSED_WIDTH = 64;
+
+/** Opens a tab for every admin page visited; /profile is pinned (the breadcrumb root). */
+function useTagTracking() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const route = findRouteTrail(pathname).at(-1);
+    if (!route || route.hidden || !route.page) return;
+    addTag({ path: pathname, fullPath: pathname + search, title: route.title, affix: pathname === '/profile' });
+  }, [pathname, search]);
+}
+
+/**
+ * Admin layout (spec section 2 "Layout"): collapsible 210 px sidebar (a drawer below 992 px), top bar,
+ * breadcrumb, tags-view, the mobile warning at 768 px or less, and the first-time guided tour.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation('layout');
+  const { opened, device, withoutAnimation } = useSidebar();
+  const mobile = device === 'mobile';
+  useViewportWatcher();
+  useTagTracking();
+
+  useEffect(() => {
+    // the profile page is always open as the first tab
+    addTag({ path: '/profile', title: 'profile', affix: true });
+  }, []);
+
+  const brand = (
+    <div className={`xr-side__brand${!mobile && !opened ? ' is-collapsed' : ''}`}>
+      <BrandLogo withName={mobile || opened} light to="/profile" />
+    </div>
+  );
+
+  return (
+    <Layout className={`xr-admin${withoutAnimation ? ' no-anim' : ''}`} hasSider={!mobile}>
+      {mobile ? (
+        <Drawer
+          open={opened}
+          placement="left"
+          size={SIDEBAR_WIDTH}
+          onClose={() => closeSidebar()}
+          closable={false}
+          className="xr-side-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <div className="xr-side" data-tour="sidebar">
+            {brand}
+            <SideMenu collapsed={false} onNavigate={() => closeSidebar()} />
+          </div>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={COLLAPSED_WIDTH}
+          collapsed={!opened}
+          trigger={null}
+          className="xr-side"
+          data-tour="sidebar"
+        >
+          {brand}
+          <SideMenu collapsed={!opened} />
+        </Layout.Sider>
+      )}
+      <Layout className="xr-admin__main">
+        <header className="xr-topbar">
+          <div className="xr-topbar__left">
+            <Button
+              type="text"
+              className="xr-topbar__burger"
+              icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+              onClick={toggleSidebar}
+              aria-label={opened ? t('collapse') : t('expand')}
+              aria-expanded={opened}
+              data-tour="hamburger"
+              data-testid="hamburger"
+            />
+            <AppBreadcrumb />
+          </div>
+          <div className="xr-topbar__right">
+            <ErrorLogButton />
+            <CartButton />
+            <HelpMenu />
+            <span data-tour="lang">
+              <LangSwitch />
+            </span>
+            <span className="xr-hide-sm">
+              <ThemePicker />
+            </span>
+            <span className="xr-hide-sm">
+              <SizeSelect />
+            </span>
+            <AdminUserMenu />
+          </div>
+        </header>
+        <TagsView />
+        <MobileWarning />
+        <Layout.Content className="xr-admin__content" data-tour="content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <GuidedTour />
+    </Layout>
+  );
+}
+
+export default AdminLayout;

@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodiesTo, makeUser, renderAt, reply, serve, unmountAndSettle } from '../../components/test-utils';
+import { loadUserInfo, resetToken, setToken } from '../../lib/auth/session';
+import { resetHttpState } from '../../lib/http';
+import i18n from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+import ProfilePage from './profile-page';
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  resetHttpState();
+  resetToken();
+});
+afterEach(async () => {
+  await unmountAndSettle();
+  // the overview panels' queries must not resolve into React after the environment is gone
+  await queryClient.cancelQueries();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+async function show(over: Parameters<typeof makeUser>[0] = {}) {
+  let user = makeUser(over);
+  const fetch = serve({
+    '/api/user/user_info': () => reply(200, user),
+    '/api/user/up_forum_name_info': (body) => {
+      user = { ...user, forum_name: (body as { forum_name: string }).forum_name };
+      return reply(200, null);
+    },
+    '/api/project/my_project_page': () => reply(200, { list: [], total: 2, page: 1, limit: 1 }),
+    '/api/user/capacity': () => reply(200, { plan: 'free', used_bytes: 256 * 1024 ** 2, quota_bytes: 1024 ** 3 }),
+    '/api/comment/my_comment_page': () =>
+      reply(200, {
+        list: [
+          {
+            id: 1,
+            project_id: 3,
+            project_name: 'Gallery',
+            content: 'Lovely light',
+            reply: null,
+            replied_at: null,
+            state: 'no_reply',
+            user: { id: 9, name: 'bob', avatar: '' },
+            created_at: '2025-03-01T10:00:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 5,
+      }),
+    '/api/message/my_message_page': () =>
+      reply(200, {
+        list: [
+          { id: 4, type: 'review', message: 'Your project passed review', read: false, created_at: '2025-03-01T10:00:00.000Z' },
+        ],
+        total: 1,
+        page: 1,
+        limit: 5,
+        unread: 1,
+      }),
+  });
+  setToken('tok-1');
+  await loadUserInfo();
+  renderAt(<ProfilePage />, '/profile');
+  return fetch;
+}
+
+describe('profile page', () => {
+  it('shows about me, membership, xp and the invite code and link', async () => {
+    await show({ username: 'ann', email: 'ann@demo.test', xp_value: 1234, invite_code: 'INV123' });
+    expect(screen.getByRole('heading', { name: 'ann' })).toBeInTheDocument();
+    expect(screen.getByText('ann@demo.test')).toBeInTheDocument();
+    expect(screen.getByText('Creator')).toBeInTheDocument();
+    expect(screen.getByText('Individual account')).toBeInTheDocument();
+    expect(screen.getByText('annie')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByTestId('xp-value')).toHaveTextContent('1,234');
+    expect(screen.getByTestId('invite-code')).toHaveTextContent('INV123');
+    expect(screen.getByText(/#\/register\?invite=INV123$/)).toBeInTheDocument();
+  });
+
+  it('reminds an expired member to renew', async () => {
+    await show({ vip_status: false, vip_date: '2024-01-01T00:00:00.000Z' });
+    expect(screen.getByText('Expired')).toBeInTheDocument();
+    expect(screen.getByText('Your membership has expired')).toBeInTheDocument();
+  });
+
+  it('shows my projects by review state, the capacity meter, latest comments and system messages', async () => {
+    await show();
+    for (const title of ['My projects by review state', 'Capacity', 'Latest comments', 'System messages']) {
+      expect(screen.getByText(title)).toBeInTheDocument();
+    }
+    expect(await screen.findByText('256 MB of 1 GB used')).toBeInTheDocument();
+    expect(await screen.findByText(/Lovely light/)).toBeInTheDocument();
+    expect(await screen.findByText('Your project passed review')).toBeInTheDocument();
+    for (const state of ['Pending review', 'Review succeeded', 'Not passed']) expect(screen.getByText(state)).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('edits the forum name in place', async () => {
+    const fetch = await show();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit forum name' }));
+    const box = await screen.findByRole('textbox');
+    fireEvent.change(box, { target: { value: 'annL' } });
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(box, { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(bodiesTo(fetch, '/api/user/up_forum_name_info')).toEqual([{ forum_name: 'annL' }]));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('forum-name')).toHaveTextContent('annL'));
+  });
+});

@@ -1,0 +1,268 @@
+import type { ComponentType } from 'react';
+
+type Lazy = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The route table: the single source for the router, the menu, breadcrumbs, page titles and permission
+ * filtering. Paths are the spec's (section 2), used in the hash form. `permission` is the `http_path` the
+ * user's roles must grant (spec section 6); `timeLimited` routes also need an active membership.
+ */
+export interface AppRoute {
+  path: string;
+  /** i18n key in the `route` namespace. */
+  title: string;
+  permission?: string;
+  /** Icon name (see layout/menu-icons). */
+  icon?: string;
+  /** Kept out of the menu. */
+  hidden?: boolean;
+  timeLimited?: boolean;
+  /** Children visible to anyone who may see the parent (spec: "no role restriction on children"). */
+  openChildren?: boolean;
+  redirect?: string;
+  page?: Lazy;
+  children?: AppRoute[];
+}
+
+const upcoming: Lazy = () => import('../components/upcoming-page');
+
+/** Public layout routes. */
+export const PUBLIC_ROUTES: AppRoute[] = [
+  { path: '/', title: 'home', page: () => import('../features/site/pages/home-page') },
+  { path: '/login', title: 'login', page: () => import('../features/auth/pages/login-page') },
+  { path: '/register', title: 'register', page: () => import('../features/auth/pages/register-page') },
+  { path: '/about', title: 'about', page: () => import('../features/site/pages/about-page') },
+  { path: '/contact', title: 'contact', page: () => import('../features/community/pages/contact-page') },
+  { path: '/join', title: 'join', page: () => import('../features/site/pages/join-page') },
+  { path: '/marke_place', title: 'market', page: () => import('../features/market/pages/market-page') },
+  { path: '/meta', title: 'meta', page: () => import('../features/site/pages/meta-page') },
+  { path: '/product_details', title: 'productDetails', page: () => import('../features/market/pages/product-details-page') },
+  { path: '/policy', title: 'policy', page: () => import('../features/site/pages/policy-page') },
+  { path: '/user_terms_agreement', title: 'userTerms', page: () => import('../features/site/pages/user-terms-page') },
+  { path: '/solutions', title: 'solutions', page: () => import('../features/site/pages/solutions-page') },
+  { path: '/grid', title: 'grid', page: () => import('../features/site/pages/grid-page') },
+  {
+    path: '/auth-redirect',
+    title: 'authRedirect',
+    page: () => import('../features/auth/pages/auth-redirect-page'),
+    hidden: true,
+  },
+];
+
+/** Admin layout routes (the sidebar menu is built from these). */
+export const ADMIN_ROUTES: AppRoute[] = [
+  {
+    path: '/profile',
+    title: 'profile',
+    permission: '/profile',
+    icon: 'user',
+    page: () => import('./pages/profile-page'),
+  },
+  { path: '/avatar-list', title: 'avatarList', permission: '/avatar-list', icon: 'smile', page: upcoming },
+  {
+    path: '/vrdata',
+    title: 'vrdata',
+    permission: '/vrdata',
+    icon: 'appstore',
+    redirect: '/vrdata/list',
+    children: [
+      {
+        path: '/vrdata/list',
+        title: 'vrdataList',
+        permission: '/vrdata/list',
+        page: () => import('../features/projects/pages/project-list-page'),
+      },
+      {
+        path: '/vrdata/status',
+        title: 'vrdataStatus',
+        permission: '/vrdata/status',
+        page: () => import('../features/projects/pages/project-status-page'),
+      },
+      {
+        path: '/vrdata/questionnaire',
+        title: 'vrdataQuestionnaire',
+        page: () => import('../features/projects/pages/questionnaire-page'),
+      },
+      {
+        path: '/vrdata/commentlist',
+        title: 'vrdataCommentlist',
+        permission: '/vrdata/commentlist',
+        page: () => import('../features/projects/pages/comment-list-page'),
+      },
+    ],
+  },
+  {
+    path: '/approval',
+    title: 'approval',
+    permission: '/approval',
+    icon: 'audit',
+    redirect: '/approval/project-review',
+    children: [
+      {
+        path: '/approval/project-review',
+        title: 'projectReview',
+        permission: '/approval/project-review',
+        page: () => import('../features/review/pages/project-review-page'),
+      },
+      {
+        path: '/approval/project-review-records',
+        title: 'projectReviewRecords',
+        permission: '/approval/project-review-records',
+        page: () => import('../features/review/pages/project-review-records-page'),
+      },
+      { path: '/approval/institutional', title: 'institutional', permission: '/approval/institutional', page: upcoming },
+      { path: '/approval/cashOutProcess', title: 'cashOutProcess', permission: '/approval/cashOutProcess', page: upcoming },
+    ],
+  },
+  {
+    path: '/explore',
+    title: 'explore',
+    permission: '/explore',
+    icon: 'global',
+    redirect: '/explore/list',
+    children: [
+      { path: '/explore/list', title: 'exploreList', permission: '/explore/list', page: upcoming },
+      { path: '/explore/onlinelist', title: 'exploreOnline', permission: '/explore/onlinelist', page: upcoming },
+      { path: '/explore/chat-record-list', title: 'exploreChat', permission: '/explore/chat-record-list', page: upcoming },
+      {
+        path: '/explore/live-streaming-list',
+        title: 'exploreLive',
+        permission: '/explore/live-streaming-list',
+        timeLimited: true,
+        page: upcoming,
+      },
+    ],
+  },
+  {
+    path: '/member',
+    title: 'member',
+    permission: '/member',
+    icon: 'team',
+    page: () => import('../features/members/pages/member-page'),
+  },
+  { path: '/ReportList', title: 'reportList', permission: '/ReportList', icon: 'warning', page: upcoming },
+  { path: '/projecttag', title: 'projectTag', permission: '/projecttag', icon: 'tags', page: upcoming },
+  { path: '/stationletter', title: 'stationLetter', permission: '/stationletter', icon: 'notification', page: upcoming },
+  {
+    path: '/orderlist',
+    title: 'orderList',
+    permission: '/orderlist',
+    icon: 'profile',
+    page: () => import('../features/orders/pages/order-list-page'),
+  },
+  {
+    path: '/shoppingcart',
+    title: 'shoppingCart',
+    permission: '/shoppingcart',
+    icon: 'shopping',
+    page: () => import('../features/cart/pages/shopping-cart-page'),
+  },
+  {
+    path: '/wishlist',
+    title: 'wishList',
+    permission: '/wishlist',
+    icon: 'heart',
+    page: () => import('../features/cart/pages/wishlist-page'),
+  },
+  {
+    path: '/invite-code',
+    title: 'inviteCode',
+    permission: '/invite-code',
+    icon: 'gift',
+    openChildren: true,
+    redirect: '/invite-code/page',
+    children: [
+      {
+        path: '/invite-code/add-invite-code',
+        title: 'addInviteCode',
+        page: () => import('../features/codes/pages/invite-code-admin-page'),
+      },
+      { path: '/invite-code/page', title: 'inviteCodePage', page: () => import('../features/codes/pages/my-invite-page') },
+    ],
+  },
+  {
+    path: '/coupon-code',
+    title: 'couponCode',
+    permission: '/coupon-code',
+    icon: 'barcode',
+    redirect: '/coupon-code/add-coupon-code',
+    children: [
+      {
+        path: '/coupon-code/add-coupon-code',
+        title: 'addCouponCode',
+        permission: '/coupon-code/add-coupon-code',
+        page: () => import('../features/codes/pages/coupon-code-admin-page'),
+      },
+    ],
+  },
+  {
+    path: '/wallet',
+    title: 'wallet',
+    permission: '/wallet',
+    icon: 'wallet',
+    redirect: '/wallet/page',
+    children: [
+      { path: '/wallet/page', title: 'walletCash', permission: '/wallet/page', page: upcoming },
+      { path: '/wallet/coins', title: 'walletCoins', permission: '/wallet/coins', page: upcoming },
+    ],
+  },
+  {
+    path: '/system',
+    title: 'system',
+    permission: '/system',
+    icon: 'setting',
+    redirect: '/system/capacity',
+    children: [
+      {
+        path: '/system/capacity',
+        title: 'capacity',
+        permission: '/system/capacity',
+        page: () => import('../features/system/pages/capacity-page'),
+      },
+      { path: '/system/logs', title: 'logs', permission: '/system/logs', page: upcoming },
+      { path: '/system/combo', title: 'combo', permission: '/system/combo', page: upcoming },
+      {
+        path: '/system/filetype',
+        title: 'fileType',
+        permission: '/system/filetype',
+        page: () => import('../features/system/pages/file-type-page'),
+      },
+      {
+        path: '/system/auth',
+        title: 'auth',
+        permission: '/system/auth',
+        redirect: '/system/auth/role',
+        children: [
+          {
+            path: '/system/auth/role',
+            title: 'authRole',
+            permission: '/system/auth/role',
+            page: () => import('../features/rbac/pages/role-page'),
+          },
+          {
+            path: '/system/auth/resource',
+            title: 'authResource',
+            permission: '/system/auth/resource',
+            page: () => import('../features/rbac/pages/resource-page'),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** Paths reachable without a token (spec section 4), plus the error pages. */
+export const WHITELIST = [
+  '/login',
+  '/meta',
+  '/register',
+  '/auth-redirect',
+  '/index',
+  '/about',
+  '/contact',
+  '/join',
+  '/policy',
+  '/user_terms_agreement',
+  '/solutions',
+  '/',
+];

@@ -1,0 +1,108 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render } from '@testing-library/react';
+import type { UserInfo } from '@xr/contract/auth';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { type Mock, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+
+/** Test helpers for component tests: a stubbed `fetch` answering envelopes, and a render with the app's providers. */
+
+// antd forms validate asynchronously; on a busy machine 1 s (the default) is not always enough
+configure({ asyncUtilTimeout: 5000 });
+
+export const reply = (code: number, data: unknown, message = '') =>
+  new Response(JSON.stringify({ code, message, data }), { headers: { 'content-type': 'application/json' } });
+
+type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+export type FetchMock = Mock<(url: string, init?: RequestInit) => Promise<Response>>;
+
+/** Stubs fetch with one handler per API path (query ignored); any other path answers 40401. */
+export function serve(routes: Record<string, Handler>): FetchMock {
+  const mock: FetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const path = url.split('?')[0]!;
+    const handler = routes[path];
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    return handler ? handler(body, init) : reply(40401, null, 'Not found');
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** Bodies sent to one API path. */
+export function bodiesTo(mock: FetchMock, path: string): unknown[] {
+  return mock.mock.calls
+    .filter(([u]) => u.split('?')[0] === path)
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
+}
+
+/** Shows where the router went: `<div data-testid="location">/path?query</div>`. */
+export function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="location">{pathname + search}</div>;
+}
+
+/**
+ * Renders `element` at `path` (route pattern `pattern`, default the path without query) inside antd's App,
+ * the app's QueryClient and a memory router; every other path renders the location probe.
+ */
+export function renderAt(element: ReactElement, path: string, pattern = path.split('?')[0]!) {
+  return render(
+    // the click wave renders into a React root of its own that outlives cleanup(); its late work would run
+    // after the test environment is torn down ("window is not defined"), so tests switch it off
+    <ConfigProvider wave={{ disabled: true }}>
+      <QueryClientProvider client={queryClient}>
+        <AntApp>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={pattern} element={element} />
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+}
+
+/** A user-info reply with overrides. */
+export function makeUser(over: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 7,
+    username: 'ann',
+    name: 'ann',
+    avatar: '',
+    role_name: 'creator',
+    roles: ['creator'],
+    permissions: [{ http_path: '/profile' }],
+    introduction: '',
+    vip_date: '2099-01-01T00:00:00.000Z',
+    vip_status: true,
+    email: 'ann@demo.test',
+    gender: 'female',
+    phone: '85212345678',
+    xp_value: 12,
+    forum_name: 'annie',
+    invite_code: 'INV123',
+    account_type: 'individual',
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/**
+ * Unmounts and lets pending timers and React work finish while the DOM still exists, so nothing scheduled
+ * by one test (a session refresh, a toast) runs after the test environment is gone.
+ */
+export async function unmountAndSettle(): Promise<void> {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}

@@ -1,0 +1,86 @@
+import './viewers.css';
+import { Empty, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+
+const PanoramaViewer = lazy(() => import('./panorama-viewer'));
+const ModelViewer = lazy(() => import('./model-viewer'));
+
+export type ViewerKind = 'panorama' | 'video' | 'model' | 'image';
+
+export interface AssetViewerProps {
+  kind: ViewerKind;
+  src: string;
+  preview?: string;
+  poster?: string;
+  height?: number | string;
+  caption?: string;
+  emptyText?: string;
+  errorText?: string;
+}
+
+/**
+ * One entry to the viewers: the three.js and Photo Sphere Viewer code is split into chunks that load only when
+ * a viewer is shown, so public pages stay light.
+ */
+export function AssetViewer({ kind, src, preview, poster, height = 420, caption, emptyText, errorText }: AssetViewerProps) {
+  if (!src) return <Empty description={emptyText} />;
+  const fallback = (
+    <div className="xr-viewer xr-viewer--loading" style={{ height }}>
+      <Spin />
+    </div>
+  );
+  if (kind === 'video')
+    // biome-ignore lint/a11y/useMediaCaption: user content without caption tracks
+    return <video src={src} poster={poster} controls className="xr-viewer" style={{ width: '100%', height }} />;
+  if (kind === 'image')
+    return <img src={src} alt={caption ?? ''} className="xr-viewer" style={{ width: '100%', height, objectFit: 'contain' }} />;
+  return (
+    <Suspense fallback={fallback}>
+      {kind === 'panorama' ? (
+        <PanoramaViewer src={src} preview={preview} height={height} caption={caption} />
+      ) : (
+        <ModelViewer src={src} height={height} errorText={errorText} />
+      )}
+    </Suspense>
+  );
+}
+
+/** Which viewer an asset kind opens with (contract kinds: model3d, image360, video360, image, audio, video). */
+export function viewerKindOf(assetKind: string): ViewerKind {
+  if (/model|glb|gltf|obj|fbx|3ds/i.test(assetKind)) return 'model';
+  if (/video|audio/i.test(assetKind)) return 'video';
+  if (/360|pano/i.test(assetKind)) return 'panorama';
+  return 'image';
+}
+
+/** A delivered asset: signed URL of the original and of the processed outputs by name. */
+export interface DeliveredAsset {
+  kind: string;
+  filename: string;
+  original_url: string;
+  outputs: Record<string, string>;
+}
+
+const firstOf = (outputs: Record<string, string>, test: (name: string) => boolean) =>
+  Object.entries(outputs).find(([name]) => test(name))?.[1];
+
+/**
+ * What the viewer shows for a delivered asset: the optimized GLB for models, the panorama (or its preview size
+ * when only previews are allowed), the video with its poster. Undefined when nothing viewable was delivered.
+ */
+export function viewerPropsOf(a: DeliveredAsset): AssetViewerProps | undefined {
+  const kind = viewerKindOf(a.kind);
+  const o = a.outputs;
+  // the largest preview size first (preview_2048 before preview_512)
+  const previews = Object.entries(o)
+    .filter(([n]) => n.startsWith('preview'))
+    .sort(([a], [b]) => Number(b.replace(/\D/g, '')) - Number(a.replace(/\D/g, '')));
+  const preview = previews[0]?.[1];
+  const poster = o.poster ?? o.thumbnail;
+  const glb = firstOf(o, (n) => /glb|model|optimized/i.test(n));
+  const src =
+    kind === 'model' ? (glb ?? (/\.glb$/i.test(a.filename) ? a.original_url : '')) : a.original_url || preview || poster || '';
+  if (!src) return undefined;
+  if (kind === 'video' && !a.original_url) return { kind: 'image', src: poster ?? src, caption: a.filename };
+  return { kind, src, preview, poster, caption: a.filename };
+}

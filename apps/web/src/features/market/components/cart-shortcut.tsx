@@ -1,0 +1,45 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { CART_BADGE_MAX } from '@xr/contract/constants';
+import { Badge, Button } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadCart, useCart } from '../../../lib/cart';
+
+const CartDialog = lazy(() => import('../../../components/cart-dialog'));
+
+/**
+ * The cart button of the public market pages: visitors fill a cart in the browser too, so it opens the same cart
+ * dialog as the admin top bar. `open`/`onOpenChange` let a page open it (e.g. after "Add to cart").
+ */
+export function CartShortcut({ open: openProp, onOpenChange }: { open?: boolean; onOpenChange?: (open: boolean) => void }) {
+  const { t } = useTranslation('cart');
+  const { items, loaded } = useCart();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = (v: boolean) => (onOpenChange ? onOpenChange(v) : setOwnOpen(v));
+
+  useEffect(() => {
+    if (!loaded) void loadCart();
+  }, [loaded]);
+
+  return (
+    <>
+      <Badge count={items.length} overflowCount={CART_BADGE_MAX} size="small" offset={[-6, 6]}>
+        <Button
+          size="large"
+          icon={<ShoppingCartOutlined />}
+          onClick={() => setOpen(true)}
+          aria-label={t('buttonLabel', { count: items.length })}
+          className="xr-cart-shortcut"
+        >
+          <span className="xr-cart-shortcut__text">{t('title')}</span>
+        </Button>
+      </Badge>
+      {open ? (
+        <Suspense fallback={null}>
+          <CartDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

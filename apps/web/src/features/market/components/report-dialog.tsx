@@ -1,0 +1,63 @@
+import { REPORT_REASONS, type ReportReason } from '@xr/contract/market';
+import { App, Form, Input, Modal, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSetReport } from '../api/set-report';
+
+interface Values {
+  reason: ReportReason;
+  content: string;
+}
+
+/** Report a project (POST /reports/set_reports): a reason and a text, both required. */
+export function ReportDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['market', 'common']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const report = useSetReport();
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await report.mutateAsync({ project_id: projectId, reason: values.reason, content: values.content.trim() });
+      void message.success(t('common:err.reportReceived'));
+      form.resetFields();
+      onClose();
+    } catch {
+      // the HTTP client showed why
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('details.reportTitle')}
+      okText={t('details.reportSubmit')}
+      cancelText={t('common:cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={report.isPending}
+      destroyOnHidden
+    >
+      <p className="xr-muted">{t('details.reportHint')}</p>
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item
+          name="reason"
+          label={t('details.reason')}
+          rules={[{ required: true, message: t('common:v.reportReasonRequired') }]}
+        >
+          <Radio.Group
+            className="xr-report__reasons"
+            options={REPORT_REASONS.map((r) => ({ value: r, label: t(`details.reasons.${r}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('details.reportContent')}
+          rules={[{ required: true, whitespace: true, message: t('common:v.contentRequired') }]}
+        >
+          <Input.TextArea rows={4} maxLength={2000} showCount placeholder={t('details.reportPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

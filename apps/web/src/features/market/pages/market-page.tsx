@@ -1,0 +1,238 @@
+import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { CATALOGS } from '@xr/contract/constants';
+import { MARKET_SORTS, type MarketSort } from '@xr/contract/market';
+import { Button, Empty, Input, InputNumber, Pagination, Select, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
+import { itemListQuery } from '../api/item-list';
+import { tagListQuery } from '../api/tag-list';
+import { CartShortcut } from '../components/cart-shortcut';
+import {
+  DEFAULT_FILTERS,
+  filtersToParams,
+  filtersToSearch,
+  hasFilters,
+  MARKET_PAGE_SIZE,
+  type MarketFilters,
+  parseFilters,
+} from '../market-query';
+import '../market.css';
+
+/** Price range inputs (HKD); applied with the button or Enter so typing does not reload the grid. */
+function PriceRange({ filters, onApply }: { filters: MarketFilters; onApply: (min?: number, max?: number) => void }) {
+  const { t } = useTranslation('market');
+  const [min, setMin] = useState<number | null>(filters.min ?? null);
+  const [max, setMax] = useState<number | null>(filters.max ?? null);
+  useEffect(() => {
+    setMin(filters.min ?? null);
+    setMax(filters.max ?? null);
+  }, [filters.min, filters.max]);
+  const apply = () => {
+    const lo = min ?? undefined;
+    const hi = max ?? undefined;
+    if (lo !== undefined && hi !== undefined && lo > hi) onApply(hi, lo);
+    else onApply(lo, hi);
+  };
+  return (
+    <fieldset className="xr-market__price">
+      <legend>{t('page.priceRange')}</legend>
+      <InputNumber
+        aria-label={t('page.min')}
+        placeholder={t('page.min')}
+        prefix="HK$"
+        min={0}
+        precision={2}
+        value={min}
+        onChange={(v) => setMin(v)}
+        onPressEnter={apply}
+      />
+      <span className="xr-market__dash">–</span>
+      <InputNumber
+        aria-label={t('page.max')}
+        placeholder={t('page.max')}
+        prefix="HK$"
+        min={0}
+        precision={2}
+        value={max}
+        onChange={(v) => setMax(v)}
+        onPressEnter={apply}
+      />
+      <Button onClick={apply}>{t('page.apply')}</Button>
+    </fieldset>
+  );
+}
+
+/**
+ * /marke_place (spec section 2): price range in HKD, sort, category tabs, tag chips and search over an item grid
+ * with paging. The filter state is the URL query, so a shared link shows the same view.
+ */
+export default function MarketPage() {
+  const { t } = useTranslation('market');
+  const [search, setSearch] = useSearchParams();
+  const filters = parseFilters(search);
+  const [keyword, setKeyword] = useState(filters.q);
+  const [showFilters, setShowFilters] = useState(false);
+  // The box follows the URL when the query changes from outside (a link, back/forward), not when this box
+  // submitted it: otherwise text typed while the last search settles would be overwritten.
+  const submitted = useRef(filters.q);
+  useEffect(() => {
+    if (filters.q !== submitted.current) setKeyword(filters.q);
+    submitted.current = filters.q;
+  }, [filters.q]);
+
+  const items = useQuery(itemListQuery(filtersToParams(filters)));
+  const tags = useQuery(tagListQuery);
+
+  /** Changes filters; any change other than the page goes back to page 1. */
+  const update = (patch: Partial<MarketFilters>) => {
+    const next = { ...filters, ...patch };
+    if (!('page' in patch)) next.page = 1;
+    setSearch(filtersToSearch(next));
+    if ('page' in patch) window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  };
+
+  const toggleTag = (id: number) =>
+    update({ tags: filters.tags.includes(id) ? filters.tags.filter((x) => x !== id) : [...filters.tags, id] });
+
+  const data = items.data;
+  const list = Array.isArray(data?.list) ? data.list : [];
+  const total = data?.total ?? 0;
+  const loading = items.isPending;
+  const tabs = [
+    { value: 'all' as const, label: t('catalog.all') },
+    ...CATALOGS.map((c) => ({ value: c.value, label: t(`catalog.${c.value}`) })),
+  ];
+
+  return (
+    <div className="xr-market">
+      <section className="xr-market__hero">
+        <div>
+          <h1>{t('page.title')}</h1>
+          <p>{t('page.subtitle')}</p>
+        </div>
+        <div className="xr-market__hero-actions">
+          <Input.Search
+            className="xr-market__search"
+            size="large"
+            allowClear
+            enterButton={<SearchOutlined aria-label={t('page.search')} />}
+            placeholder={t('page.searchPlaceholder')}
+            aria-label={t('page.search')}
+            value={keyword}
+            maxLength={100}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => {
+              submitted.current = v.trim();
+              update({ q: v.trim() });
+            }}
+          />
+          <CartShortcut />
+        </div>
+      </section>
+
+      <div className="xr-market__tabs" role="tablist" aria-label={t('page.categories')}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.value}
+            type="button"
+            role="tab"
+            aria-selected={filters.catalog === tab.value}
+            className={`xr-market__tab${filters.catalog === tab.value ? ' is-active' : ''}`}
+            onClick={() => update({ catalog: tab.value })}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      <div className="xr-market__toolbar">
+        <Button className="xr-market__filters-btn" icon={<FilterOutlined />} onClick={() => setShowFilters((v) => !v)}>
+          {t('page.filters')}
+        </Button>
+        <div className={`xr-market__filters${showFilters ? ' is-open' : ''}`}>
+          <PriceRange filters={filters} onApply={(min, max) => update({ min, max })} />
+          <div className="xr-market__sort">
+            <span>{t('page.sort')}</span>
+            <Select<MarketSort>
+              aria-label={t('page.sort')}
+              value={filters.sort}
+              onChange={(sort) => update({ sort })}
+              options={MARKET_SORTS.map((s) => ({ value: s, label: t(`page.sorts.${s}`) }))}
+              popupMatchSelectWidth={false}
+            />
+          </div>
+        </div>
+      </div>
+
+      {tags.data && tags.data.length > 0 ? (
+        <fieldset className="xr-market__tags">
+          <legend className="xr-sr-only">{t('page.tags')}</legend>
+          {tags.data.map((tag) => (
+            <Tag.CheckableTag key={tag.id} checked={filters.tags.includes(tag.id)} onChange={() => toggleTag(tag.id)}>
+              {tag.name}
+            </Tag.CheckableTag>
+          ))}
+        </fieldset>
+      ) : null}
+
+      <div className="xr-market__summary">
+        <span aria-live="polite">{data ? t('page.results', { count: total }) : '\u00a0'}</span>
+        {hasFilters(filters) ? (
+          <Button type="link" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS))}>
+            {t('page.clearAll')}
+          </Button>
+        ) : null}
+      </div>
+
+      {loading ? (
+        <div className="xr-pcard-grid" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <ProjectCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : list.length > 0 ? (
+        <>
+          <div className={`xr-pcard-grid${items.isPlaceholderData ? ' is-stale' : ''}`} data-testid="market-grid">
+            {list.map((item) => (
+              <ProjectCard key={item.id} item={item} />
+            ))}
+          </div>
+          {total > MARKET_PAGE_SIZE ? (
+            <Pagination
+              className="xr-market__pager"
+              align="center"
+              current={filters.page}
+              pageSize={MARKET_PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={(page) => update({ page })}
+            />
+          ) : null}
+        </>
+      ) : (
+        <Empty
+          className="xr-market__empty"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <div>
+              <strong>{items.isError ? t('page.error') : t('page.empty')}</strong>
+              <div className="xr-muted">{items.isError ? t('page.errorHint') : t('page.emptyHint')}</div>
+            </div>
+          }
+        >
+          {items.isError ? (
+            <Button onClick={() => void items.refetch()}>{t('page.retry')}</Button>
+          ) : hasFilters(filters) ? (
+            <Button type="primary" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS))}>
+              {t('page.clearAll')}
+            </Button>
+          ) : null}
+        </Empty>
+      )}
+    </div>
+  );
+}

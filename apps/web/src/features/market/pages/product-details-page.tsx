@@ -1,0 +1,284 @@
+import {
+  ArrowLeftOutlined,
+  CheckCircleFilled,
+  FlagOutlined,
+  HeartFilled,
+  HeartOutlined,
+  ShoppingCartOutlined,
+  StarFilled,
+} from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProjectDetails } from '@xr/contract/market';
+import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../components/invoice-dialog';
+import { PriceTag } from '../../../components/price-tag';
+import { useSession } from '../../../lib/auth/session';
+import { addToCart, toggleWish, useCart } from '../../../lib/cart';
+import { loginPath } from '../../../lib/navigation';
+import { projectDetailsQuery } from '../api/project-details';
+import { CartShortcut } from '../components/cart-shortcut';
+import { CommentsSection } from '../components/comments-section';
+import { Gallery } from '../components/gallery';
+import { ReportDialog } from '../components/report-dialog';
+import { ReviewsSection } from '../components/reviews-section';
+import '../market.css';
+
+/** Keywords are one text field; commas (either width) or semicolons separate them. */
+export function splitKeywords(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[,，;；、]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+function CreatorCard({ creator }: { creator: ProjectDetails['creator'] }) {
+  const { t } = useTranslation('market');
+  return (
+    <section className="xr-details__card xr-creator">
+      <h2>{t('details.creator')}</h2>
+      <div className="xr-creator__head">
+        <Avatar size={56} src={creator.avatar || undefined} className="xr-avatar-fallback">
+          {creator.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <div>
+          <div className="xr-creator__name">{creator.name}</div>
+          <div className="xr-muted">{t('details.creatorProjects', { count: creator.project_count })}</div>
+        </div>
+      </div>
+      {creator.introduction ? <p className="xr-creator__intro">{creator.introduction}</p> : null}
+      <Link to={`/marke_place?q=${encodeURIComponent(creator.name)}`}>{t('details.creatorMore')}</Link>
+    </section>
+  );
+}
+
+/**
+ * /product_details?id= (spec section 2): images, keywords, description, tags, reviews with scores, comments, the
+ * creator card; add to cart, add to wish list and report.
+ */
+export default function ProductDetailsPage() {
+  const { t } = useTranslation(['market', 'common']);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const { token } = useSession();
+  const qc = useQueryClient();
+  const details = useQuery({ ...projectDetailsQuery(id, !!token), enabled: valid });
+  const { items } = useCart();
+  const [adding, setAdding] = useState(false);
+  const [wishing, setWishing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+
+  const signInFirst = (text: string) => {
+    void message.info(text);
+    navigate(loginPath(`${pathname}${search}`));
+  };
+
+  if (!valid || details.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('details.notFound')}
+        subTitle={t('details.notFoundHint')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/marke_place')}>
+            {t('details.backToMarket')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const p = details.data;
+  if (!p) {
+    return (
+      <div className="xr-details">
+        <div className="xr-details__main">
+          <Skeleton.Node active className="xr-details__skeleton-media" />
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      </div>
+    );
+  }
+
+  const inCart = p.in_cart || items.some((i) => i.project_id === p.id);
+  const gallery = [...new Set([p.cover, ...p.images].filter(Boolean))];
+  const keywords = splitKeywords(p.keywords);
+
+  const add = async () => {
+    setAdding(true);
+    try {
+      await addToCart({
+        project_id: p.id,
+        project_name: p.name,
+        project_type: p.catalog,
+        project_img: p.cover,
+        project_price: p.price,
+      });
+      void message.success(t('common:err.addedToCart'));
+      setCartOpen(true);
+    } catch {
+      // the HTTP client showed why
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const wish = async () => {
+    if (!token) return signInFirst(t('details.signInToWish'));
+    setWishing(true);
+    try {
+      const value = await toggleWish(p.id);
+      qc.setQueryData<ProjectDetails>(projectDetailsQuery(p.id, true).queryKey, (old) =>
+        old ? { ...old, is_collection: value } : old,
+      );
+      void message.success(t('common:err.operationSuccessful'));
+    } catch {
+      // the HTTP client showed why
+    } finally {
+      setWishing(false);
+    }
+  };
+
+  let buy: ReactNode;
+  if (p.purchased) {
+    buy = (
+      <Tag icon={<CheckCircleFilled />} color="success" className="xr-details__state">
+        {t('details.purchased')}
+      </Tag>
+    );
+  } else if (p.is_owner) {
+    buy = <Tag className="xr-details__state">{t('details.own')}</Tag>;
+  } else if (!p.for_sale) {
+    buy = <Tag className="xr-details__state">{t('details.notForSale')}</Tag>;
+  } else if (inCart) {
+    buy = (
+      <Button size="large" icon={<ShoppingCartOutlined />} onClick={() => setCartOpen(true)}>
+        {t('details.inCart')}
+      </Button>
+    );
+  } else {
+    buy = (
+      <Button
+        size="large"
+        type="primary"
+        className="xr-gradient-btn"
+        icon={<ShoppingCartOutlined />}
+        loading={adding}
+        onClick={() => void add()}
+      >
+        {t('details.addToCart')}
+      </Button>
+    );
+  }
+
+  return (
+    <div className="xr-details">
+      <div className="xr-details__bar">
+        <Link to="/marke_place" className="xr-details__back">
+          <ArrowLeftOutlined /> {t('details.backToMarket')}
+        </Link>
+        <CartShortcut open={cartOpen} onOpenChange={setCartOpen} />
+      </div>
+
+      <div className="xr-details__top">
+        <Gallery images={gallery} name={p.name} id={p.id} />
+
+        <section className="xr-details__summary">
+          <div className="xr-details__badges">
+            <Tag color="purple">{t(`catalog.${p.catalog}`)}</Tag>
+            {p.type ? <Tag>{p.type}</Tag> : null}
+          </div>
+          <h1>{p.name}</h1>
+          <div className="xr-details__by">
+            <Avatar size={24} src={p.creator.avatar || undefined} className="xr-avatar-fallback">
+              {p.creator.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <span>{t('card.by', { name: p.creator.name })}</span>
+          </div>
+          <div className="xr-details__score">
+            <StarFilled />
+            {p.score_count ? (
+              <>
+                <strong>{p.score.toFixed(1)}</strong>
+                <span className="xr-muted">{t('card.scoreCount', { count: p.score_count })}</span>
+              </>
+            ) : (
+              <span className="xr-muted">{t('card.noScore')}</span>
+            )}
+            {p.sales_count ? <span className="xr-muted">· {t('card.sales', { count: p.sales_count })}</span> : null}
+          </div>
+          <PriceTag price={p.price} free={p.is_free} size="large" />
+          <div className="xr-details__actions">
+            {buy}
+            <Button
+              size="large"
+              icon={p.is_collection ? <HeartFilled /> : <HeartOutlined />}
+              className={p.is_collection ? 'xr-details__wished' : undefined}
+              aria-pressed={p.is_collection}
+              loading={wishing}
+              onClick={() => void wish()}
+            >
+              {p.is_collection ? t('details.wished') : t('details.wish')}
+            </Button>
+            <Button
+              size="large"
+              type="text"
+              icon={<FlagOutlined />}
+              onClick={() => (token ? setReporting(true) : signInFirst(t('details.signInToReport')))}
+            >
+              {t('details.report')}
+            </Button>
+          </div>
+          {keywords.length ? (
+            <div className="xr-details__chips">
+              <span className="xr-details__chips-label">{t('details.keywords')}</span>
+              {keywords.map((k) => (
+                <Link key={k} to={`/marke_place?q=${encodeURIComponent(k)}`} className="xr-chip">
+                  {k}
+                </Link>
+              ))}
+            </div>
+          ) : null}
+          {p.tags.length ? (
+            <div className="xr-details__chips">
+              <span className="xr-details__chips-label">{t('details.tags')}</span>
+              {p.tags.map((tag) => (
+                <Link key={tag.id} to={`/marke_place?tags=${tag.id}`} className="xr-chip xr-chip--tag">
+                  #{tag.name}
+                </Link>
+              ))}
+            </div>
+          ) : null}
+          <div className="xr-details__updated xr-muted">{t('details.updated', { time: formatDateTime(p.updated_at) })}</div>
+        </section>
+      </div>
+
+      <div className="xr-details__body">
+        <div className="xr-details__main">
+          <section className="xr-details__card">
+            <h2>{t('details.description')}</h2>
+            <div className="xr-details__description">{p.description}</div>
+          </section>
+          <ReviewsSection project={p} />
+          <CommentsSection projectId={p.id} />
+        </div>
+        <aside className="xr-details__side">
+          <CreatorCard creator={p.creator} />
+        </aside>
+      </div>
+
+      <ReportDialog projectId={p.id} open={reporting} onClose={() => setReporting(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { ERROR_TOAST_MS } from '@xr/contract/constants';
+import { WHITELIST } from '../app/routes';
+import { getSession, loadUserInfo, resetToken } from './auth/session';
+import { loadCart } from './cart';
+import { feedback } from './feedback';
+import { HttpError } from './http';
+import { loginPath } from './navigation';
+import { type AccessContext, accessOf, canAccess, isAdminPath, isPublicPath } from './permissions';
+
+/**
+ * Paths open without a token: the spec's whitelist (section 4), the error and redirect pages, and
+ * (our documented decision) the market, product details and grid, so visitors can browse and fill a cart.
+ */
+export const OPEN_PATHS: readonly string[] = [...WHITELIST, '/404', '/401', '/marke_place', '/product_details', '/grid'];
+
+export function isOpenPath(path: string): boolean {
+  return OPEN_PATHS.includes(path) || path.startsWith('/redirect/');
+}
+
+export interface GuardInput {
+  /** Path without query or hash. */
+  path: string;
+  hasToken: boolean;
+  /** User info (roles) loaded for the current token. */
+  loaded: boolean;
+  access: AccessContext;
+}
+
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string } | { action: 'load' };
+
+const allow: GuardDecision = { action: 'allow' };
+const to = (path: string): GuardDecision => ({ action: 'redirect', to: path });
+
+/**
+ * The navigation guard of spec section 4, as a pure decision:
+ * - with a token: /login -> /profile; roles not loaded -> `load` (fetch user info, then decide again);
+ *   an admin route the user may not open -> /401; an unknown path -> /404; anything else passes;
+ * - without a token: /profile -> /; open paths pass; anything else -> /login?redirect={path}.
+ */
+export function decideNavigation({ path, hasToken, loaded, access }: GuardInput): GuardDecision {
+  if (hasToken) {
+    if (path === '/login') return to('/profile');
+    if (!loaded) return { action: 'load' };
+    if (isAdminPath(path)) return canAccess(path, access) ? allow : to('/401');
+    if (isPublicPath(path) || isOpenPath(path)) return allow;
+    return to('/404');
+  }
+  if (path === '/profile') return to('/');
+  if (isOpenPath(path)) return allow;
+  return to(loginPath(path));
+}
+
+function decideNow(path: string): GuardDecision {
+  const s = getSession();
+  return decideNavigation({ path, hasToken: !!s.token, loaded: s.loaded, access: accessOf(s) });
+}
+
+/**
+ * Runs the guard for a navigation: returns where to redirect, or null to let it through. When roles are
+ * not loaded it fetches user info (and the cart) and decides again; if that fails the token is cleared and
+ * the answer is /login?redirect={path}. Messages the HTTP client has not shown yet are shown here.
+ */
+export async function runGuard(path: string): Promise<string | null> {
+  let decision = decideNow(path);
+  if (decision.action === 'load') {
+    try {
+      await loadUserInfo();
+    } catch (err) {
+      resetToken();
+      if (!(err instanceof HttpError)) feedback.error(err instanceof Error ? err.message : String(err), ERROR_TOAST_MS / 1000);
+      return loginPath(path);
+    }
+    void loadCart();
+    decision = decideNow(path);
+  }
+  if (decision.action === 'redirect') return decision.to;
+  if (decision.action === 'load') return loginPath(path);
+  return null;
+}

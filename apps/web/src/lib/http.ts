@@ -1,0 +1,216 @@
+import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@xr/contract/constants';
+import { CONFIRM_LOGOUT_CODES, ErrorCode, TOKEN_CLEAR_CODES } from '@xr/contract/errors';
+import { getToken, resetToken } from './auth/session';
+import { logError } from './error-log';
+import { feedback } from './feedback';
+import i18n, { currentLang } from './i18n';
+import { currentFullPath, loginPath, navigateTo, pageReload } from './navigation';
+
+/**
+ * The HTTP client of spec sections 7 and 8. Resolves with the reply's `data` when `code` is 200; otherwise
+ * reacts per spec section 8 (token codes -> clear token and go to /login, 429 -> "frequent" toast,
+ * 50008/50012/50014 -> "Confirm logout" box, any other code -> its message for 5 s) and rejects with an
+ * HttpError carrying the code, message and reply data (validation errors name the field in `data.field`).
+ */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Codes of failures that never produced a reply. Negative, so they never collide with server codes. */
+export const ClientCode = {
+  /** Same method + URL already in flight ("Request is already in progress"). */
+  DUPLICATE: -1,
+  /** The server could not be reached. */
+  NETWORK: -2,
+  /** No reply within REQUEST_TIMEOUT_MS. */
+  TIMEOUT: -3,
+  /** The caller aborted through `signal`. */
+  ABORTED: -4,
+  /** A reply that is not a `{ code, message, data }` envelope, or another transport error. */
+  BAD_REPLY: -5,
+} as const;
+
+export const API_BASE = '/api';
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  params?: Record<string, unknown>;
+  data?: unknown;
+  /** Suppress the automatic error toast (the caller shows the error itself, e.g. on a form field). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+interface Envelope {
+  code: number;
+  message?: string;
+  data?: unknown;
+}
+
+const TOAST_SECONDS = ERROR_TOAST_MS / 1000;
+const inFlight = new Set<string>();
+let confirmOpen = false;
+
+const t = (key: string, vars?: Record<string, unknown>) => i18n.t(`http:${key}`, vars ?? {});
+
+/** `/api` + path + query string (null and undefined params are left out; arrays repeat the key). */
+export function buildUrl(url: string, params?: Record<string, unknown>): string {
+  const base = /^https?:\/\//.test(url) || url.startsWith(API_BASE) ? url : `${API_BASE}${url.startsWith('/') ? '' : '/'}${url}`;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) query.append(key, String(v));
+  }
+  const qs = query.toString();
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+export async function request<T>(opts: RequestOptions): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const url = buildUrl(opts.url, opts.params);
+  const key = `${method} ${url}`;
+  // spec section 7: only one request per URL may be in flight
+  if (inFlight.has(key)) throw fail(new HttpError(ClientCode.DUPLICATE, t('duplicate')), opts, key);
+  inFlight.add(key);
+  try {
+    let reply: Envelope;
+    try {
+      reply = await send(method, url, opts);
+    } catch (err) {
+      throw fail(err as HttpError, opts, key);
+    }
+    if (reply.code === ErrorCode.OK) return reply.data as T;
+    throw fail(react(reply, opts), opts, key);
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+async function send(method: string, url: string, opts: RequestOptions): Promise<Envelope> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  if (opts.signal?.aborted) controller.abort();
+  else opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLang() };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (method !== 'GET') {
+    if (opts.data instanceof FormData || opts.data instanceof Blob || opts.data instanceof URLSearchParams) body = opts.data;
+    else {
+      body = JSON.stringify(opts.data ?? {});
+      headers['content-type'] = 'application/json';
+    }
+  }
+
+  try {
+    const res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!isEnvelope(json)) {
+      throw new HttpError(ClientCode.BAD_REPLY, res.ok ? t('badReply') : t('badStatus', { status: res.status }));
+    }
+    return json;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (timedOut) throw new HttpError(ClientCode.TIMEOUT, t('timeout', { ms: REQUEST_TIMEOUT_MS }));
+    if (controller.signal.aborted) throw new HttpError(ClientCode.ABORTED, t('aborted'));
+    // fetch rejects with a TypeError when the network fails (offline, DNS, connection refused, CORS)
+    if (err instanceof TypeError) throw new HttpError(ClientCode.NETWORK, t('networkBusy'));
+    throw new HttpError(ClientCode.BAD_REPLY, err instanceof Error && err.message ? err.message : t('error'));
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
+}
+
+/** Spec section 8: the reaction to a non-200 reply code. Returns the error the request rejects with. */
+function react(reply: Envelope, opts: RequestOptions): HttpError {
+  const { code } = reply;
+  const data = reply.data ?? null;
+  if (code === ErrorCode.RATE_LIMITED) {
+    const message = t('rateLimited');
+    if (!opts.silent) feedback.error(message, TOAST_SECONDS);
+    return new HttpError(code, message, data);
+  }
+  const message = reply.message || t('error');
+  if (TOKEN_CLEAR_CODES.includes(code)) {
+    resetToken();
+    if (!opts.silent) feedback.error(message, TOAST_SECONDS);
+    const here = currentFullPath();
+    if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
+  } else if (CONFIRM_LOGOUT_CODES.includes(code)) {
+    confirmLogout();
+  } else if (!opts.silent) {
+    feedback.error(message, TOAST_SECONDS);
+  }
+  return new HttpError(code, message, data);
+}
+
+/** The "Confirm logout" box of spec section 8; only one is open at a time. */
+function confirmLogout(): void {
+  if (confirmOpen) return;
+  confirmOpen = true;
+  feedback.confirm({
+    type: 'warning',
+    title: t('confirmLogoutTitle'),
+    content: t('confirmLogoutContent'),
+    okText: t('reLogin'),
+    cancelText: t('cancel'),
+    onOk: () => {
+      confirmOpen = false;
+      resetToken();
+      pageReload.reload();
+    },
+    onCancel: () => {
+      confirmOpen = false;
+    },
+  });
+}
+
+/** Logs the failure (except the caller's own abort) and shows transport errors unless silent. */
+function fail(err: HttpError, opts: RequestOptions, key: string): HttpError {
+  const transport = err.code < 0;
+  if (err.code !== ClientCode.ABORTED) {
+    logError({ message: `${err.code}: ${err.message}`, url: key });
+    // server codes were shown by react(); the caller's abort is not an error worth a toast
+    if (transport && !opts.silent) feedback.error(err.message, TOAST_SECONDS);
+  }
+  return err;
+}
+
+/** Test helper: forgets in-flight requests and the open confirm box. */
+export function resetHttpState(): void {
+  inFlight.clear();
+  confirmOpen = false;
+}
+
+export const http = {
+  get: <T>(url: string, params?: Record<string, unknown>, opts: Partial<RequestOptions> = {}) =>
+    request<T>({ ...opts, url, method: 'GET', params }),
+  post: <T>(url: string, data?: unknown, opts: Partial<RequestOptions> = {}) =>
+    request<T>({ ...opts, url, method: 'POST', data }),
+};

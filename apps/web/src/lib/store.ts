@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A tiny external store for app-wide client state (session, cart count, tags, sidebar, theme, error log),
+ * read in components through `useSyncExternalStore`. Each `set` replaces the snapshot, so React sees a change.
+ */
+export interface Store<T> {
+  get(): T;
+  set(next: T | ((prev: T) => T)): void;
+  subscribe(listener: () => void): () => void;
+  /** React hook: the current snapshot, re-rendering on change. */
+  use(): T;
+}
+
+export function createStore<T>(initial: T): Store<T> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const get = () => state;
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return {
+    get,
+    set(next) {
+      const value = typeof next === 'function' ? (next as (prev: T) => T)(state) : next;
+      if (Object.is(value, state)) return;
+      state = value;
+      for (const l of [...listeners]) l();
+    },
+    subscribe,
+    use: () => useSyncExternalStore(subscribe, get, get),
+  };
+}
+
+/** Reads JSON from a Web Storage area; a missing or unreadable entry yields `fallback`. */
+export function readJson<T>(storage: Storage | undefined, key: string, fallback: T): T {
+  try {
+    const raw = storage?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Writes JSON to a Web Storage area, ignoring quota and privacy-mode failures. */
+export function writeJson(storage: Storage | undefined, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the in-memory state still works for this page
+  }
+}
+
+export const localArea: Storage | undefined = typeof localStorage !== 'undefined' ? localStorage : undefined;
+export const sessionArea: Storage | undefined = typeof sessionStorage !== 'undefined' ? sessionStorage : undefined;

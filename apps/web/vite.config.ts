@@ -1,0 +1,8 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080' } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server in production mode on a fresh data dir; `env` may carry DATABASE_URL. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'error',
+      AUTH_RATE_LIMIT: '100000000',
+      API_RATE_LIMIT: '100000000',
+      WEB_DIST: path.join(dir, 'none'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs autocannon and returns the latency percentiles (ms) and throughput. */
+export async function load(opts) {
+  const r = await autocannon({ duration: 10, connections: 50, ...opts });
+  return {
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p95: r.latency.p97_5 !== undefined ? (r.latency.p90 + r.latency.p97_5) / 2 : r.latency.p90,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** Replaces the section between `<!-- bench:NAME -->` markers in docs/perf.md (appends it when missing). */
+export function writeSection(name, markdown) {
+  const file = path.join(root, 'docs/perf.md');
+  let text = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Performance figures\n\nMeasured with `npm run bench` (see bench/). Machine: 2 cores, 24 GiB.\n';
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, text);
+}
+
+export function table(rows) {
+  const head = '| database | call | connections | requests/s | p50 ms | p95 ms | p99 ms | non-2xx |';
+  const sep = '|---|---|---|---|---|---|---|---|';
+  return [
+    head,
+    sep,
+    ...rows.map(
+      (r) => `| ${r.db} | ${r.call} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95.toFixed(1)} | ${r.p99} | ${r.non2xx} |`,
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
+
+/** Debian's Chromium, headless, as root (no sandbox), quiet on this closed network. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh context (own storage) at a viewport; the language starts as the spec's default (zh) unless given. */
+export async function newContext(
+  browser: Browser,
+  opts: { phone?: boolean; lang?: 'zh' | 'tc' | 'en' } = {},
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: opts.phone ? PHONE : DESKTOP,
+    deviceScaleFactor: 1,
+    isMobile: !!opts.phone,
+    hasTouch: !!opts.phone,
+  });
+  if (opts.lang) {
+    const lang = opts.lang;
+    await ctx.addInitScript((l) => {
+      if (!localStorage.getItem('xr_lang')) localStorage.setItem('xr_lang', l);
+    }, lang);
+  }
+  return ctx;
+}
+
+/** Saves a full-page screenshot to e2e/artifacts/screenshots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Reads the newest mail to an address from the dev outbox. */
+export async function lastMail(baseUrl: string, to: string): Promise<{ subject: string; text: string }> {
+  for (let i = 0; i < 50; i++) {
+    const r = await fetch(`${baseUrl}/api/dev/outbox.json?to=${encodeURIComponent(to)}&limit=1`);
+    const j = (await r.json()) as { data: { subject: string; text: string }[] };
+    if (j.data[0]) return j.data[0];
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    strictUrl: string;
+  }
+}
+
+const root = path.resolve(__dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(name: string, env: Record<string, string>): Promise<{ url: string; proc: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `xr-e2e-${name}-`));
+  const log = fs.createWriteStream(path.join(root, 'e2e/artifacts', `server-${name}.log`));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.pipe(log);
+  proc.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server ${name} exited early; see e2e/artifacts/server-${name}.log`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return { url, proc, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server ${name} did not start in time`);
+}
+
+/** Starts the real server twice on fresh embedded databases: one ordinary, one with strict rate limits. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first (npm run build)');
+  fs.mkdirSync(path.join(root, 'e2e/artifacts/screenshots'), { recursive: true });
+  const [main, strict] = await Promise.all([
+    startServer('main', { AUTH_RATE_LIMIT: '1000', API_RATE_LIMIT: '100000' }),
+    startServer('strict', { AUTH_RATE_LIMIT: '3', API_RATE_LIMIT: '100000' }),
+  ]);
+  project.provide('baseUrl', main.url);
+  project.provide('strictUrl', strict.url);
+  return async () => {
+    for (const s of [main, strict]) {
+      s.proc.kill('SIGTERM');
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './common';
+import { CATALOG_VALUES } from './constants';
+import { V } from './messages';
+import { money, priceQuery } from './money';
+
+/** Sort orders of the market (spec: newest, price up / down, most popular, best rated). */
+export const MARKET_SORTS = ['newest', 'price_asc', 'price_desc', 'popular', 'rating'] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
+/** Reasons a project can be reported for (ours). */
+export const REPORT_REASONS = ['infringement', 'inappropriate', 'fraud', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const SCORE_MIN = 1;
+export const SCORE_MAX = 5;
+export const COMMENT_MAX = 1000;
+export const KEYWORD_MAX = 100;
+
+/** A positive id, in a body (`project_id`) or (coerced) in a query. */
+export const idField = z
+  .number({ message: V('idRequired') })
+  .int(V('idRequired'))
+  .positive(V('idRequired'));
+export const idParam = z.coerce
+  .number({ message: V('idRequired') })
+  .int(V('idRequired'))
+  .positive(V('idRequired'));
+
+/** `1,2,3` -> distinct positive ids, at most `max`. */
+export function idsText(max: number, tooMany: Parameters<typeof V>[0] = 'tooLong') {
+  return z
+    .string()
+    .trim()
+    .regex(/^(\d+\s*(,\s*\d+\s*)*)?$/, V('projectIdsFormat'))
+    .transform((s) =>
+      [
+        ...new Set(
+          s
+            .split(',')
+            .filter((x) => x.trim())
+            .map((x) => Number(x)),
+        ),
+      ].filter((n) => n > 0),
+    )
+    .pipe(z.array(z.number().int()).max(max, V(tooMany)));
+}
+
+/** `1,2,3` or a repeated query parameter -> distinct positive ids, at most `max`. */
+export function idList(max: number, tooMany: Parameters<typeof V>[0] = 'tooLong') {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+    .pipe(idsText(max, tooMany));
+}
+
+/**
+ * GET /home_page/item_list. `catalog` empty or `all` means every category; `tag_ids` (`1,2`) keeps projects with
+ * any of these tags; `min_price` / `max_price` in HKD; `keyword` matches substrings of the name, keywords,
+ * description, tag names and creator name, in any script (every space-separated word must match).
+ */
+export const itemListQuery = pageQuery
+  .extend({
+    catalog: z
+      .union([z.enum(CATALOG_VALUES), z.literal('all'), z.literal('')])
+      .optional()
+      .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+    tag_ids: idList(50).optional(),
+    min_price: priceQuery.optional(),
+    max_price: priceQuery.optional(),
+    sort: z.enum(MARKET_SORTS).default('newest'),
+    keyword: z.string().trim().max(KEYWORD_MAX, V('tooLong')).optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: V('priceRange'),
+    path: ['min_price'],
+  });
+export type ItemListQuery = z.output<typeof itemListQuery>;
+
+export const tagRef = z.object({ id: z.number().int(), name: z.string() });
+export type TagRef = z.infer<typeof tagRef>;
+export const creatorBrief = z.object({ id: z.number().int(), name: z.string(), avatar: z.string() });
+export type CreatorBrief = z.infer<typeof creatorBrief>;
+
+/** One card of the market grid. `price` in HKD; `score` is the average (one decimal), 0 without scores. */
+export const marketItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  catalog: z.enum(CATALOG_VALUES),
+  type: z.string(),
+  price: money,
+  is_free: z.boolean(),
+  cover: z.string(),
+  keywords: z.string(),
+  tags: z.array(tagRef),
+  creator: creatorBrief,
+  score: z.number(),
+  score_count: z.number().int(),
+  sales_count: z.number().int(),
+  created_at: z.string(),
+});
+export type MarketItem = z.infer<typeof marketItem>;
+export const marketPage = pageOf(marketItem);
+
+/** The creator card of the details page. `project_count` counts the creator's approved public projects. */
+export const creatorCard = creatorBrief.extend({ introduction: z.string(), project_count: z.number().int() });
+export type CreatorCard = z.infer<typeof creatorCard>;
+
+export const myScore = z.object({ score: z.number().int(), content: z.string() });
+
+/**
+ * GET /project/front_project_details?id. The flags describe the caller (all false for visitors):
+ * `in_cart`, `is_collection` (wish list), `purchased` (in the buyer library), `is_owner`, `can_score`.
+ */
+export const projectDetails = marketItem.extend({
+  description: z.string(),
+  images: z.array(z.string()),
+  for_sale: z.boolean(),
+  is_public: z.boolean(),
+  review_status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  updated_at: z.string(),
+  creator: creatorCard,
+  in_cart: z.boolean(),
+  is_collection: z.boolean(),
+  purchased: z.boolean(),
+  is_owner: z.boolean(),
+  can_score: z.boolean(),
+  my_score: myScore.nullable(),
+});
+export type ProjectDetails = z.infer<typeof projectDetails>;
+export const detailsQuery = z.object({ id: idParam });
+
+export const projectIdBody = z.object({ project_id: idField });
+export type ProjectIdBody = z.infer<typeof projectIdBody>;
+export const projectPageQuery = pageQuery.extend({ project_id: idParam });
+export type ProjectPageQuery = z.output<typeof projectPageQuery>;
+
+/** POST /home_page/set_score: 1 to 5 with an optional review text; one per user and project, changeable. */
+export const setScoreBody = z.object({
+  project_id: idField,
+  score: z
+    .number({ message: V('scoreRange') })
+    .int(V('scoreRange'))
+    .min(SCORE_MIN, V('scoreRange'))
+    .max(SCORE_MAX, V('scoreRange')),
+  content: z.string().trim().max(COMMENT_MAX, V('tooLong')).optional(),
+});
+export type SetScoreBody = z.output<typeof setScoreBody>;
+export const scoreSummary = z.object({ score: z.number(), score_count: z.number().int(), my_score: myScore });
+export type ScoreSummary = z.infer<typeof scoreSummary>;
+
+export const userBrief = z.object({ id: z.number().int(), name: z.string(), avatar: z.string() });
+/** A review: a score with its text (GET /home_page/score_page). */
+export const review = z.object({
+  id: z.number().int(),
+  score: z.number().int(),
+  content: z.string(),
+  user: userBrief,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+/** A comment with the creator's reply (states: no reply yet / replied). */
+export const comment = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  content: z.string(),
+  reply: z.string().nullable(),
+  replied_at: z.string().nullable(),
+  user: userBrief,
+  created_at: z.string(),
+});
+export type Comment = z.infer<typeof comment>;
+export const addCommentBody = z.object({
+  project_id: idField,
+  content: z
+    .string({ message: V('contentRequired') })
+    .trim()
+    .min(1, V('contentRequired'))
+    .max(COMMENT_MAX, V('tooLong')),
+});
+export type AddCommentBody = z.output<typeof addCommentBody>;
+
+/** POST /reports/set_reports. Reporting the same project again updates the open report. */
+export const reportBody = z.object({
+  project_id: idField,
+  reason: z.enum(REPORT_REASONS, { message: V('reportReasonRequired') }),
+  content: z
+    .string({ message: V('contentRequired') })
+    .trim()
+    .min(1, V('contentRequired'))
+    .max(2000, V('tooLong')),
+});
+export type ReportBody = z.output<typeof reportBody>;
+export const reportReply = z.object({ id: z.number().int() });
+
+/** POST /collection/add_collection toggles the wish; the reply says where it ended. */
+export const collectionReply = z.object({ project_id: z.number().int(), is_collection: z.boolean() });
+/** A wish-list entry (the /wishlist screen): the market card plus when it was added and whether it is still on sale. */
+export const collectionItem = marketItem.extend({ collected_at: z.string(), available: z.boolean() });
+export type CollectionItem = z.infer<typeof collectionItem>;
+
+export const tagList = z.array(tagRef);

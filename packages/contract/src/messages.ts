@@ -1,0 +1,448 @@
+import type { Lang } from './lang';
+
+type Entry = Record<Lang, string>;
+
+/**
+ * Texts the server and the client share: error-code messages and validation messages.
+ * English entries are the spec's texts where the spec gives one. The web app loads these into
+ * i18next under the `common` namespace (`err.*`, `v.*`), so both sides show the same words.
+ */
+export const errorMessages = {
+  ok: { zh: '成功', tc: '成功', en: 'Success' },
+  tokenMissing: { zh: '请先登录', tc: '請先登入', en: 'Please log in first' },
+  tokenInvalid: { zh: '登录凭证无效，请重新登录', tc: '登入憑證無效，請重新登入', en: 'Invalid token, please log in again' },
+  tokenIdleExpired: {
+    zh: '长时间未操作，登录已过期，请重新登录',
+    tc: '長時間未操作，登入已過期，請重新登入',
+    en: 'Your session timed out after inactivity, please log in again',
+  },
+  tokenLoggedOut: { zh: '您已退出登录', tc: '您已登出', en: 'You have logged out' },
+  rateLimited: {
+    zh: '网络请求频繁，请稍后再试。',
+    tc: '網絡請求頻繁，請稍後再試。',
+    en: 'The network request is frequent, please try again later.',
+  },
+  validation: { zh: '提交的内容有误', tc: '提交的內容有誤', en: 'The submitted data is invalid' },
+  inviteCodeInvalid: { zh: '邀请码无效', tc: '邀請碼無效', en: 'The invite code is invalid' },
+  emailCodeInvalid: {
+    zh: '邮箱验证码错误或已过期',
+    tc: '郵箱驗證碼錯誤或已過期',
+    en: 'The email verification code is wrong or has expired',
+  },
+  fileTypeIllegal: { zh: '非法文件', tc: '非法文件', en: 'Illegal document' },
+  loginFailed: { zh: '账号或密码错误', tc: '帳號或密碼錯誤', en: 'Incorrect account or password' },
+  accountNotActivated: {
+    zh: '账号尚未激活，请到邮箱确认激活邮件',
+    tc: '帳號尚未啟用，請到郵箱確認啟用郵件',
+    en: 'The account is not activated yet: please confirm the activation mail in your mailbox',
+  },
+  accountDisabled: { zh: '账号已被停用', tc: '帳號已被停用', en: 'This account has been disabled' },
+  oldPasswordWrong: { zh: '当前密码不正确', tc: '目前密碼不正確', en: 'The current password is incorrect' },
+  activationLinkInvalid: {
+    zh: '激活链接无效或已过期',
+    tc: '啟用連結無效或已過期',
+    en: 'The activation link is invalid or has expired',
+  },
+  forbidden: { zh: '没有权限执行此操作', tc: '沒有權限執行此操作', en: 'You do not have permission to do this' },
+  notFound: { zh: '内容不存在', tc: '內容不存在', en: 'Not found' },
+  emailTaken: { zh: '该邮箱已被注册', tc: '該郵箱已被註冊', en: 'This email is already registered' },
+  usernameTaken: { zh: '该用户名已被使用', tc: '該用戶名已被使用', en: 'This user name is already taken' },
+  forumNameTaken: { zh: '该论坛用户名已被使用', tc: '該論壇用戶名已被使用', en: 'This forum user name is already taken' },
+  conflict: {
+    zh: '数据已被修改，请刷新后重试',
+    tc: '資料已被修改，請重新整理後再試',
+    en: 'The data changed, please refresh and try again',
+  },
+  payloadTooLarge: { zh: '文件太大', tc: '檔案太大', en: 'The file is too large' },
+  passwordResetComplete: { zh: '密码重置完成', tc: '密碼重設完成', en: 'Password reset complete' },
+  activationMailSent: {
+    zh: '激活邮件已发送，请到邮箱确认激活',
+    tc: '啟用郵件已發送，請到郵箱確認啟用',
+    en: 'The activation mail is on its way: please confirm it in your mailbox',
+  },
+  mailSent: { zh: '邮件已发送', tc: '郵件已發送', en: 'The mail has been sent' },
+  contactReceived: {
+    zh: '感谢您的留言，我们会尽快与您联系',
+    tc: '感謝您的留言，我們會盡快與您聯絡',
+    en: 'Thank you for your message, we will get back to you soon',
+  },
+  internal: {
+    zh: '服务器开小差了，请稍后再试',
+    tc: '伺服器出了點問題，請稍後再試',
+    en: 'Something went wrong on our side, please try again later',
+  },
+  sessionRevokedByAdmin: {
+    zh: '您的登录已被管理员终止',
+    tc: '您的登入已被管理員終止',
+    en: 'Your session was ended by an administrator',
+  },
+  sessionEndedElsewhere: {
+    zh: '您的密码已在其他地方修改，请重新登录',
+    tc: '您的密碼已在其他地方修改，請重新登入',
+    en: 'Your password was changed elsewhere, please log in again',
+  },
+  sessionExpired: {
+    zh: '登录已过期，请重新登录',
+    tc: '登入已過期，請重新登入',
+    en: 'Your session has expired, please log in again',
+  },
+  oidcNotConfigured: {
+    zh: '第三方登录未配置',
+    tc: '第三方登入未配置',
+    en: 'Third-party sign-in is not configured on this server',
+  },
+  serviceUnavailable: { zh: '服务暂时不可用', tc: '服務暫時不可用', en: 'The service is temporarily unavailable' },
+  roleNameTaken: { zh: '角色名称已存在', tc: '角色名稱已存在', en: 'A role with this name already exists' },
+  roleBuiltin: {
+    zh: '内置角色不能删除或改名',
+    tc: '內置角色不能刪除或改名',
+    en: 'Built-in roles cannot be deleted or renamed',
+  },
+  roleInUse: {
+    zh: '仍有用户拥有该角色，请先为这些用户更换角色',
+    tc: '仍有用戶擁有該角色，請先為這些用戶更換角色',
+    en: 'Users still hold this role: change their roles first',
+  },
+  permissionPathTaken: {
+    zh: '已有权限使用该路径',
+    tc: '已有權限使用該路徑',
+    en: 'A permission with this path already exists',
+  },
+  permissionHasChildren: {
+    zh: '该权限下还有子权限，请先删除子权限',
+    tc: '該權限下還有子權限，請先刪除子權限',
+    en: 'This permission has child permissions: delete them first',
+  },
+  permissionBuiltin: {
+    zh: '内置权限不能删除，也不能修改路径或上级',
+    tc: '內置權限不能刪除，也不能修改路徑或上級',
+    en: 'Built-in permissions cannot be deleted, and their path and parent cannot change',
+  },
+  // --- Market, cart, orders and payment (issue 3); `{{x}}` are parameters (i18next style) ---
+  operationSuccessful: { zh: '操作成功', tc: '操作成功', en: 'Operation successful' },
+  cartRemoved: {
+    zh: '商品编号：{{id}} 已从购物车移除',
+    tc: '商品編號：{{id}} 已從購物車移除',
+    en: 'Item number: {{id}} Cart removed',
+  },
+  cartEmpty: { zh: '您的购物车是空的', tc: '您的購物車是空的', en: 'Your shopping cart is empty' },
+  addedToCart: { zh: '已加入购物车', tc: '已加入購物車', en: 'Added to your cart' },
+  alreadyInCart: { zh: '该商品已在购物车中', tc: '該商品已在購物車中', en: 'This item is already in your cart' },
+  itemNotPurchasable: { zh: '部分商品无法购买', tc: '部分商品無法購買', en: 'Some items cannot be bought' },
+  itemUnknown: { zh: '商品编号 {{id}} 不存在', tc: '商品編號 {{id}} 不存在', en: 'Item number {{id}} does not exist' },
+  itemUnavailable: {
+    zh: '商品编号 {{id}} 未上架，暂时无法购买',
+    tc: '商品編號 {{id}} 未上架，暫時無法購買',
+    en: 'Item number {{id}} is not available in the market',
+  },
+  itemNotForSale: { zh: '“{{name}}”不出售', tc: '「{{name}}」不出售', en: '“{{name}}” is not for sale' },
+  itemOwn: { zh: '“{{name}}”是您自己的作品', tc: '「{{name}}」是您自己的作品', en: '“{{name}}” is your own project' },
+  itemPurchased: {
+    zh: '您已购买“{{name}}”，可在作品库中查看',
+    tc: '您已購買「{{name}}」，可在作品庫中查看',
+    en: 'You already own “{{name}}”: it is in your library',
+  },
+  orderNotPayable: { zh: '该订单无法支付', tc: '該訂單無法支付', en: 'This order cannot be paid' },
+  orderExpired: {
+    zh: '订单已过期，请重新结算',
+    tc: '訂單已過期，請重新結算',
+    en: 'This order has expired, please check out again',
+  },
+  orderAlreadyPaid: { zh: '该订单已支付', tc: '該訂單已支付', en: 'This order has already been paid' },
+  orderCancelled: { zh: '该订单已取消', tc: '該訂單已取消', en: 'This order has been cancelled' },
+  paymentNotificationInvalid: {
+    zh: '支付通知无效',
+    tc: '支付通知無效',
+    en: 'The payment notification is invalid',
+  },
+  paymentSignatureInvalid: {
+    zh: '支付通知签名无效',
+    tc: '支付通知簽名無效',
+    en: 'The payment notification signature is invalid',
+  },
+  paymentTimestampInvalid: {
+    zh: '支付通知时间戳已过期',
+    tc: '支付通知時間戳已過期',
+    en: 'The payment notification timestamp is outside the allowed window',
+  },
+  paymentAmountMismatch: {
+    zh: '支付金额或币种与订单不符',
+    tc: '支付金額或幣種與訂單不符',
+    en: 'The paid amount or currency does not match the order',
+  },
+  scoreBuyersOnly: {
+    zh: '只有购买了该作品的用户才能评分',
+    tc: '只有購買了該作品的用戶才能評分',
+    en: 'Only buyers of this project can rate it',
+  },
+  scoreOwnProject: { zh: '不能给自己的作品评分', tc: '不能給自己的作品評分', en: 'You cannot rate your own project' },
+  reportReceived: {
+    zh: '感谢您的举报，我们会尽快处理',
+    tc: '感謝您的舉報，我們會盡快處理',
+    en: 'Thank you, we have received your report and will look into it',
+  },
+  // --- Invite and coupon codes ---
+  couponInvalid: { zh: '优惠码无效', tc: '優惠碼無效', en: 'This coupon code is invalid' },
+  couponExpired: { zh: '优惠码已过期', tc: '優惠碼已過期', en: 'This coupon code has expired' },
+  couponExhausted: { zh: '优惠码已被兑换完', tc: '優惠碼已被兌換完', en: 'This coupon code has been fully redeemed' },
+  couponAlreadyRedeemed: {
+    zh: '您已兑换过此优惠码',
+    tc: '您已兌換過此優惠碼',
+    en: 'You have already redeemed this coupon code',
+  },
+  codeTaken: {
+    zh: '该代码已被使用，请换一个',
+    tc: '該代碼已被使用，請換一個',
+    en: 'This code is already in use, choose another',
+  },
+  redemptionSuccessful: { zh: '兑换成功', tc: '兌換成功', en: 'Redemption successful' },
+  // --- Creator content: uploads, review, system messages (issue 4) ---
+  fileTypeNotAllowed: {
+    zh: '非法文件：不支持此文件类型',
+    tc: '非法文件：不支援此檔案類型',
+    en: 'Illegal document: this file type is not accepted',
+  },
+  fileTypeMismatch: {
+    zh: '非法文件：文件内容与扩展名不符',
+    tc: '非法文件：檔案內容與副檔名不符',
+    en: 'Illegal document: the content does not match the file extension',
+  },
+  fileMaxExported: {
+    zh: '非法文件：3ds Max 原生 .max 文件无法读取，请先导出为 FBX 或 glTF',
+    tc: '非法文件：3ds Max 原生 .max 檔案無法讀取，請先匯出為 FBX 或 glTF',
+    en: 'Illegal document: native 3ds Max .max files cannot be read, export to FBX or glTF first',
+  },
+  fileTooLarge: {
+    zh: '文件太大：此类型最大 {{max}}',
+    tc: '檔案太大：此類型最大 {{max}}',
+    en: 'The file is too large: at most {{max}} for this type',
+  },
+  quotaExceeded: {
+    zh: '存储空间不足：已用 {{used}}，共 {{quota}}',
+    tc: '儲存空間不足：已用 {{used}}，共 {{quota}}',
+    en: 'Not enough storage: {{used}} of {{quota}} used',
+  },
+  fileZipBomb: {
+    zh: '非法文件：压缩包解压后过大',
+    tc: '非法文件：壓縮檔解壓後過大',
+    en: 'Illegal document: the archive expands to too much data',
+  },
+  fileZipUnsafe: {
+    zh: '非法文件：压缩包含有不安全的路径或链接',
+    tc: '非法文件：壓縮檔含有不安全的路徑或連結',
+    en: 'Illegal document: the archive holds unsafe paths or links',
+  },
+  fileImageTooLarge: {
+    zh: '非法文件：图片超过 4000 万像素',
+    tc: '非法文件：圖片超過 4000 萬像素',
+    en: 'Illegal document: the image has more than 40 megapixels',
+  },
+  fileTruncated: {
+    zh: '非法文件：文件不完整或已损坏',
+    tc: '非法文件：檔案不完整或已損壞',
+    en: 'Illegal document: the file is incomplete or damaged',
+  },
+  purchaseToView: {
+    zh: '购买后即可查看完整内容',
+    tc: '購買後即可查看完整內容',
+    en: 'Purchase to view the full content',
+  },
+  msgReviewApproved: {
+    zh: '您的作品“{{name}}”已通过审核',
+    tc: '您的作品「{{name}}」已通過審核',
+    en: 'Your project “{{name}}” passed review',
+  },
+  msgReviewRejected: {
+    zh: '您的作品“{{name}}”未通过审核：{{reason}}',
+    tc: '您的作品「{{name}}」未通過審核：{{reason}}',
+    en: 'Your project “{{name}}” did not pass review: {{reason}}',
+  },
+  questionnaireAnswered: {
+    zh: '您已提交过此问卷',
+    tc: '您已提交過此問卷',
+    en: 'You have already answered this questionnaire',
+  },
+} satisfies Record<string, Entry>;
+
+/** Validation messages: spec section 5 texts in English, the rest ours. */
+export const validationMessages = {
+  required: { zh: '此项不能为空', tc: '此項不能為空', en: 'This field is required' },
+  accountTypeRequired: { zh: '请选择账号类型', tc: '請選擇帳號類型', en: 'Please choose an account type' },
+  usernameRequired: { zh: '用户名不能为空', tc: '用戶名不能為空', en: 'User name cannot be empty' },
+  usernameFormat: {
+    zh: '用户名最多 32 个字符，不能包含空格或 @ , / < >',
+    tc: '用戶名最多 32 個字元，不能包含空格或 @ , / < >',
+    en: 'User name: at most 32 characters, no spaces or @ , / < >',
+  },
+  passwordRequired: { zh: '密码不能为空', tc: '密碼不能為空', en: 'Password cannot be empty' },
+  passwordMin: { zh: '密码不能少于 8 位', tc: '密碼不能少於 8 位', en: 'The password can not be less than 8 digits' },
+  passwordMax: { zh: '密码不能超过 64 位', tc: '密碼不能超過 64 位', en: 'The password can not be more than 64 digits' },
+  genderRequired: { zh: '请选择性别', tc: '請選擇性別', en: 'Please choose a gender' },
+  phoneFormat: { zh: '手机号码格式不正确', tc: '電話號碼格式不正確', en: 'phone number format is incorrect' },
+  forumNameRequired: { zh: '论坛用户名不能为空', tc: '論壇用戶名不能為空', en: 'Forum user name cannot be empty' },
+  forumNameFormat: {
+    zh: '论坛用户名不能包含空格或 @ , / < > 等特殊字符',
+    tc: '論壇用戶名不能包含空格或 @ , / < > 等特殊字元',
+    en: 'Forum user name cannot contain spaces or special characters such as @ , / < >',
+  },
+  forumNameMax: {
+    zh: '论坛用户名最多 10 个字符',
+    tc: '論壇用戶名最多 10 個字元',
+    en: 'Forum user name can be at most 10 characters',
+  },
+  emailRequired: { zh: '邮箱不能为空', tc: '郵箱不能為空', en: 'Email cannot be empty' },
+  emailFormat: { zh: '邮箱格式不正确', tc: '郵箱格式不正確', en: 'The email format is incorrect' },
+  codeRequired: { zh: '验证码不能为空', tc: '驗證碼不能為空', en: 'Verification code cannot be empty' },
+  codeFormat: { zh: '验证码为 6 位数字', tc: '驗證碼為 6 位數字', en: 'The verification code has 6 digits' },
+  termsRequired: { zh: '请阅读并同意用户协议', tc: '請閱讀並同意用戶協議', en: 'Please read and accept the user terms' },
+  certificateRequired: {
+    zh: '机构账号需要上传证明文件',
+    tc: '機構帳號需要上傳證明文件',
+    en: 'Organisation accounts must upload a certificate',
+  },
+  oldPasswordRequired: { zh: '当前密码不能为空', tc: '目前密碼不能為空', en: 'The current password cannot be empty' },
+  newPasswordRequired: { zh: '新密码不能为空', tc: '新密碼不能為空', en: 'New password cannot be empty' },
+  confirmPasswordRequired: { zh: '确认密码不能为空', tc: '確認密碼不能為空', en: 'Confirm password can not be blank' },
+  passwordMismatch: { zh: '两次输入的密码不一致！', tc: '兩次輸入的密碼不一致！', en: 'Inconsistent password entered twice!' },
+  couponRequired: { zh: '优惠码不能为空', tc: '優惠碼不能為空', en: 'Coupon code cannot be empty' },
+  contentRequired: { zh: '请输入内容', tc: '請輸入內容', en: 'please enter content' },
+  nameRequired: { zh: '名称不能为空', tc: '名稱不能為空', en: 'Name cannot be empty' },
+  tooLong: { zh: '内容太长', tc: '內容太長', en: 'This is too long' },
+  fileRequired: { zh: '请选择要上传的文件', tc: '請選擇要上傳的檔案', en: 'Please choose a file to upload' },
+  selfAction: {
+    zh: '不能对自己的账号执行此操作',
+    tc: '不能對自己的帳號執行此操作',
+    en: 'You cannot do this to your own account',
+  },
+  csvHeader: {
+    zh: 'CSV 首行须为 email,username,forum_name,password[,role]',
+    tc: 'CSV 首行須為 email,username,forum_name,password[,role]',
+    en: 'The first CSV line must be email,username,forum_name,password[,role]',
+  },
+  csvEmpty: { zh: 'CSV 文件没有数据行', tc: 'CSV 檔案沒有資料行', en: 'The CSV file has no data rows' },
+  csvTooManyRows: {
+    zh: 'CSV 文件最多 1000 行',
+    tc: 'CSV 檔案最多 1000 行',
+    en: 'The CSV file can have at most 1000 rows',
+  },
+  duplicateInFile: { zh: '与文件中前面的行重复', tc: '與檔案中前面的行重複', en: 'Repeats an earlier row of the file' },
+  roleUnknown: { zh: '角色不存在或无权分配', tc: '角色不存在或無權分配', en: 'Unknown role, or one you may not assign' },
+  httpPathFormat: {
+    zh: '路径须以 / 开头，只含字母、数字、- _ /',
+    tc: '路徑須以 / 開頭，只含字母、數字、- _ /',
+    en: 'The path must start with / and contain only letters, digits, - _ /',
+  },
+  idRequired: { zh: '缺少编号', tc: '缺少編號', en: 'The id is missing' },
+  numberInvalid: { zh: '请输入有效的数字', tc: '請輸入有效的數字', en: 'Please enter a valid number' },
+  invalidValue: { zh: '取值无效', tc: '取值無效', en: 'Invalid value' },
+  permissionIdsRequired: {
+    zh: '请提供权限编号列表',
+    tc: '請提供權限編號列表',
+    en: 'Please give the list of permission ids',
+  },
+  permissionUnknown: {
+    zh: '包含不存在的权限编号',
+    tc: '包含不存在的權限編號',
+    en: 'Some of these permission ids do not exist',
+  },
+  parentInvalid: {
+    zh: '上级权限不存在，或不能是它自己或它的下级',
+    tc: '上級權限不存在，或不能是它自己或它的下級',
+    en: 'The parent permission does not exist, or is the permission itself or one of its children',
+  },
+  adminKeepsAuth: {
+    zh: '管理员角色必须保留“权限管理”（/system/auth），否则将无人能管理权限',
+    tc: '管理員角色必須保留「權限管理」（/system/auth），否則將無人能管理權限',
+    en: 'The admin role must keep /system/auth, or nobody could manage permissions any more',
+  },
+  // --- Market, cart, orders and payment (issue 3) ---
+  selectProduct: {
+    zh: '请选择要购买的商品',
+    tc: '請選擇要購買的商品',
+    en: 'Please select the product you want to purchase',
+  },
+  selectPayMethod: { zh: '请选择支付方式', tc: '請選擇支付方式', en: 'Please select payment method' },
+  priceFormat: { zh: '价格格式为 0.00', tc: '價格格式為 0.00', en: 'The price format is 0.00' },
+  priceRange: {
+    zh: '最低价格不能高于最高价格',
+    tc: '最低價格不能高於最高價格',
+    en: 'The minimum price cannot be above the maximum price',
+  },
+  scoreRange: { zh: '评分须为 1 到 5 分', tc: '評分須為 1 到 5 分', en: 'The score must be from 1 to 5' },
+  reportReasonRequired: { zh: '请选择举报原因', tc: '請選擇舉報原因', en: 'Please choose a reason' },
+  projectIdsFormat: {
+    zh: '商品编号须为以逗号分隔的数字',
+    tc: '商品編號須為以逗號分隔的數字',
+    en: 'The item numbers must be numbers separated by commas',
+  },
+  tooManyItems: { zh: '一次最多 100 件商品', tc: '一次最多 100 件商品', en: 'At most 100 items at once' },
+  orderNoRequired: { zh: '缺少订单号', tc: '缺少訂單號', en: 'The order number is missing' },
+  // --- Invite and coupon codes ---
+  promoCodeFormat: {
+    zh: '代码为 4 到 32 位字母、数字、- 或 _',
+    tc: '代碼為 4 到 32 位字母、數字、- 或 _',
+    en: 'Use 4 to 32 letters, digits, - or _',
+  },
+  dateInvalid: { zh: '日期时间无效', tc: '日期時間無效', en: 'Invalid date and time' },
+  expiryPast: { zh: '过期时间须晚于现在', tc: '過期時間須晚於現在', en: 'The expiry time must be in the future' },
+  maxUsesBelowUsed: {
+    zh: '使用次数上限不能低于已使用次数',
+    tc: '使用次數上限不能低於已使用次數',
+    en: 'The limit cannot be below the number of uses so far',
+  },
+  couponKindRequired: { zh: '请选择优惠类型', tc: '請選擇優惠類型', en: 'Please choose what the coupon gives' },
+  couponValueRange: {
+    zh: '会员天数为 1 到 3650，经验值为 1 到 1000000',
+    tc: '會員天數為 1 到 3650，經驗值為 1 到 1000000',
+    en: 'Membership days: 1 to 3650; experience points: 1 to 1000000',
+  },
+  // --- Creator content (issue 4) ---
+  typeRequired: { zh: '请选择类型', tc: '請選擇類型', en: 'Please choose a type' },
+  enterpriseMin: { zh: '企业版容量至少 20G', tc: '企業版容量至少 20G', en: 'The enterprise capacity is at least 20G' },
+  catalogRequired: { zh: '请选择分类', tc: '請選擇分類', en: 'Please choose a catalog' },
+  priceRequired: { zh: '价格不能为空', tc: '價格不能為空', en: 'The price cannot be empty' },
+  descriptionRequired: { zh: '描述不能为空', tc: '描述不能為空', en: 'The description cannot be empty' },
+  keywordRequired: { zh: '关键词不能为空', tc: '關鍵詞不能為空', en: 'The keyword cannot be empty' },
+  coverRequired: { zh: '请上传封面图片', tc: '請上傳封面圖片', en: 'Please upload a cover image' },
+  reasonRequired: { zh: '请填写原因', tc: '請填寫原因', en: 'Please enter a reason' },
+  extensionFormat: {
+    zh: '扩展名为 1 到 10 位小写字母或数字',
+    tc: '副檔名為 1 到 10 位小寫字母或數字',
+    en: 'The extension has 1 to 10 lower-case letters or digits',
+  },
+  questionsRange: { zh: '问卷须有 1 到 10 个问题', tc: '問卷須有 1 到 10 個問題', en: 'A questionnaire has 1 to 10 questions' },
+  optionsRequired: {
+    zh: '单选题须有 2 到 10 个选项',
+    tc: '單選題須有 2 到 10 個選項',
+    en: 'A single-choice question needs 2 to 10 options',
+  },
+  answersMismatch: {
+    zh: '请回答问卷中的每个问题',
+    tc: '請回答問卷中的每個問題',
+    en: 'Please answer every question of the questionnaire',
+  },
+} satisfies Record<string, Entry>;
+
+export type ErrorMessageKey = keyof typeof errorMessages;
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+/** Prefix zod issue messages carry, so either side can translate them: `v.passwordMin`. */
+export const V = (key: ValidationMessageKey) => `v.${key}`;
+
+/** Fills `{{name}}` placeholders (the i18next syntax, so the web uses the same texts). */
+export function interpolate(text: string, params?: Record<string, string | number>): string {
+  if (!params) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** Translates a message key (`v.x`, `err.x` or a bare error key) into a language; unknown keys pass through. */
+export function translateMessage(key: string, lang: Lang, params?: Record<string, string | number>): string {
+  if (params) return interpolate(translateMessage(key, lang), params);
+  if (key.startsWith('v.')) {
+    const entry = (validationMessages as Record<string, Entry>)[key.slice(2)];
+    return entry ? entry[lang] : key;
+  }
+  const bare = key.startsWith('err.') ? key.slice(4) : key;
+  const entry = (errorMessages as Record<string, Entry>)[bare];
+  return entry ? entry[lang] : key;
+}
