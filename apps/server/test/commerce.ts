@@ -23,6 +23,7 @@ export interface MakeProjectOverrides {
   status?: ProjectRow['reviewStatus'];
   isPublic?: boolean;
   forSale?: boolean;
+  anonymousPreview?: boolean;
   createdAt?: Date;
 }
 
@@ -62,6 +63,7 @@ export async function makeProject(t: TestApp, ownerId: number, o: MakeProjectOve
     tagIds: (o.tags ?? []).map((n) => tagIds.get(n)).filter((id): id is number => id !== undefined),
     forSale: o.forSale ?? true,
     isPublic: o.isPublic ?? true,
+    anonymousPreview: o.anonymousPreview ?? false,
     reviewStatus: o.status ?? 'approved',
     createdAt: at,
     updatedAt: at,

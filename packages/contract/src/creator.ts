@@ -66,6 +66,10 @@ export const addProjectBody = projectForm;
 export const upProjectBody = projectForm.extend({ id: idField });
 export type UpProjectBody = z.infer<typeof upProjectBody>;
 
+/** POST /project/image_upload (multipart `file`: PNG, JPEG or WebP): the public URL of the stored picture. */
+export const imageUploadReply = z.object({ url: z.string() });
+export type ImageUploadReply = z.infer<typeof imageUploadReply>;
+
 /** GET /project/my_project_page: search (name, keywords, description), review-state filter, paging. */
 export const myProjectQuery = pageQuery.extend({
   keyword: z.string().trim().max(100, V('tooLong')).optional(),
@@ -249,8 +253,10 @@ export const contentAsset = z.object({
   filename: z.string(),
   /** Signed, expiring URL of the original. */
   original_url: z.string(),
-  /** Signed URLs of processed outputs by name (optimized GLB, thumbnail, previews…). */
+  /** Signed URLs of processed outputs by name (optimized GLB, thumbnail, previews, tiles `tile_<col>_<row>`…). */
   outputs: z.record(z.string(), z.string()),
+  /** Tile grid of a large panorama (full width, power-of-two columns and rows); null when it has no tiles. */
+  tiles: z.object({ width: z.number().int(), cols: z.number().int(), rows: z.number().int() }).nullable().default(null),
 });
 export const projectContent = z.object({
   id: z.number().int(),

@@ -137,6 +137,21 @@ export function createEditorService({ db, projects, users, messages, storage, jo
     });
   }
 
+  /** The tile grid of each tiled panorama among `rows` (from its processing job's result), by asset id. */
+  async function tileGrids(rows: AssetRow[]): Promise<Map<number, { width: number; cols: number; rows: number }>> {
+    const tiled = rows.filter((a) => a.kind === 'image360' && a.status === 'ready' && a.jobId);
+    const jobRows = await jobs.byIds(tiled.map((a) => a.jobId as number));
+    const byJob = new Map(
+      jobRows.map((j) => [j.id, j.result as { tiles?: { width: number; cols: number; rows: number } } | null]),
+    );
+    const grids = new Map<number, { width: number; cols: number; rows: number }>();
+    for (const a of tiled) {
+      const t = byJob.get(a.jobId as number)?.tiles;
+      if (t) grids.set(a.id, { width: t.width, cols: t.cols, rows: t.rows });
+    }
+    return grids;
+  }
+
   async function removeFiles(keys: string[]): Promise<void> {
     await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
   }
@@ -355,6 +370,7 @@ export function createEditorService({ db, projects, users, messages, storage, jo
       const rows = await repo.assetsOf([p.id]);
       const sign = (key: string) => storage.signedUrl(key, urlTtlSeconds);
       if (full) {
+        const tiles = await tileGrids(rows);
         const assets = await Promise.all(
           rows.map(async (a) => ({
             id: a.id,
@@ -364,6 +380,7 @@ export function createEditorService({ db, projects, users, messages, storage, jo
             outputs: Object.fromEntries(
               await Promise.all(Object.entries(a.outputs).map(async ([name, key]) => [name, await sign(key)] as const)),
             ),
+            tiles: tiles.get(a.id) ?? null,
           })),
         );
         return { id: p.id, cover: p.cover, access: 'full' as const, message: '', assets };
@@ -382,6 +399,7 @@ export function createEditorService({ db, projects, users, messages, storage, jo
                   .map(async ([name, key]) => [name, await sign(key)] as const),
               ),
             ),
+            tiles: null,
           })),
         );
         return {

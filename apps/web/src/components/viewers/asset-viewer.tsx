@@ -1,6 +1,7 @@
 import './viewers.css';
 import { Empty, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { PanoramaTiles } from './panorama-viewer';
 
 const PanoramaViewer = lazy(() => import('./panorama-viewer'));
 const ModelViewer = lazy(() => import('./model-viewer'));
@@ -11,6 +12,8 @@ export interface AssetViewerProps {
   kind: ViewerKind;
   src: string;
   preview?: string;
+  /** Tiled panoramas only. */
+  tiles?: PanoramaTiles;
   poster?: string;
   height?: number | string;
   caption?: string;
@@ -22,7 +25,17 @@ export interface AssetViewerProps {
  * One entry to the viewers: the three.js and Photo Sphere Viewer code is split into chunks that load only when
  * a viewer is shown, so public pages stay light.
  */
-export function AssetViewer({ kind, src, preview, poster, height = 420, caption, emptyText, errorText }: AssetViewerProps) {
+export function AssetViewer({
+  kind,
+  src,
+  preview,
+  tiles,
+  poster,
+  height = 420,
+  caption,
+  emptyText,
+  errorText,
+}: AssetViewerProps) {
   if (!src) return <Empty description={emptyText} />;
   const fallback = (
     <div className="xr-viewer xr-viewer--loading" style={{ height }}>
@@ -37,7 +50,7 @@ export function AssetViewer({ kind, src, preview, poster, height = 420, caption,
   return (
     <Suspense fallback={fallback}>
       {kind === 'panorama' ? (
-        <PanoramaViewer src={src} preview={preview} height={height} caption={caption} />
+        <PanoramaViewer src={src} preview={preview} tiles={tiles} height={height} caption={caption} />
       ) : (
         <ModelViewer src={src} height={height} errorText={errorText} />
       )}
@@ -59,6 +72,7 @@ export interface DeliveredAsset {
   filename: string;
   original_url: string;
   outputs: Record<string, string>;
+  tiles?: { width: number; cols: number; rows: number } | null;
 }
 
 const firstOf = (outputs: Record<string, string>, test: (name: string) => boolean) =>
@@ -82,5 +96,10 @@ export function viewerPropsOf(a: DeliveredAsset): AssetViewerProps | undefined {
     kind === 'model' ? (glb ?? (/\.glb$/i.test(a.filename) ? a.original_url : '')) : a.original_url || preview || poster || '';
   if (!src) return undefined;
   if (kind === 'video' && !a.original_url) return { kind: 'image', src: poster ?? src, caption: a.filename };
-  return { kind, src, preview, poster, caption: a.filename };
+  const tileUrls = Object.fromEntries(Object.entries(o).filter(([n]) => n.startsWith('tile_')));
+  const tiles =
+    kind === 'panorama' && a.tiles && Object.keys(tileUrls).length === a.tiles.cols * a.tiles.rows
+      ? { ...a.tiles, urls: tileUrls }
+      : undefined;
+  return { kind, src, preview, tiles, poster, caption: a.filename };
 }

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { body } from './commerce';
+import { auth } from './factories';
+
+/** Test helpers for the tus upload endpoint and the asset jobs it starts. */
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** Creates a tus upload and sends the bytes in `chunks` PATCH requests; answers the last reply. */
+export async function tusUpload(
+  app: FastifyInstance,
+  token: string,
+  meta: Record<string, string>,
+  data: Buffer,
+  opts: { chunks?: number; length?: number } = {},
+) {
+  const create = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...auth(token),
+      'accept-language': 'en',
+      'tus-resumable': '1.0.0',
+      'upload-length': String(opts.length ?? data.length),
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+    },
+  });
+  if (create.statusCode !== 201) return create;
+  const location = create.headers.location as string;
+  const chunks = opts.chunks ?? 1;
+  const size = Math.ceil(data.length / chunks);
+  let last = create;
+  for (let offset = 0; offset < data.length; offset += size) {
+    last = await app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...auth(token),
+        'accept-language': 'en',
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: data.subarray(offset, offset + size),
+    });
+    if (last.statusCode !== 204) return last;
+  }
+  return last;
+}
+
+/** A plain PNG of the given size. */
+export async function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 20, b: 30 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** Waits until the project's first asset is ready or failed; answers /project/asset_status. */
+export async function waitForAsset(app: FastifyInstance, projectId: number, token: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const res = body<{ assets: { status: string; job: { status: string; progress: number; result: unknown } | null }[] }>(
+      await app.inject({ method: 'GET', url: `/api/project/asset_status?project_id=${projectId}`, headers: auth(token) }),
+    );
+    const a = res.data.assets[0];
+    if (a && (a.status === 'ready' || a.status === 'failed')) return res.data;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('job did not finish');
+}
