@@ -123,7 +123,7 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
     '/questionnaire/questionnaire_details',
     {
       config: { access: 'user' },
-      schema: { tags, security, querystring: projectIdQuery, response: { 200: envelope(questionnaire) } },
+      schema: { tags, security, querystring: projectIdQuery, response: { 200: envelope(questionnaire.nullable()) } },
     },
     async (request) => ok(await editor.questionnaire(currentUser(request), request.query.project_id)),
   );

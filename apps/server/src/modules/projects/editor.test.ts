@@ -242,6 +242,10 @@ describe('questionnaires', () => {
       questions: Array.from({ length: 11 }, () => ({ type: 'text', title: 'x' })),
     });
     expect(tooMany.statusCode).toBe(400);
+    // Before the creator attaches one, the project simply has none.
+    const none = await get(other.token, `/questionnaire/questionnaire_details?project_id=${p.id}`);
+    expect(none.statusCode).toBe(200);
+    expect(body<null>(none).data).toBeNull();
     expect((await post(creator.token, '/questionnaire/save_questionnaire', q)).statusCode).toBe(200);
 
     const seen = body<{ answered: boolean; questions: unknown[] }>(

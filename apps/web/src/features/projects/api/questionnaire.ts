@@ -3,12 +3,12 @@ import { http } from '../../../lib/http';
 import { projectsKeys } from './keys';
 import type { Questionnaire, QuestionnaireBody, QuestionnaireResults } from './types';
 
-/** GET /questionnaire/questionnaire_details?project_id: the project's questionnaire (an error when none yet). */
+/** GET /questionnaire/questionnaire_details?project_id: the project's questionnaire (null when none yet). */
 export function useQuestionnaire(projectId: number | undefined) {
   return useQuery({
     queryKey: [...projectsKeys.questionnaire, projectId],
     queryFn: ({ signal }) =>
-      http.get<Questionnaire>('/questionnaire/questionnaire_details', { project_id: projectId }, { signal, silent: true }),
+      http.get<Questionnaire | null>('/questionnaire/questionnaire_details', { project_id: projectId }, { signal, silent: true }),
     enabled: !!projectId,
     retry: false,
   });

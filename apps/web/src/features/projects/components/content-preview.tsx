@@ -10,7 +10,7 @@ export function ContentPreview({ projectId, height = 320 }: { projectId: number;
   const views = (content.data?.assets ?? []).map(viewerPropsOf).filter((v) => !!v);
   if (views.length === 0) return null;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} className="xr-mb">
+    <Space orientation="vertical" style={{ width: '100%' }} className="xr-mb">
       {views.map((v) => (
         <AssetViewer key={v.src} {...v} height={height} errorText={t('viewer.failed')} />
       ))}

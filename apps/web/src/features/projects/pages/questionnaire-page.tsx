@@ -153,7 +153,7 @@ function Builder({ projectId }: { projectId: number }) {
 function Results({ projectId }: { projectId: number }) {
   const { t } = useTranslation('projects');
   const details = useQuestionnaire(projectId);
-  const results = useQuestionnaireResults(projectId, details.isSuccess);
+  const results = useQuestionnaireResults(projectId, !!details.data);
   const r = results.data;
   if (!r) return <Empty description={t('questionnaire.none')} />;
   return (

@@ -17,7 +17,7 @@ export function ReviewPreview({ item, onClose, actions }: { item: ReviewItem; on
       {content.isLoading ? (
         <Skeleton.Node active style={{ width: '100%', height: 360 }} />
       ) : views.length ? (
-        <Space direction="vertical" style={{ width: '100%' }} size={16}>
+        <Space orientation="vertical" style={{ width: '100%' }} size={16}>
           {views.map((v) => (
             <div key={v.src}>
               <Typography.Text type="secondary">{v.caption}</Typography.Text>
