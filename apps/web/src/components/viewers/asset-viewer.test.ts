@@ -19,6 +19,7 @@ describe('viewerPropsOf', () => {
     });
     expect(props).toMatchObject({ kind: 'panorama', src: '/signed/original.jpg', preview: '/signed/p4096.jpg' });
     expect(props?.tiles).toMatchObject({ width: 8192, cols: 8, rows: 4 });
+    expect(props?.download).toEqual({ url: '/signed/original.jpg', filename: 'hall.jpg' });
     const url = tileUrlOf(props!.tiles!);
     expect(url(7, 3)).toBe('/signed/t7-3.jpg');
     expect(url(8, 0)).toBeNull();
@@ -34,6 +35,7 @@ describe('viewerPropsOf', () => {
     });
     expect(preview).toMatchObject({ kind: 'panorama', src: '/signed/p2048.jpg' });
     expect(preview?.tiles).toBeUndefined();
+    expect(preview?.download).toBeUndefined();
     const partial = viewerPropsOf({
       kind: 'image360',
       filename: 'hall.jpg',

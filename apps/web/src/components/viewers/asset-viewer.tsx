@@ -1,6 +1,8 @@
 import './viewers.css';
+import { DownloadOutlined } from '@ant-design/icons';
 import { Empty, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PanoramaTiles } from './panorama-viewer';
 
 const PanoramaViewer = lazy(() => import('./panorama-viewer'));
@@ -19,13 +21,28 @@ export interface AssetViewerProps {
   caption?: string;
   emptyText?: string;
   errorText?: string;
+  /** The original file (owner, buyers and admins only): a download link under the viewer. */
+  download?: { url: string; filename: string };
 }
 
 /**
  * One entry to the viewers: the three.js and Photo Sphere Viewer code is split into chunks that load only when
  * a viewer is shown, so public pages stay light.
  */
-export function AssetViewer({
+export function AssetViewer({ download, ...props }: AssetViewerProps) {
+  const { t } = useTranslation('common');
+  if (!download) return <ViewerBody {...props} />;
+  return (
+    <div>
+      <ViewerBody {...props} />
+      <a className="xr-viewer__download" href={download.url} download={download.filename} data-testid="download-original">
+        <DownloadOutlined /> {t('downloadOriginal', { name: download.filename })}
+      </a>
+    </div>
+  );
+}
+
+function ViewerBody({
   kind,
   src,
   preview,
@@ -35,7 +52,7 @@ export function AssetViewer({
   caption,
   emptyText,
   errorText,
-}: AssetViewerProps) {
+}: Omit<AssetViewerProps, 'download'>) {
   if (!src) return <Empty description={emptyText} />;
   const fallback = (
     <div className="xr-viewer xr-viewer--loading" style={{ height }}>
@@ -96,10 +113,12 @@ export function viewerPropsOf(a: DeliveredAsset): AssetViewerProps | undefined {
     kind === 'model' ? (glb ?? (/\.glb$/i.test(a.filename) ? a.original_url : '')) : a.original_url || preview || poster || '';
   if (!src) return undefined;
   if (kind === 'video' && !a.original_url) return { kind: 'image', src: poster ?? src, caption: a.filename };
+  // (the download link comes with full access only: previews carry no original URL)
   const tileUrls = Object.fromEntries(Object.entries(o).filter(([n]) => n.startsWith('tile_')));
   const tiles =
     kind === 'panorama' && a.tiles && Object.keys(tileUrls).length === a.tiles.cols * a.tiles.rows
       ? { ...a.tiles, urls: tileUrls }
       : undefined;
-  return { kind, src, preview, tiles, poster, caption: a.filename };
+  const download = a.original_url ? { url: a.original_url, filename: a.filename } : undefined;
+  return { kind, src, preview, tiles, poster, caption: a.filename, download };
 }
