@@ -32,6 +32,8 @@ import { createPaymentsService, sandboxSessionStore } from './modules/payments/p
 import { registerAssetJobs } from './modules/projects/asset-jobs';
 import { editorRoutes } from './modules/projects/editor.routes';
 import { createEditorService } from './modules/projects/editor.service';
+import { projectImagesRoutes } from './modules/projects/images.routes';
+import { createProjectImagesService } from './modules/projects/images.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { signedFilesRoutes } from './modules/projects/signed-files.routes';
@@ -104,6 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
   const messages = createMessagesService({ db });
   const jobs = createJobQueue({ db, log: app.log });
+  const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   const editor = createEditorService({
     db,
     projects,
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     messages,
     storage,
     jobs,
+    images,
     purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
@@ -150,6 +154,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(messagesRoutes, { messages });
       await api.register(storageRulesRoutes, { rules });
       await api.register(editorRoutes, { editor });
+      await api.register(projectImagesRoutes, { images });
       await api.register(uploadsRoutes, { editor, rules, storage, config });
       await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
     },
@@ -166,7 +171,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: 'index.html' });
   }
 
+  let stopImageCleanup: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await stopImageCleanup?.();
     await jobs.stop();
     mailer.close();
     await redis?.quit().catch(() => undefined);
@@ -174,5 +181,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.ready();
   await jobs.start();
+  stopImageCleanup = images.startCleanup();
   return app;
 }

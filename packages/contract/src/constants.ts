@@ -21,6 +21,10 @@ export const EMAIL_CODE_TTL_MIN = 10; // ours
 export const EMAIL_CODE_LENGTH = 6; // ours
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024; // ours
 export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024; // ours
+/** Largest cover or "more images" picture of a project (PNG, JPEG or WebP). Ours. */
+export const PROJECT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Most uploaded project pictures one user may hold that no project uses yet (unused ones go after a day). Ours. */
+export const PROJECT_IMAGE_PENDING_MAX = 50;
 export const PAYMENT_METHODS = [
   { value: 'Alipay', label: 'Alipay' },
   { value: 'Wechat', label: 'Wechat' },

@@ -242,6 +242,11 @@ export const errorMessages = {
     tc: '非法文件：檔案不完整或已損壞',
     en: 'Illegal document: the file is incomplete or damaged',
   },
+  imageUploadsPending: {
+    zh: '未使用的图片太多：请先保存作品，或明天再试',
+    tc: '未使用的圖片太多：請先儲存作品，或明天再試',
+    en: 'Too many uploaded images are not used by a project yet: save your project first, or try again tomorrow',
+  },
   purchaseToView: {
     zh: '购买后即可查看完整内容',
     tc: '購買後即可查看完整內容',
@@ -404,6 +409,16 @@ export const validationMessages = {
   descriptionRequired: { zh: '描述不能为空', tc: '描述不能為空', en: 'The description cannot be empty' },
   keywordRequired: { zh: '关键词不能为空', tc: '關鍵詞不能為空', en: 'The keyword cannot be empty' },
   coverRequired: { zh: '请上传封面图片', tc: '請上傳封面圖片', en: 'Please upload a cover image' },
+  imageNotOwned: {
+    zh: '只能使用自己上传的图片',
+    tc: '只能使用自己上傳的圖片',
+    en: 'You can only use images you uploaded yourself',
+  },
+  imageMissing: {
+    zh: '该图片已不存在，请重新上传',
+    tc: '該圖片已不存在，請重新上傳',
+    en: 'This image is no longer available, please upload it again',
+  },
   reasonRequired: { zh: '请填写原因', tc: '請填寫原因', en: 'Please enter a reason' },
   extensionFormat: {
     zh: '扩展名为 1 到 10 位小写字母或数字',

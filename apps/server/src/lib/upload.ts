@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { invalid } from '../../lib/errors';
-import type { UploadedFile } from './users.service';
+import { invalid } from './errors';
+
+/** An uploaded file as the route read it. */
+export interface UploadedFile {
+  buffer: Buffer;
+  filename: string;
+}
 
 /**
  * Reads the single file of a multipart request into memory, refusing more than `maxBytes`

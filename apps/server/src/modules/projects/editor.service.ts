@@ -25,6 +25,7 @@ import type { Storage } from '../../lib/storage';
 import type { MessagesService } from '../community/messages.service';
 import type { UsersService } from '../users/users.service';
 import { type AssetRow, createEditorRepository, type NewAssetRow } from './editor.repository';
+import { imageKeysOf, type ProjectImagesService } from './images.service';
 import { canEdit, isModerator, type Viewer } from './projects.policy';
 import type { ProjectRow, ProjectsService } from './projects.service';
 
@@ -101,6 +102,8 @@ export interface EditorDeps {
   messages: MessagesService;
   storage: Storage;
   jobs: JobQueue;
+  /** Cover and "more images" pictures: checked and marked used on save, deleted once no project uses them. */
+  images: ProjectImagesService;
   /** Whether the user bought the project (orders module). */
   purchased: (userId: number, projectId: number) => Promise<boolean>;
   urlTtlSeconds: number;
@@ -110,7 +113,17 @@ export interface EditorDeps {
  * The creator side of projects (/vrdata/*), the review workflow (/approval/project-review*), assets and their
  * processing state, protected delivery of content, and questionnaires.
  */
-export function createEditorService({ db, projects, users, messages, storage, jobs, purchased, urlTtlSeconds }: EditorDeps) {
+export function createEditorService({
+  db,
+  projects,
+  users,
+  messages,
+  storage,
+  jobs,
+  images,
+  purchased,
+  urlTtlSeconds,
+}: EditorDeps) {
   const repo = createEditorRepository(db);
 
   async function owned(actor: Actor, id: number): Promise<ProjectRow> {
@@ -157,9 +170,10 @@ export function createEditorService({ db, projects, users, messages, storage, jo
   }
 
   return {
-    /** Creates a project of the actor; on for-sale or public it goes to review at once. */
+    /** Creates a project of the actor (with pictures the actor uploaded); on for-sale or public it goes to review at once. */
     async add(actor: Actor, form: ProjectForm): Promise<OwnProject> {
       const values = formValues(form);
+      await images.claim(actor.id, form, null);
       const row = await projects.create({
         ownerId: actor.id,
         ...values,
@@ -168,27 +182,44 @@ export function createEditorService({ db, projects, users, messages, storage, jo
       return ownOut(row);
     },
 
-    /** Edits the actor's project (40401 for anyone else's); applies the review rules of `nextReviewStatus`. */
+    /**
+     * Edits the actor's project (40401 for anyone else's); applies the review rules of `nextReviewStatus`. Uploaded
+     * pictures the project drops are deleted when no other project of the actor uses them.
+     */
     async update(actor: Actor, body: UpProjectBody): Promise<OwnProject> {
       const before = await owned(actor, body.id);
       const values = formValues(body);
       const changed = CONTENT_FIELDS.some((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
       const reviewStatus = nextReviewStatus(before, values, changed);
-      const row = await repo.update(body.id, {
-        ...values,
-        reviewStatus,
-        reviewReason: reviewStatus === 'rejected' ? before.reviewReason : '',
+      const kept = imageKeysOf(body);
+      const { row, dropped } = await db.transaction(async (tx) => {
+        await images.claim(actor.id, body, before, tx);
+        const updated = await repo.update(
+          body.id,
+          { ...values, reviewStatus, reviewReason: reviewStatus === 'rejected' ? before.reviewReason : '' },
+          tx,
+        );
+        if (!updated) return { row: undefined, dropped: [] };
+        const gone = [...imageKeysOf(before)].filter((k) => !kept.has(k));
+        return { row: updated, dropped: await images.release(actor.id, gone, tx) };
       });
       if (!row) throw notFound();
+      await images.removeFiles(dropped);
       // Not inside a transaction: the search text reads creator names through the users service's own connection.
       await projects.refreshSearchText([body.id]);
       return ownOut((await projects.byId(row.id)) ?? row);
     },
 
-    /** Deletes the actor's project, its comments, questionnaire and assets (one transaction), then its files. */
+    /**
+     * Deletes the actor's project, its comments, questionnaire, assets and the pictures no other project of the actor
+     * uses (one transaction), then their files.
+     */
     async remove(actor: Actor, id: number): Promise<void> {
-      await owned(actor, id);
-      const keys = await db.transaction((tx) => repo.deleteProject(id, tx));
+      const row = await owned(actor, id);
+      const keys = await db.transaction(async (tx) => [
+        ...(await repo.deleteProject(id, tx)),
+        ...(await images.release(actor.id, imageKeysOf(row), tx)),
+      ]);
       await removeFiles(keys);
     },
 

@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
+import { readUpload } from '../../lib/upload';
 import { type AccessRule, currentUser } from '../../plugins/auth';
 import type { UsersService } from './users.service';
-import { readUpload } from './users.upload';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];

@@ -24,6 +24,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import type { Storage } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/upload';
 import type { RbacService, RoleRef } from '../rbac/rbac.service';
 import { AVATAR_KINDS, CERTIFICATE_KINDS, isPublicKey, parseCsv, publicContentType, publicUrlOf, sniffKind } from './users.files';
 import { hashPassword, verifyPassword } from './users.password';
@@ -61,12 +62,6 @@ export interface AccountState {
   id: number;
   status: UserStatus;
   vipDate: Date | null;
-}
-
-/** An uploaded file as the route read it. */
-export interface UploadedFile {
-  buffer: Buffer;
-  filename: string;
 }
 
 /** Called in the same transaction when an account is disabled or deleted (the auth module ends its sessions). */
