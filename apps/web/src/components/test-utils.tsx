@@ -18,7 +18,68 @@ export const reply = (code: number, data: unknown, message = '') =>
 type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
 export type FetchMock = Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 
-/** Stubs fetch with one handler per API path (query ignored); any other path answers 40401. */
+/** Bytes of a request body (the files of a FormData), for upload progress. */
+function sizeOf(body: unknown): number {
+  if (body instanceof FormData) {
+    let n = 0;
+    for (const [, v] of body.entries()) n += typeof v === 'string' ? v.length : v.size;
+    return n;
+  }
+  if (body instanceof Blob) return body.size;
+  return typeof body === 'string' ? body.length : 0;
+}
+
+/**
+ * An XMLHttpRequest (the HTTP client's transport for uploads with progress) that answers through `mock`: half the
+ * body is reported sent at once, the rest when the handler's reply arrives.
+ */
+function fakeXhr(mock: FetchMock) {
+  return class FakeXMLHttpRequest {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const total = sizeOf(body);
+      const progress = (loaded: number) => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+      progress(Math.floor(total / 2));
+      void mock(this.url, { method: this.method, headers: this.headers, body: body as BodyInit }).then(
+        async (res) => {
+          if (this.aborted) return;
+          progress(total);
+          this.status = res.status;
+          this.responseText = await res.text();
+          this.onload?.();
+        },
+        () => {
+          if (!this.aborted) this.onerror?.();
+        },
+      );
+    }
+  };
+}
+
+/**
+ * Stubs fetch (and XMLHttpRequest, which uploads with progress use) with one handler per API path (query ignored);
+ * any other path answers 40401.
+ */
 export function serve(routes: Record<string, Handler>): FetchMock {
   const mock: FetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = url.split('?')[0]!;
@@ -34,6 +95,7 @@ export function serve(routes: Record<string, Handler>): FetchMock {
     return handler ? handler(body, init) : reply(40401, null, 'Not found');
   });
   vi.stubGlobal('fetch', mock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(mock));
   return mock;
 }
 

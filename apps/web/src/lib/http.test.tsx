@@ -295,6 +295,75 @@ describe('one request per URL in flight', () => {
   });
 });
 
+describe('uploads with progress (XMLHttpRequest)', () => {
+  /** An XMLHttpRequest that reports `steps` of upload progress, then answers `body` (or fails the network). */
+  function stubXhr(body: string | null, steps: [number, number][] = []) {
+    const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+    class Xhr {
+      status = 200;
+      responseText = '';
+      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private req = { method: '', url: '', headers: {} as Record<string, string>, body: null as unknown };
+      open(method: string, url: string) {
+        Object.assign(this.req, { method, url });
+      }
+      setRequestHeader(name: string, value: string) {
+        this.req.headers[name] = value;
+      }
+      abort() {
+        this.onabort?.();
+      }
+      send(b: unknown) {
+        sent.push({ ...this.req, body: b });
+        queueMicrotask(() => {
+          for (const [loaded, total] of steps)
+            this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+          if (body === null) return this.onerror?.();
+          this.responseText = body;
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', Xhr);
+    return sent;
+  }
+
+  it('reports the bytes sent and resolves with the data, with the token and language headers', async () => {
+    setToken('tok-1');
+    const sent = stubXhr(JSON.stringify({ code: 200, message: '', data: { url: '/x.png' } }), [
+      [5, 10],
+      [10, 10],
+    ]);
+    const progress = vi.fn();
+    const form = new FormData();
+    const data = await http.post('/project/image_upload', form, { onUploadProgress: progress });
+    expect(data).toEqual({ url: '/x.png' });
+    expect(progress.mock.calls).toEqual([
+      [5, 10],
+      [10, 10],
+    ]);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/project/image_upload', body: form });
+    expect(sent[0]!.headers).toMatchObject({ authorization: 'Bearer tok-1', 'accept-language': 'en' });
+  });
+
+  it('answers codes and network failures like any other request', async () => {
+    stubXhr(JSON.stringify({ code: 40004, message: 'Illegal document', data: null }));
+    expect(await failure(http.post('/project/image_upload', new FormData(), { onUploadProgress: vi.fn() }))).toMatchObject({
+      code: 40004,
+      message: 'Illegal document',
+    });
+    expect(feedback.error).toHaveBeenCalledWith('Illegal document', 5);
+    stubXhr(null);
+    expect(await failure(http.post('/project/image_upload', new FormData(), { onUploadProgress: vi.fn() }))).toMatchObject({
+      code: ClientCode.NETWORK,
+      message: 'The network connection is busy, please try again later.',
+    });
+  });
+});
+
 describe('error log', () => {
   it('records every failed request with its method and URL', async () => {
     stubFetch(() => reply(40401, null, 'Not found', 404));

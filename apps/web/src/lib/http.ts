@@ -47,6 +47,8 @@ export interface RequestOptions {
   /** Suppress the automatic error toast (the caller shows the error itself, e.g. on a form field). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Reports the bytes of the body sent so far (uploads); the request then goes through XMLHttpRequest. */
+  onUploadProgress?(sent: number, total: number): void;
 }
 
 interface Envelope {
@@ -118,7 +120,8 @@ async function send(method: string, url: string, opts: RequestOptions): Promise<
   }
 
   try {
-    const res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    const init = { method, headers, body, signal: controller.signal, credentials: 'same-origin' as const };
+    const res = opts.onUploadProgress ? await xhrFetch(url, init, opts.onUploadProgress) : await fetch(url, init);
     const text = await res.text();
     let json: unknown;
     try {
@@ -141,6 +144,35 @@ async function send(method: string, url: string, opts: RequestOptions): Promise<
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The part of `fetch` the client uses, over XMLHttpRequest: fetch cannot report upload progress. Fails like fetch
+ * (TypeError when the network fails, AbortError when the signal aborts), so `send` maps the errors the same way.
+ */
+function xhrFetch(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit; signal: AbortSignal },
+  onProgress: (sent: number, total: number) => void,
+): Promise<{ ok: boolean; status: number; text(): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException('The request was aborted', 'AbortError');
+    if (init.signal.aborted) return reject(aborted());
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e: ProgressEvent) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, text: async () => text });
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(aborted());
+    init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 function isEnvelope(v: unknown): v is Envelope {

@@ -2,11 +2,30 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, reply, serve } from '../../../components/test-utils';
+import { bodiesTo, renderAt, reply, serve } from '../../../components/test-utils';
 import { resetToken, setToken } from '../../../lib/auth/session';
 import { resetHttpState } from '../../../lib/http';
 import i18n from '../../../lib/i18n';
+import type { MyProject } from '../api/types';
 import { ProjectFields, type ProjectFormValues, toBody, toFormValues } from './project-form-drawer';
+
+// The content upload (tus) only has to call back; the poster frame needs a real video decoder, so it is stubbed.
+const { FakeUpload } = vi.hoisted(() => {
+  class FakeUpload {
+    url: string | null = null;
+    start = vi.fn();
+    abort = vi.fn(async () => undefined);
+    resumeFromPreviousUpload = vi.fn();
+    findPreviousUploads = vi.fn(async () => []);
+  }
+  return { FakeUpload };
+});
+vi.mock('tus-js-client', () => ({ Upload: FakeUpload }));
+vi.mock('./video-poster', () => ({
+  videoPosterFrame: vi.fn(
+    async (file: File) => new File([new Uint8Array(64)], `${file.name}-poster.jpg`, { type: 'image/jpeg' }),
+  ),
+}));
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -73,5 +92,52 @@ describe('project form rules (spec section 5)', () => {
       for_sale: true,
     });
     expect(body).toMatchObject({ name: 'Gallery', price: 12.5, keywords: 'art', for_sale: true, images: [], tag_ids: [] });
+  });
+});
+
+describe('360 video poster frame', () => {
+  const project: MyProject = {
+    id: 5,
+    owner_id: 7,
+    name: 'Harbour tour',
+    catalog: '360_video',
+    type: 'exhibition',
+    price: 0,
+    keywords: 'harbour',
+    tag_ids: [],
+    description: 'A 360 tour of the harbour',
+    cover: '',
+    images: [],
+    for_sale: false,
+    is_public: false,
+    anonymous_preview: false,
+    review_status: 'draft',
+    review_reason: '',
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('uploads the frame taken from the chosen video through the picture upload and makes it the cover', async () => {
+    const fetchMock = serve({
+      '/api/home_page/tag_list': () => reply(200, []),
+      '/api/project/asset_status': () => reply(200, { project_id: 5, review_status: 'draft', assets: [] }),
+      '/api/project/image_upload': () => reply(200, { url: '/api/files/public/projects/7/poster.jpg' }),
+    });
+    renderAt(
+      <Form layout="vertical" initialValues={toFormValues(project)}>
+        <ProjectFields project={project} />
+      </Form>,
+      '/vrdata/list',
+    );
+    const content = screen.getByTestId('upload').querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(content, { target: { files: [new File([new Uint8Array(100)], 'tour.mp4', { type: 'video/mp4' })] } });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Image URL (/api/files/… or https://…)')).toHaveValue(
+        '/api/files/public/projects/7/poster.jpg',
+      ),
+    );
+    const sent = bodiesTo(fetchMock, '/api/project/image_upload')[0] as FormData;
+    expect((sent.get('file') as File).name).toBe('tour.mp4-poster.jpg');
+    expect(await screen.findByText('A poster frame of the video was taken as the cover')).toBeInTheDocument();
   });
 });

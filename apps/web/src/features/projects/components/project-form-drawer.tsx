@@ -4,6 +4,7 @@ import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typo
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { useAssetStatus } from '../api/asset-status';
+import { imageUpload } from '../api/image-upload';
 import { projectsKeys } from '../api/keys';
 import { useSaveProject } from '../api/save-project';
 import { useTagOptions } from '../api/tag-list';
@@ -11,7 +12,7 @@ import type { MyProject, ProjectBody } from '../api/types';
 import { ContentPreview } from './content-preview';
 import { CoverField, ImagesField } from './image-field';
 import { CONTENT_ACCEPT, PROJECT_TYPES, projectFormRules } from './project-form-rules';
-import { contentKindOf, createTusUpload } from './tus-upload';
+import { contentKindOf } from './tus-upload';
 import { UploadProgress } from './upload-progress';
 import { videoPosterFrame } from './video-poster';
 
@@ -77,25 +78,16 @@ export function ProjectFields({ project }: { project?: MyProject }) {
   const assets = useAssetStatus(project?.id).data?.assets ?? [];
   const rules = projectFormRules(t);
 
-  /** 360 videos: the browser takes a poster frame at 1 s and uploads it as the cover when none is set. */
+  /** 360 videos: the browser takes a poster frame at 1 s and uploads it (as a cover picture) when no cover is set. */
   const onFileChosen = (file: File) => {
     if (catalog !== '360_video' || form.getFieldValue('cover')) return;
     videoPosterFrame(file)
-      .then((poster) => {
-        createTusUpload(
-          poster,
-          'image',
-          {
-            onProgress: () => undefined,
-            onSuccess: (url) => {
-              form.setFieldValue('cover', url);
-              void form.validateFields(['cover']);
-              void message.success(t('upload.posterTaken'));
-            },
-            onError: () => undefined,
-          },
-          project?.id,
-        ).start();
+      .then((poster) => imageUpload(poster))
+      .then(({ url }) => {
+        if (form.getFieldValue('cover')) return; // the creator chose one meanwhile
+        form.setFieldValue('cover', url);
+        void form.validateFields(['cover']);
+        void message.success(t('upload.posterTaken'));
       })
       .catch(() => void message.warning(t('upload.posterFailed')));
   };
