@@ -457,7 +457,8 @@ export function createEditorService({
     async questionnaire(viewer: Actor, projectId: number) {
       await projects.viewable(viewer, projectId);
       const q = await repo.questionnaireOf(projectId);
-      if (!q) throw notFound();
+      // No questionnaire is a normal state of a viewable project, not a missing resource.
+      if (!q) return null;
       return {
         id: q.id,
         project_id: q.projectId,
