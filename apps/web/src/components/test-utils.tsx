@@ -5,6 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { type Mock, vi } from 'vitest';
+import { FeedbackBridge } from '../lib/feedback';
 import { queryClient } from '../lib/query-client';
 
 /** Test helpers for component tests: a stubbed `fetch` answering envelopes, and a render with the app's providers. */
@@ -123,6 +124,8 @@ export function renderAt(element: ReactElement, path: string, pattern = path.spl
     <ConfigProvider wave={{ disabled: true }}>
       <QueryClientProvider client={queryClient}>
         <AntApp>
+          {/* toasts of the HTTP client go through this App, so cleanup() removes them with the tree */}
+          <FeedbackBridge />
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path={pattern} element={element} />
