@@ -40,7 +40,8 @@ export interface MadeUser {
 
 const servicesOf = new WeakMap<TestApp, UsersService>();
 
-function usersOf(target: UserFactoryTarget): UsersService {
+/** The users service of a test app (same database), for direct calls. */
+export function usersOf(target: UserFactoryTarget): UsersService {
   if ('users' in target) return target.users;
   let users = servicesOf.get(target);
   if (!users) {

@@ -314,6 +314,11 @@ export const validationMessages = {
   nameRequired: { zh: '名称不能为空', tc: '名稱不能為空', en: 'Name cannot be empty' },
   tooLong: { zh: '内容太长', tc: '內容太長', en: 'This is too long' },
   fileRequired: { zh: '请选择要上传的文件', tc: '請選擇要上傳的檔案', en: 'Please choose a file to upload' },
+  lastAdmin: {
+    zh: '平台至少需要保留一位有效的管理员',
+    tc: '平台至少需要保留一位有效的管理員',
+    en: 'The platform must keep at least one active admin',
+  },
   selfAction: {
     zh: '不能对自己的账号执行此操作',
     tc: '不能對自己的帳號執行此操作',

@@ -50,6 +50,24 @@ function filterOf(f: UserFilter): SQL | undefined {
 /** The only code that touches the users table. Deleted (soft-deleted) users are invisible to every reader here. */
 export function createUsersRepository(db: DbOrTx) {
   return {
+    /**
+     * Active accounts holding the admin role, counted after taking a transaction-wide lock, so two admins demoting
+     * each other at the same moment cannot both succeed (call inside a transaction).
+     */
+    async activeAdminsLocked(tx: DbOrTx): Promise<number> {
+      await tx.execute(sql`select pg_advisory_xact_lock(7261001)`);
+      const rows = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(
+            eq(users.status, 'active'),
+            isNull(users.deletedAt),
+            sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} and r.name = 'admin')`,
+          ),
+        );
+      return Number(rows[0]?.n ?? 0);
+    },
     async any(): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).limit(1);
       return rows.length > 0;

@@ -241,6 +241,26 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
     return { row, roles };
   }
 
+  /**
+   * Whether `change` would take away an active admin: the target is an active admin now and would not be one after.
+   * Read before the transaction (PGlite has one connection: reads outside a running transaction would wait for it).
+   */
+  async function demotesAdmin(target: UserRow, change: { role_ids?: number[]; status?: string }): Promise<boolean> {
+    const adminRole = (await rbac.listRoles()).find((r) => r.name === 'admin');
+    if (!adminRole || target.status !== 'active') return false;
+    const current = (await rbac.rolesOfUsers([target.id])).get(target.id) ?? [];
+    if (!current.some((r) => r.id === adminRole.id)) return false;
+    const staysAdmin =
+      (change.role_ids === undefined || change.role_ids.includes(adminRole.id)) &&
+      (change.status === undefined || change.status === 'active');
+    return !staysAdmin;
+  }
+
+  /** Inside the change's transaction: refuses it when no other active admin would remain (counted under a lock). */
+  async function assertAnotherAdmin(field: string, tx: DbOrTx): Promise<void> {
+    if ((await repo.activeAdminsLocked(tx)) <= 1) throw invalid(field, 'v.lastAdmin');
+  }
+
   /** Refuses role ids that do not exist or that the actor may not give (field `field`). */
   async function assertAssignable(actor: Actor, roleIds: number[], field: string): Promise<void> {
     const known = new Set((await rbac.listRoles()).map((r) => r.id));
@@ -529,7 +549,10 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
         throw invalid('id', 'v.selfAction');
       }
       if (input.role_ids) await assertAssignable(actor, input.role_ids, 'role_ids');
+      // The platform must keep at least one active admin (checked under a lock before anything changes).
+      const losesAdmin = await demotesAdmin(row, input);
       await db.transaction(async (tx) => {
+        if (losesAdmin) await assertAnotherAdmin(input.role_ids !== undefined ? 'role_ids' : 'status', tx);
         const now = new Date();
         const values = {
           ...(input.status ? { status: input.status } : {}),
@@ -547,7 +570,9 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
     async remove(actor: Actor, id: number): Promise<void> {
       if (id === actor.id) throw invalid('id', 'v.selfAction');
       const { row } = await managedTarget(actor, id);
+      const losesAdmin = await demotesAdmin(row, { role_ids: [] });
       await db.transaction(async (tx) => {
+        if (losesAdmin) await assertAnotherAdmin('id', tx);
         await repo.softDelete(row.id, tx);
         await rbac.setUserRoles(row.id, [], tx);
         await endAccess(row.id, tx);
