@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits until the hash route starts with `startsWith`. */
 export async function waitForHash(page: Page, startsWith: string): Promise<void> {
@@ -44,10 +44,18 @@ export async function adminToken(base: string): Promise<string> {
   return d.access_token;
 }
 
-/** Creates an active account through the admin CSV import and returns its id. */
-export async function createActiveUser(base: string, token: string, email: string, password: string): Promise<number> {
+/** Creates an active account through the admin CSV import (role `user` unless given) and returns its id. */
+export async function createActiveUser(
+  base: string,
+  token: string,
+  email: string,
+  password: string,
+  role?: 'user' | 'creator' | 'organisation_admin' | 'group_admin' | 'admin',
+): Promise<number> {
   const name = email.split('@')[0] as string;
-  const csv = `email,username,forum_name,password\n${email},${name},${name.slice(-10)},${password}\n`;
+  const csv = role
+    ? `email,username,forum_name,password,role\n${email},${name},${name.slice(-10)},${password},${role}\n`
+    : `email,username,forum_name,password\n${email},${name},${name.slice(-10)},${password}\n`;
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
   const r = await fetch(`${base}/api/user/user_import`, {
@@ -67,4 +75,68 @@ export async function createActiveUser(base: string, token: string, email: strin
   const found = page.list.find((u) => u.email === email);
   if (!found) throw new Error('imported user not found');
   return found.id;
+}
+
+/** Signs in through the login form (first-visit tour switched off) and waits to leave the login page. */
+export async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('xr_tour_done', '1'));
+  await page.goto(`${base}/#/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForFunction(() => !window.location.hash.startsWith('#/login'), undefined, { timeout: 20_000 });
+}
+
+/** Opens an antd Select (found by its label or any locator inside it) and clicks the option with this text. */
+export async function pickOption(page: Page, select: Locator, option: string, opts: { multiple?: boolean } = {}): Promise<void> {
+  await select.click();
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const item = open
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  await item.first().click();
+  // A single select closes its list (the screenshots should not catch it half-faded).
+  if (!opts.multiple) await open.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+}
+
+/**
+ * Starts recording every value the progress bars labelled `label` show (aria-valuenow), so a test can assert that
+ * a fast upload really went through intermediate values. Read them with `recordedProgress`.
+ */
+export async function recordProgress(page: Page, label: string): Promise<void> {
+  await page.evaluate((l) => {
+    const w = window as unknown as { __progress: number[]; __progressObserver?: MutationObserver };
+    w.__progress = [];
+    w.__progressObserver?.disconnect();
+    const read = () => {
+      for (const el of Array.from(document.querySelectorAll(`[role=progressbar][aria-label="${l}"]`))) {
+        const v = Number(el.getAttribute('aria-valuenow'));
+        if (w.__progress.at(-1) !== v) w.__progress.push(v);
+      }
+    };
+    w.__progressObserver = new MutationObserver(read);
+    w.__progressObserver.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
+  }, label);
+}
+
+export async function recordedProgress(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __progress: number[] }).__progress ?? []);
+}
+
+/** Slows the page's uploads down to `bytesPerSecond` so progress can be watched; returns a function lifting the limit. */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const set = (up: number) =>
+    cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: up });
+  await set(bytesPerSecond);
+  return async () => {
+    await set(-1);
+    await cdp.detach();
+  };
 }

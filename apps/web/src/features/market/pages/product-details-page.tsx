@@ -21,6 +21,7 @@ import { loginPath } from '../../../lib/navigation';
 import { projectDetailsQuery } from '../api/project-details';
 import { CartShortcut } from '../components/cart-shortcut';
 import { CommentsSection } from '../components/comments-section';
+import { ContentPreview } from '../components/content-preview';
 import { Gallery } from '../components/gallery';
 import { ReportDialog } from '../components/report-dialog';
 import { ReviewsSection } from '../components/reviews-section';
@@ -270,6 +271,7 @@ export default function ProductDetailsPage() {
             <h2>{t('details.description')}</h2>
             <div className="xr-details__description">{p.description}</div>
           </section>
+          <ContentPreview projectId={p.id} signedIn={!!token} />
           <ReviewsSection project={p} />
           <CommentsSection projectId={p.id} />
         </div>

@@ -21,7 +21,11 @@ export function ModelReportView({ report }: { report: ModelReport }) {
           {
             key: 'after',
             label: t('report.bytesAfter'),
-            children: `${formatBytes(report.bytes_after)} (${t('report.saved', { percent: saved })})`,
+            // Tiny models can grow (the optimized GLB carries its own headers): only a saving is worth a note.
+            children:
+              saved > 0
+                ? `${formatBytes(report.bytes_after)} (${t('report.saved', { percent: saved })})`
+                : formatBytes(report.bytes_after),
           },
         ]}
       />

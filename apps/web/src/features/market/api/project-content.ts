@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { projectContent } from '@xr/contract/creator';
+import type { z } from 'zod';
+import { http } from '../../../lib/http';
+
+export type ProjectContent = z.infer<typeof projectContent>;
+
+/**
+ * GET /project/content?id: what the caller may view of the project's files (signed, expiring URLs): everything
+ * for the owner, buyers and admins, previews only for anyone when the anonymous-preview switch is on, else none.
+ */
+export function projectContentQuery(id: number, signedIn: boolean) {
+  return queryOptions({
+    // the access level depends on who asks
+    queryKey: ['market', 'content', id, signedIn],
+    queryFn: ({ signal }) => http.get<ProjectContent>('/project/content', { id }, { signal, silent: true }),
+    retry: false,
+  });
+}
