@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client';
 import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments';
+import { createPipelinePool } from './lib/pipeline/pool';
 import { createLocalStorage, createS3Storage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -105,7 +106,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const notify = createPaymentNotifyWorkflow({ db, orders, cart, projects, wallet, payments });
   // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
   const messages = createMessagesService({ db });
-  const jobs = createJobQueue({ db, log: app.log });
+  // As many jobs at once as the asset pipeline has worker threads.
+  const jobs = createJobQueue({ db, log: app.log, concurrency: config.pipeline.workers });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   const editor = createEditorService({
     db,
@@ -120,7 +122,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const rules = createStorageRulesService({ db, usedBytes: editor.usedBytes });
   await rules.ensureDefaults();
-  registerAssetJobs({ jobs, editor, storage });
+  // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
+  const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
+  registerAssetJobs({ jobs, editor, storage, pipeline });
   const checkout = createCheckoutWorkflow({
     db,
     projects,
@@ -175,6 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await stopImageCleanup?.();
     await jobs.stop();
+    await pipeline.destroy();
     mailer.close();
     await redis?.quit().catch(() => undefined);
     if (!opts.database) await database.close();

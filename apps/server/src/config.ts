@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -68,6 +69,16 @@ const schema = z.object({
     .int()
     .positive()
     .default(8 * 1024 ** 3),
+  /** An upload left incomplete this many hours after it was created is deleted (checked at start and periodically). */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /** Worker threads of the asset pipeline (model conversion, panorama tiles); default: CPU count - 1, at least 1. */
+  PIPELINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Heap cap of each pipeline worker, in MB: a step that needs more fails the asset with `out_of_memory`. */
+  PIPELINE_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
   /** HMAC secret of signed file URLs served from local disk. */
   FILE_URL_SECRET: z.string().min(16).default('xr-studio-dev-file-url-secret'),
   /** Lifetime of signed content URLs, in seconds. */
@@ -108,8 +119,12 @@ export interface Config {
     secretAccessKey: string;
     forcePathStyle: boolean;
   };
-  uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number };
+  uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number; expiryHours: number };
+  pipeline: { workers: number; workerMemoryMb: number };
 }
+
+/** One worker per core, leaving one core to the API's event loop. */
+const defaultPipelineWorkers = () => Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -154,6 +169,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
         }
       : undefined,
-    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, urlSecret: e.FILE_URL_SECRET, urlTtlSeconds: e.FILE_URL_TTL_SECONDS },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      urlSecret: e.FILE_URL_SECRET,
+      urlTtlSeconds: e.FILE_URL_TTL_SECONDS,
+      expiryHours: e.UPLOAD_EXPIRY_HOURS,
+    },
+    pipeline: { workers: e.PIPELINE_WORKERS ?? defaultPipelineWorkers(), workerMemoryMb: e.PIPELINE_WORKER_MEMORY_MB },
   };
 }

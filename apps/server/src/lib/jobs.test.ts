@@ -87,4 +87,25 @@ describe('job queue', () => {
     expect(await q.get(job.id)).toMatchObject({ status: 'queued' });
     await database.db.execute(sql`delete from jobs`);
   });
+
+  it('runs up to `concurrency` jobs at once, each claimed once', async () => {
+    const q = createJobQueue({ db: database.db, pollMs: 20, concurrency: 2 });
+    let active = 0;
+    let most = 0;
+    const seen: number[] = [];
+    q.register<{ i: number }>('wait', async (ctx) => {
+      active++;
+      most = Math.max(most, active);
+      seen.push(ctx.payload.i);
+      await new Promise((r) => setTimeout(r, 100));
+      active--;
+    });
+    await q.start();
+    const jobs = await Promise.all([0, 1, 2, 3, 4].map((i) => q.enqueue('wait', { i })));
+    await until(async () => (await q.byIds(jobs.map((j) => j.id))).every((j) => j.status === 'done'));
+    await q.stop();
+    expect(most).toBe(2);
+    expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
+    await database.db.execute(sql`delete from jobs`);
+  });
 });

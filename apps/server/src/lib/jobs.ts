@@ -33,21 +33,30 @@ export interface JobQueueOptions {
   staleMs?: number;
   /** How often a running job refreshes its lock. */
   heartbeatMs?: number;
+  /** Jobs this process runs at once (e.g. one per asset-pipeline worker thread). */
+  concurrency?: number;
 }
 
 /**
  * Jobs that survive a restart: rows in the `jobs` table, claimed one at a time with `FOR UPDATE SKIP LOCKED`
  * (several server processes can share one PostgreSQL database), retried with back-off, and queued again at
- * start-up when a dead process left them running (its lock is no longer refreshed). Handlers run in this
- * process without blocking request handling (they are async; heavy work belongs in libraries that use
- * worker threads or native code).
+ * start-up when a dead process left them running (its lock is no longer refreshed). Up to `concurrency` handlers
+ * run at once in this process; they must not block request handling (they are async; CPU-heavy work goes to
+ * worker threads, see lib/pipeline/pool.ts, or native code).
  */
-export function createJobQueue({ db, log, pollMs = 500, staleMs = 60_000, heartbeatMs = 10_000 }: JobQueueOptions) {
+export function createJobQueue({
+  db,
+  log,
+  pollMs = 500,
+  staleMs = 60_000,
+  heartbeatMs = 10_000,
+  concurrency = 1,
+}: JobQueueOptions) {
   const handlers = new Map<string, JobHandler<never>>();
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  let loop: Promise<void> | undefined;
+  /** Idle worker loops waiting for their next poll: calling one wakes it at once. */
+  const sleepers = new Set<() => void>();
+  let loops: Promise<void>[] = [];
   const controller = new AbortController();
 
   async function claim(): Promise<JobRow | undefined> {
@@ -138,10 +147,14 @@ export function createJobQueue({ db, log, pollMs = 500, staleMs = 60_000, heartb
         continue;
       }
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(wakeUp, pollMs);
+        function wakeUp() {
+          clearTimeout(timer);
+          sleepers.delete(wakeUp);
+          resolve();
+        }
+        sleepers.add(wakeUp);
       });
-      wake = undefined;
     }
   }
 
@@ -151,14 +164,14 @@ export function createJobQueue({ db, log, pollMs = 500, staleMs = 60_000, heartb
       handlers.set(type, handler as JobHandler<never>);
     },
 
-    /** Queues a job (in the caller's transaction when given) and wakes the worker. */
+    /** Queues a job (in the caller's transaction when given) and wakes an idle worker loop. */
     async enqueue(type: string, payload: Record<string, unknown>, tx?: DbOrTx, opts: { maxAttempts?: number } = {}) {
       const [row] = await (tx ?? db)
         .insert(jobs)
         .values({ type, payload, maxAttempts: opts.maxAttempts ?? 3 })
         .returning();
       if (!row) throw new Error('job insert returned nothing');
-      wake?.();
+      sleepers.values().next().value?.();
       return row;
     },
 
@@ -172,24 +185,23 @@ export function createJobQueue({ db, log, pollMs = 500, staleMs = 60_000, heartb
       return row;
     },
 
-    /** Queues again what a dead process left running, then starts the worker loop. */
+    /** Queues again what a dead process left running, then starts the worker loops. */
     async start(): Promise<void> {
       if (running) return;
       await requeueStale();
       running = true;
-      loop = work();
+      loops = Array.from({ length: Math.max(1, concurrency) }, () => work());
     },
 
     /**
-     * Stops the loop. A job in progress is told through its signal and queued again for the next start; one whose
+     * Stops the loops. A job in progress is told through its signal and queued again for the next start; one whose
      * handler ignores the signal is waited for at most `graceMs` and then left to `requeueStale` (as after a crash).
      */
     async stop(graceMs = 5000): Promise<void> {
       running = false;
       controller.abort();
-      if (timer) clearTimeout(timer);
-      wake?.();
-      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      for (const wakeUp of [...sleepers]) wakeUp();
+      await Promise.race([Promise.all(loops), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     },
 
     requeueStale,

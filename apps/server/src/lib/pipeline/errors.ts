@@ -8,7 +8,9 @@ export type PipelineReason =
   | 'unsupported_format'
   | 'max_unsupported'
   | 'invalid_model'
-  | 'validation_failed';
+  | 'validation_failed'
+  /** The step needed more memory than a pipeline worker may use (PIPELINE_WORKER_MEMORY_MB). */
+  | 'out_of_memory';
 
 /** A refusal of the asset pipeline: bad or unsupported input (not a bug), with a machine-readable `reason`. */
 export class PipelineError extends Error {

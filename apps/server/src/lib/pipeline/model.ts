@@ -135,6 +135,39 @@ export async function validateGlb(bytes: Uint8Array): Promise<{ errors: string[]
 }
 
 /**
+ * sharp for `textureCompress`, encoding one texture at a time. Each sharp call holds a thread of libuv's pool
+ * (4 threads by default) for its whole duration, and that pool is shared by every thread of the process: encoding
+ * all of a model's textures at once would leave the API's file reads, writes and password hashing waiting for seconds.
+ */
+function oneAtATimeSharp(): typeof sharp {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const acquire = async () => {
+    if (!busy) busy = true;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  // The slot passes straight to the next waiter, so nothing can slip in between.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return ((...args: Parameters<typeof sharp>) => {
+    const instance = sharp(...args);
+    const toBuffer = instance.toBuffer.bind(instance) as (...a: unknown[]) => Promise<unknown>;
+    instance.toBuffer = (async (...a: unknown[]) => {
+      await acquire();
+      try {
+        return await toBuffer(...a);
+      } finally {
+        release();
+      }
+    }) as typeof instance.toBuffer;
+    return instance;
+  }) as typeof sharp;
+}
+
+/**
  * Optimises a document in place the way every upload is treated: dedup, weld, prune, textures capped at
  * 2048 px and re-encoded as WebP (sharp), then meshopt compression (EXT_meshopt_compression).
  * `beforeCompress` sees the welded, uncompressed document (used for the thumbnail).
@@ -148,7 +181,9 @@ export async function optimizeDocument(
   onStep?.(1);
   await beforeCompress?.(doc);
   onStep?.(2);
-  await doc.transform(textureCompress({ encoder: sharp, targetFormat: 'webp', resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE] }));
+  await doc.transform(
+    textureCompress({ encoder: oneAtATimeSharp(), targetFormat: 'webp', resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE] }),
+  );
   onStep?.(3);
   await MeshoptEncoder.ready;
   await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'high' }), prune());

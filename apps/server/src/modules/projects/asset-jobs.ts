@@ -5,9 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/jobs';
 import { PipelineError } from '../../lib/pipeline/errors';
-import { processModel } from '../../lib/pipeline/model';
-import { processPanorama } from '../../lib/pipeline/panorama';
-import { probeVideo } from '../../lib/pipeline/video';
+import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
 import { ASSET_JOB, type EditorService } from './editor.service';
 
@@ -15,10 +13,21 @@ type Outputs = { files: Record<string, string>; result: unknown };
 
 /**
  * Registers the asset-processing job: copies the original to a scratch folder, runs the pipeline step of its kind
- * (3D model → optimized GLB + thumbnail + report; 360 image → previews and tiles; video → metadata), stores
- * the outputs next to the original and marks the asset ready (or failed with the pipeline's reason).
+ * (3D model → optimized GLB + thumbnail + report; 360 image → previews and tiles; video → metadata) in a worker
+ * thread of `pipeline`, stores the outputs next to the original and marks the asset ready (or failed with the
+ * pipeline's reason). Only file copies and database writes happen on the API's event loop.
  */
-export function registerAssetJobs({ jobs, editor, storage }: { jobs: JobQueue; editor: EditorService; storage: Storage }) {
+export function registerAssetJobs({
+  jobs,
+  editor,
+  storage,
+  pipeline: steps,
+}: {
+  jobs: JobQueue;
+  editor: EditorService;
+  storage: Storage;
+  pipeline: PipelinePool;
+}) {
   jobs.register<{ assetId: number }>(ASSET_JOB, async (ctx: JobContext<{ assetId: number }>) => {
     const asset = await editor.assetById(ctx.payload.assetId);
     if (!asset) return { skipped: 'asset deleted' };
@@ -33,13 +42,21 @@ export function registerAssetJobs({ jobs, editor, storage }: { jobs: JobQueue; e
         ctx.progress(p).catch(() => undefined);
       };
       const out = path.join(workDir, 'out');
+      // Stopping the queue (shutdown) cancels the step: its worker is terminated and the job queued again.
+      const { signal } = ctx;
       let step: Outputs;
       try {
         if (asset.kind === 'model3d') {
-          const r = await processModel({ inputPath: input, originalName: asset.filename, workDir: out, onProgress });
+          const r = await steps.processModel({
+            inputPath: input,
+            originalName: asset.filename,
+            workDir: out,
+            onProgress,
+            signal,
+          });
           step = { files: { model: r.glbPath, thumbnail: r.thumbnailPath }, result: { report: r.report } };
         } else if (asset.kind === 'image360') {
-          const r = await processPanorama({ inputPath: input, workDir: out, onProgress });
+          const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal });
           const files: Record<string, string> = {};
           for (const p of r.previews) files[`preview_${p.width}`] = p.path;
           for (const f of r.tiles?.files ?? []) files[`tile_${f.col}_${f.row}`] = f.path;
@@ -62,7 +79,7 @@ export function registerAssetJobs({ jobs, editor, storage }: { jobs: JobQueue; e
             },
           };
         } else if (asset.kind === 'video360' || asset.kind === 'video') {
-          step = { files: {}, result: await probeVideo({ inputPath: input }) };
+          step = { files: {}, result: await steps.probeVideo({ inputPath: input, signal }) };
         } else {
           step = { files: {}, result: null };
         }
@@ -87,7 +104,10 @@ export function registerAssetJobs({ jobs, editor, storage }: { jobs: JobQueue; e
       if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
       return step.result;
     } catch (err) {
-      if (err instanceof PermanentJobError || ctx.final) await editor.setAssetState(asset.id, { status: 'failed' });
+      // A step cancelled by shutdown is queued again, not failed.
+      if (!ctx.signal.aborted && (err instanceof PermanentJobError || ctx.final)) {
+        await editor.setAssetState(asset.id, { status: 'failed' });
+      }
       throw err;
     } finally {
       await fs.rm(workDir, { recursive: true, force: true });

@@ -9,6 +9,9 @@ export type ReviewRecordRow = typeof reviewRecords.$inferSelect;
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
 
+/** First key of the per-owner advisory locks (the second is the user id). */
+const OWNER_LOCK = 0x4153; // "AS"
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The creator side of projects: the owner's lists and edits, assets, review records, questionnaires. */
@@ -129,12 +132,20 @@ export function createEditorRepository(db: DbOrTx) {
       return tx.delete(assets).where(inArray(assets.id, ids)).returning();
     },
     /** Bytes a user stores: originals plus processed outputs. */
-    async usedBytes(ownerId: number): Promise<number> {
-      const [row] = await db
+    async usedBytes(ownerId: number, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
         .select({ n: sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)` })
         .from(assets)
         .where(eq(assets.ownerId, ownerId));
       return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Holds a per-owner lock until the transaction ends, so that quota decisions of one user (check, then insert) run
+     * one at a time across every server process sharing the database.
+     */
+    async lockOwner(ownerId: number, tx: DbOrTx): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_LOCK}, ${ownerId})`);
     },
 
     // --- Review records ---

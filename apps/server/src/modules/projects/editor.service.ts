@@ -355,11 +355,21 @@ export function createEditorService({
 
     /**
      * Records an accepted upload and queues its processing. Earlier files of the same kind are replaced: their rows
-     * go in the same transaction, their files right after, so their bytes are freed.
+     * go in the same transaction, their files right after, so their bytes are freed. `withinQuota` runs first in that
+     * transaction, under a per-owner lock, with the owner's stored bytes: throwing refuses the asset, so two uploads
+     * finishing at once cannot both take the last free space.
      */
-    async acceptAsset(values: Omit<NewAssetRow, 'id' | 'status' | 'jobId'>, opts: { replace: boolean }): Promise<AssetRow> {
+    async acceptAsset(
+      values: Omit<NewAssetRow, 'id' | 'status' | 'jobId'>,
+      opts: { replace: boolean; withinQuota?: (usage: { usedBytes: number; freedBytes: number }) => void },
+    ): Promise<AssetRow> {
       const { asset, oldKeys } = await db.transaction(async (tx) => {
+        await repo.lockOwner(values.ownerId, tx);
         const old = opts.replace ? await repo.assetsOfKind(values.projectId, values.kind, tx) : [];
+        opts.withinQuota?.({
+          usedBytes: await repo.usedBytes(values.ownerId, tx),
+          freedBytes: old.reduce((n, a) => n + a.bytes + a.outputBytes, 0),
+        });
         const gone = await repo.deleteAssets(
           old.map((a) => a.id),
           tx,

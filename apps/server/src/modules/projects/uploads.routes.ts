@@ -42,11 +42,22 @@ function refusal(
 const isReplace = (v: string | null | undefined) => v === '1' || v === 'true';
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
+/** Thrown inside `acceptAsset`'s transaction when the finished upload no longer fits the owner's quota. */
+class QuotaRefusal extends Error {
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+  ) {
+    super('quota exceeded');
+  }
+}
+
 /**
  * Resumable uploads (tus protocol) at /api/uploads/. Metadata: `filename`, `project_id`, `kind` (model3d, image360…)
  * and `replace` ('1' replaces the project's files of that kind). Before any byte is stored the type, size, quota and
  * project ownership are checked; when the last byte arrives the content is checked (magic bytes, zip safety, image
- * size, truncation). A refused file is deleted at once; an accepted one becomes an asset with a processing job.
+ * size, truncation) and the quota again, atomically with recording the asset. A refused file is deleted at once; an
+ * accepted one becomes an asset with a processing job. Uploads left incomplete for UPLOAD_EXPIRY_HOURS are deleted.
  */
 export const uploadsRoutes: FastifyPluginAsync<{
   editor: EditorService;
@@ -58,7 +69,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
   // configured storage (local disk or S3) in one streamed write.
   const uploadDir = path.join(config.dataDir, 'uploads');
   await fs.mkdir(uploadDir, { recursive: true });
-  const store = new FileStore({ directory: uploadDir });
+  const expiryMs = config.uploads.expiryHours * 3_600_000;
+  // Expiry counts from the upload's creation (tus `Upload-Expires`); only incomplete uploads are ever deleted.
+  const store = new FileStore({ directory: uploadDir, expirationPeriodInMilliseconds: expiryMs });
 
   const discard = (id: string) => store.remove(id).catch(() => undefined);
 
@@ -121,7 +134,8 @@ export const uploadsRoutes: FastifyPluginAsync<{
         await checkFile(file, ext);
         // The project may have been deleted while the bytes were arriving.
         await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, Number(meta.project_id));
-        // Quota again: other uploads may have finished since this one started.
+        // Quota again: other uploads may have finished since this one started. A cheap early refusal before the
+        // file is copied; the binding check is the one inside acceptAsset below.
         const cap = await rules.capacityOf(userId);
         const replace = isReplace(meta.replace);
         const freed = replace ? await editor.replacedBytes(Number(meta.project_id), meta.kind as FileKind) : 0;
@@ -146,7 +160,13 @@ export const uploadsRoutes: FastifyPluginAsync<{
             originalKey: key,
             bytes: size,
           },
-          { replace },
+          {
+            replace,
+            // Under the owner's lock, in the transaction that records the asset: concurrent finishes queue here.
+            withinQuota: ({ usedBytes, freedBytes }) => {
+              if (usedBytes - freedBytes + size > cap.quota_bytes) throw new QuotaRefusal(usedBytes, cap.quota_bytes);
+            },
+          },
         );
         return { headers: { 'X-Asset-Id': asset.id, 'X-Job-Id': asset.jobId ?? '' } };
       } catch (err) {
@@ -154,9 +174,39 @@ export const uploadsRoutes: FastifyPluginAsync<{
         if (stored) await storage.delete(stored).catch(() => undefined);
         if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
         if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key, 422);
+        if (err instanceof QuotaRefusal) {
+          throw refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
+            used: formatBytes(err.usedBytes),
+            quota: formatBytes(err.quotaBytes),
+          });
+        }
         throw err;
       }
     },
+  });
+
+  // Abandoned uploads: swept at start, then every quarter of the expiry period (at most hourly).
+  const sweep = async () => {
+    try {
+      const removed = await tus.cleanUpExpiredUploads();
+      if (removed > 0) app.log.info({ removed }, 'expired uploads deleted');
+    } catch (err) {
+      app.log.error({ err }, 'expired uploads cleanup failed');
+    }
+  };
+  await sweep();
+  let sweeping: Promise<void> | undefined;
+  const timer = setInterval(
+    () => {
+      sweeping ??= sweep().finally(() => {
+        sweeping = undefined;
+      });
+    },
+    Math.max(1000, Math.min(expiryMs / 4, 3_600_000)),
+  ).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
   });
 
   // tus reads the raw body itself: leave PATCH bodies as an unread stream.

@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+// sharp is loaded by the workers too; keeping it loaded here stops glibc from unloading libvips (and crashing)
+// when a worker thread exits (sharp's documentation on worker threads).
+import 'sharp';
+import { PipelineError, type ProgressFn } from './errors';
+import type { ProcessModelInput, ProcessModelResult } from './model';
+import type { ProcessPanoramaResult } from './panorama';
+import type { VideoProbe } from './video';
+import type { StepOutcome } from './worker';
+
+/** What every call accepts on top of its input: progress (0-100) and a signal that cancels the step. */
+interface CallOptions {
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+}
+
+/**
+ * The asset pipeline behind worker threads: the same steps as `processModel`, `processPanorama` and `probeVideo`,
+ * run by a piscina pool so that decoding, optimising and rendering never block the API's event loop.
+ */
+export interface PipelinePool {
+  processModel(input: Omit<ProcessModelInput, 'onProgress'> & CallOptions): Promise<ProcessModelResult>;
+  processPanorama(input: { inputPath: string; workDir: string } & CallOptions): Promise<ProcessPanoramaResult>;
+  probeVideo(input: { inputPath: string } & CallOptions): Promise<VideoProbe>;
+  /** Threads alive and tasks completed (health checks and tests). */
+  stats(): { threads: number; completed: number };
+  /** Terminates the workers (a step still running is abandoned). */
+  destroy(): Promise<void>;
+}
+
+export interface PipelinePoolOptions {
+  /** Most worker threads at once. */
+  workers: number;
+  /** Heap cap of each worker in MB (V8 old generation); a step that needs more fails with `out_of_memory`. */
+  memoryMb?: number;
+  /** An idle worker exits after this long; the next step starts a new one (module loading takes about a second). */
+  idleMs?: number;
+}
+
+const ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
+
+/** Creates the pool. Workers start on the first step, not here, so building the app stays fast. */
+export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: PipelinePoolOptions): PipelinePool {
+  const pool = new Piscina({
+    filename: ENTRY,
+    minThreads: 0,
+    maxThreads: workers,
+    idleTimeout: idleMs,
+    execArgv: [],
+    // Lower scheduling priority for the workers' threads (Linux: per thread), so the API's thread wins the CPU.
+    niceIncrement: 10,
+    resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
+  });
+
+  // Calls in flight, so that a worker failing outside a task (piscina then emits 'error' and leaves queued tasks
+  // waiting for a worker that never comes, e.g. when the worker module cannot load) fails them instead of hanging.
+  const inFlight = new Set<AbortController>();
+  pool.on('error', (err: Error) => {
+    for (const c of inFlight) c.abort(err);
+  });
+
+  const outOfMemory = (err: unknown) =>
+    new PipelineError('out_of_memory', `Processing needed more than the ${memoryMb} MB a pipeline worker may use`, {
+      cause: err,
+    });
+
+  async function run<T>(name: string, task: Record<string, unknown>, { onProgress, signal }: CallOptions): Promise<T> {
+    const { port1, port2 } = new MessageChannel();
+    let open = true;
+    port1.on('message', (p: number) => {
+      if (open) onProgress?.(p);
+    });
+    const failed = new AbortController();
+    inFlight.add(failed);
+    try {
+      const out = (await pool.run(
+        { ...task, port: port2 },
+        { name, transferList: [port2], signal: signal ? AbortSignal.any([signal, failed.signal]) : failed.signal },
+      )) as StepOutcome<T>;
+      if (!out.ok) throw new PipelineError(out.reason, out.message);
+      return out.value;
+    } catch (err) {
+      // The caller's cancellation stays an AbortError; a broken worker becomes its own error.
+      const cause = failed.signal.aborted && !signal?.aborted ? (failed.signal.reason as Error) : err;
+      if ((cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw outOfMemory(cause);
+      if (cause !== err) throw new Error(`The pipeline worker failed: ${(cause as Error).message}`, { cause });
+      throw err;
+    } finally {
+      inFlight.delete(failed);
+      open = false;
+      port1.close();
+    }
+  }
+
+  return {
+    processModel: ({ onProgress, signal, ...input }) => run('model', input, { onProgress, signal }),
+    processPanorama: ({ onProgress, signal, ...input }) => run('panorama', input, { onProgress, signal }),
+    probeVideo: ({ onProgress, signal, ...input }) => run('video', input, { onProgress, signal }),
+    stats: () => ({ threads: pool.threads.length, completed: pool.completed }),
+    destroy: () => pool.destroy(),
+  };
+}

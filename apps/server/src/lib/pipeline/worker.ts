@@ -1,0 +1,56 @@
+import type { MessagePort } from 'node:worker_threads';
+import { PipelineError, type PipelineReason } from './errors';
+import { type ProcessModelResult, processModel } from './model';
+import { type ProcessPanoramaResult, processPanorama } from './panorama';
+import { probeVideo, type VideoProbe } from './video';
+
+/**
+ * The pipeline steps as run inside a worker thread of the pool (see `pool.ts`). Everything crossing the thread
+ * boundary is plain data: paths in, paths and reports out. Progress goes back through `port`; a refusal comes
+ * back as a value (a thrown error would lose its class and `reason` on the way through structured clone).
+ */
+export type StepOutcome<T> = { ok: true; value: T } | { ok: false; reason: PipelineReason; message: string };
+
+interface WithPort {
+  /** The worker's end of a MessageChannel: receives progress percentages. */
+  port?: MessagePort;
+}
+
+export interface ModelTask extends WithPort {
+  inputPath: string;
+  originalName: string;
+  workDir: string;
+}
+
+export interface PanoramaTask extends WithPort {
+  inputPath: string;
+  workDir: string;
+}
+
+export interface VideoTask extends WithPort {
+  inputPath: string;
+}
+
+async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: number) => void) => Promise<T>) {
+  try {
+    const value = await run((p) => port?.postMessage(p));
+    return { ok: true, value } as StepOutcome<T>;
+  } catch (err) {
+    if (err instanceof PipelineError) return { ok: false, reason: err.reason, message: err.message } as StepOutcome<T>;
+    throw err;
+  } finally {
+    port?.close();
+  }
+}
+
+export function model({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessModelResult>> {
+  return settle(port, (onProgress) => processModel({ ...input, onProgress }));
+}
+
+export function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<ProcessPanoramaResult>> {
+  return settle(port, (onProgress) => processPanorama({ ...input, onProgress }));
+}
+
+export function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe>> {
+  return settle(port, () => probeVideo(input));
+}
