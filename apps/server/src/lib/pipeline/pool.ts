@@ -48,6 +48,7 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
     minThreads: 0,
     maxThreads: workers,
     idleTimeout: idleMs,
+    // Not the parent's flags (`--import tsx`, vitest's): worker-entry.mjs brings tsx itself, the same in every launch.
     execArgv: [],
     // Lower scheduling priority for the workers' threads (Linux: per thread), so the API's thread wins the CPU.
     niceIncrement: 10,
