@@ -5,7 +5,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, presignGet, type S3Options, type Storage, verifySignedKey } from './storage';
+import {
+  createLocalStorage,
+  createS3Storage,
+  presignGet,
+  S3_PART_BYTES,
+  type S3Options,
+  type Storage,
+  verifySignedKey,
+} from './storage';
 
 const text = async (s: Readable | null) => {
   if (!s) return null;
@@ -69,6 +77,28 @@ describe('S3 storage against s3rver', () => {
 
   it('stores, reads and deletes objects', async () => {
     await exercise(createS3Storage(options));
+  });
+
+  it('streams a file larger than one part as a multipart upload without holding it in memory', async () => {
+    const storage = createS3Storage(options);
+    const parts = Math.ceil((S3_PART_BYTES * 2.5) / (1024 * 1024));
+    // 1 MiB chunks with distinct bytes, generated lazily: the whole body never exists in memory at once
+    const chunk = (i: number) => Buffer.alloc(1024 * 1024, i % 251);
+    async function* body() {
+      for (let i = 0; i < parts; i++) yield chunk(i);
+    }
+    await storage.put('assets/3/big.bin', Readable.from(body()), 'application/octet-stream', parts * 1024 * 1024);
+    expect(await storage.stat('assets/3/big.bin')).toEqual({ size: parts * 1024 * 1024 });
+    let offset = 0;
+    let same = true;
+    for await (const c of (await storage.get('assets/3/big.bin'))!) {
+      const b = Buffer.from(c);
+      for (let k = 0; k < b.length; k += 4096) if (b[k] !== Math.floor((offset + k) / (1024 * 1024)) % 251) same = false;
+      offset += b.length;
+    }
+    expect(offset).toBe(parts * 1024 * 1024);
+    expect(same).toBe(true);
+    await storage.delete('assets/3/big.bin');
   });
 
   it('answers presigned GET URLs', async () => {

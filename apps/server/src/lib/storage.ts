@@ -4,14 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 
 /**
  * File storage behind one interface. Keys are relative paths such as `public/avatars/12/ab.png`.
@@ -19,7 +13,7 @@ import {
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Writes a file; `size` (bytes of a stream body) lets S3 stream it instead of buffering. */
+  /** Writes a file (streams are streamed, never read whole into memory); `size` is the byte count when known. */
   put(key: string, body: Buffer | Readable, contentType?: string, size?: number): Promise<void>;
   get(key: string): Promise<Readable | null>;
   stat(key: string): Promise<{ size: number } | null>;
@@ -145,16 +139,15 @@ export function presignGet(o: S3Options, key: string, expiresInSeconds: number, 
   return `${base.protocol}//${host}${pathName}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
-async function toBuffer(body: Buffer | Readable): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) return body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
+/** Part size of multipart writes (S3 needs at least 5 MiB; 10,000 parts of 16 MiB allow 160 GB files). */
+export const S3_PART_BYTES = 16 * 1024 * 1024;
+/** Parts sent at once: the memory a write holds is about `S3_PART_BYTES × S3_PARTS_AT_ONCE`, whatever the file size. */
+const S3_PARTS_AT_ONCE = 4;
 
 /**
- * S3-compatible storage (AWS, MinIO, s3rver…). `put` sends one PutObject: streamed when the size of a stream is
- * given (accepted uploads), else buffered (generated files: thumbnails, optimized models, previews).
+ * S3-compatible storage (AWS, MinIO, s3rver…). `put` goes through lib-storage's managed upload: bodies up to one part
+ * are one PutObject, larger ones a multipart upload streamed part by part (so a multi-GB 360 video is never held in
+ * memory and S3's 5 GB single-PUT cap does not apply); a failed multipart upload is aborted, leaving no parts behind.
  */
 export function createS3Storage(o: S3Options): Storage {
   const client = new S3Client({
@@ -170,16 +163,13 @@ export function createS3Storage(o: S3Options): Storage {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      const buf = await toBuffer(body);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: o.bucket,
-          Key: safeKey(key),
-          Body: buf,
-          ContentLength: buf.length,
-          ContentType: contentType,
-        }),
-      );
+      await new Upload({
+        client,
+        params: { Bucket: o.bucket, Key: safeKey(key), Body: body, ContentType: contentType },
+        partSize: S3_PART_BYTES,
+        queueSize: S3_PARTS_AT_ONCE,
+        leavePartsOnError: false,
+      }).done();
     },
     async get(key) {
       try {
