@@ -1,8 +1,9 @@
 import type { CodeState, CodeUse } from '@xr/contract/codes';
 import type { Lang } from '@xr/contract/lang';
-import { Empty, List, Tag, Typography } from 'antd';
+import { Empty, Form, Input, List, Switch, Tag, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateKey } from '../../../lib/i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -18,6 +19,11 @@ export function fromLocalInput(value: string | null | undefined): string | null 
   if (!value) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** An edit's `expires_at`: sent only when the field changed, so an untouched expiry stays exactly as stored. */
+export function changedExpiry(value: string | undefined, initial: string): { expires_at?: string | null } {
+  return (value ?? '') !== initial ? { expires_at: fromLocalInput(value) } : {};
 }
 
 const DATE_LOCALE: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en-GB' };
@@ -73,5 +79,31 @@ export function RecentUses({ uses }: { uses: CodeUse[] | undefined }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noUses')} />
       )}
     </div>
+  );
+}
+
+/** The edit dialogs' expiry (`expires_at`, a new code's must lie ahead) and on/off (`enabled`) fields. */
+export function ExpiryItems({ adding }: { adding: boolean }) {
+  const { t } = useTranslation('codes');
+  return (
+    <>
+      <Form.Item
+        name="expires_at"
+        label={t('expiresAt')}
+        extra={t('expiresAtHelp')}
+        rules={[
+          {
+            validator: async (_r, v: string | undefined) => {
+              if (adding && v && new Date(v).getTime() <= Date.now()) throw new Error(translateKey('v.expiryPast'));
+            },
+          },
+        ]}
+      >
+        <Input type="datetime-local" />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import { GiftOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import type { Invitee } from '@xr/contract/codes';
-import { App, Avatar, Button, Card, Descriptions, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../../components/admin/list-page';
+import { Confirm } from '../../../components/admin/table-parts';
 import { useSession } from '../../../lib/auth/session';
 import { useInviteCodeInfoList } from '../api/invite-code-info-list';
 import { useSetUserInviteCode } from '../api/set-user-invite-code';
@@ -103,34 +105,21 @@ export default function MyInvitePage() {
           <p className="xr-muted">{t('mine.none')}</p>
         )}
         <p className="xr-muted xr-mt">{t('mine.hint')}</p>
-        <Popconfirm
-          title={t('common:confirmAction')}
-          description={t('mine.regenerateHint')}
-          okText={t('common:ok')}
-          cancelText={t('common:cancel')}
-          onConfirm={renew}
-        >
+        <Confirm hint={t('mine.regenerateHint')} onConfirm={renew}>
           <Button icon={<ReloadOutlined />} loading={regenerate.isPending}>
             {t('mine.regenerate')}
           </Button>
-        </Popconfirm>
+        </Confirm>
       </Card>
       <Card title={t('mine.invitedTitle')}>
-        <Table<Invitee>
-          rowKey="id"
-          size="middle"
+        <PagedTable
           columns={columns}
-          dataSource={invitees.data?.list ?? []}
-          loading={invitees.isFetching}
-          scroll={{ x: 720 }}
+          result={invitees}
+          query={paging}
+          setQuery={setPaging}
+          showTotal={(total) => t('total', { total })}
+          scrollX={720}
           locale={{ emptyText: t('mine.empty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.limit,
-            total: invitees.data?.total ?? 0,
-            showTotal: (total) => t('total', { total }),
-            onChange: (page, limit) => setPaging((p) => ({ page: limit === p.limit ? page : 1, limit })),
-          }}
         />
       </Card>
     </Space>

@@ -1,32 +1,20 @@
-import { DeleteOutlined, EditOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { type AdminUser, USER_STATUSES } from '@xr/contract/rbac';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Card, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
+import { DeleteAction, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useSession } from '../../../lib/auth/session';
 import { useDelUser } from '../api/del-user';
 import { useRoles } from '../api/get-role';
-import { type UserPageParams, useUserPage } from '../api/user-page';
+import { useUserPage } from '../api/user-page';
 import { ImportDialog } from '../components/import-dialog';
 import { StatusTag, useDateFormat, useRoleLabel } from '../components/labels';
 import { MemberFormDialog } from '../components/member-form-dialog';
 import { StatisticCards } from '../components/statistic-cards';
 
-interface Draft {
+interface Filters {
   keyword: string;
   status?: AdminUser['status'];
   role_id?: number;
@@ -39,34 +27,15 @@ interface Draft {
  */
 export default function MemberPage() {
   const { t } = useTranslation('members');
-  const { message } = App.useApp();
   const roleLabel = useRoleLabel();
   const date = useDateFormat();
   const session = useSession();
-  const [draft, setDraft] = useState<Draft>({ keyword: '' });
-  const [query, setQuery] = useState<UserPageParams>({ page: 1, limit: 10 });
+  const { draft, edit, query, setQuery, search, reset } = useListQuery<Filters>({ keyword: '' });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [importing, setImporting] = useState(false);
   const users = useUserPage(query);
   const roles = useRoles();
-  const del = useDelUser();
-
-  const search = () =>
-    setQuery((q) => ({ ...q, keyword: draft.keyword.trim(), status: draft.status, role_id: draft.role_id, page: 1 }));
-  const reset = () => {
-    setDraft({ keyword: '' });
-    setQuery((q) => ({ page: 1, limit: q.limit }));
-  };
-
-  const remove = async (user: AdminUser) => {
-    try {
-      await del.mutateAsync(user.id);
-      void message.success(t('deleted'));
-      if (users.data && users.data.list.length === 1 && query.page > 1) setQuery((q) => ({ ...q, page: q.page - 1 }));
-    } catch {
-      // the HTTP client already showed the reason
-    }
-  };
+  const remove = useDeleteRow(useDelUser(), t('deleted'), { rowsOnPage: users.data?.list.length, setQuery });
 
   const columns: TableColumnsType<AdminUser> = [
     { title: t('col.id'), dataIndex: 'id', width: 70 },
@@ -123,100 +92,67 @@ export default function MemberPage() {
       width: 170,
       render: (v: string | null) => (v ? date(v, true) : <span className="xr-muted">{t('never')}</span>),
     },
-    {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_: unknown, r) => {
-        const self = session.user?.id === r.id;
-        return (
-          <Space size={4}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
-              {t('common:edit')}
-            </Button>
-            {self ? (
-              <Tooltip title={t('selfDelete')}>
-                <Button type="link" size="small" danger disabled icon={<DeleteOutlined />}>
-                  {t('common:delete')}
-                </Button>
-              </Tooltip>
-            ) : (
-              <Popconfirm
-                title={t('common:confirmAction')}
-                description={t('deleteHint', { name: r.username })}
-                okText={t('common:ok')}
-                cancelText={t('common:cancel')}
-                onConfirm={() => remove(r)}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('common:delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        );
-      },
-    },
+    actionsColumn(
+      (r) => (
+        <>
+          <EditAction onClick={() => setEditing(r)} />
+          <DeleteAction
+            hint={t('deleteHint', { name: r.username })}
+            disabledReason={session.user?.id === r.id ? t('selfDelete') : null}
+            onConfirm={() => remove(r.id)}
+          />
+        </>
+      ),
+      { fixed: true },
+    ),
   ];
 
   return (
     <Card title={t('title')}>
       <StatisticCards />
-      <Flex gap={8} wrap justify="space-between" className="xr-mb">
-        <Flex gap={8} wrap>
-          <Input
-            allowClear
-            value={draft.keyword}
-            onChange={(e) => setDraft((d) => ({ ...d, keyword: e.target.value }))}
-            onPressEnter={search}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            style={{ width: 240 }}
-          />
-          <Select
-            allowClear
-            value={draft.status}
-            onChange={(v) => setDraft((d) => ({ ...d, status: v }))}
-            placeholder={t('col.status')}
-            aria-label={t('filterStatus')}
-            style={{ width: 170 }}
-            options={USER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-          <Select
-            allowClear
-            value={draft.role_id}
-            onChange={(v) => setDraft((d) => ({ ...d, role_id: v }))}
-            placeholder={t('col.roles')}
-            aria-label={t('filterRole')}
-            style={{ width: 190 }}
-            loading={roles.isPending}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(r.name) }))}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            {t('common:search')}
+      <FilterBar
+        onSearch={search}
+        onReset={reset}
+        extra={
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('import.open')}
           </Button>
-          <Button onClick={reset}>{t('common:reset')}</Button>
-        </Flex>
-        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-          {t('import.open')}
-        </Button>
-      </Flex>
-      <Table<AdminUser>
-        rowKey="id"
-        size="middle"
+        }
+      >
+        <SearchInput
+          value={draft.keyword}
+          onChange={(keyword) => edit({ keyword })}
+          onSearch={search}
+          placeholder={t('searchPlaceholder')}
+          width={240}
+        />
+        <Select
+          allowClear
+          value={draft.status}
+          onChange={(status) => edit({ status })}
+          placeholder={t('col.status')}
+          aria-label={t('filterStatus')}
+          style={{ width: 170 }}
+          options={USER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+        <Select
+          allowClear
+          value={draft.role_id}
+          onChange={(role_id) => edit({ role_id })}
+          placeholder={t('col.roles')}
+          aria-label={t('filterRole')}
+          style={{ width: 190 }}
+          loading={roles.isPending}
+          options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(r.name) }))}
+        />
+      </FilterBar>
+      <PagedTable
         columns={columns}
-        dataSource={users.data?.list ?? []}
-        loading={users.isFetching}
-        scroll={{ x: 1400 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (page, limit) => setQuery((q) => ({ ...q, page: limit === q.limit ? page : 1, limit })),
-        }}
+        result={users}
+        query={query}
+        setQuery={setQuery}
+        showTotal={(total) => t('total', { total })}
+        scrollX={1400}
       />
       {editing && <MemberFormDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}

@@ -1,22 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Permission, PermissionNode } from '@xr/contract/rbac';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Card, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
+import { AddButton, DeleteAction, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useDelPermission } from '../api/del-permission';
 import { usePermissionTree } from '../api/permission-tree';
 import { usePermissionsPage } from '../api/permissions-page';
@@ -36,17 +24,16 @@ const toRows = (nodes: readonly PermissionNode[]): Row[] =>
  */
 export default function ResourcePage() {
   const { t } = useTranslation('rbac');
-  const { message } = App.useApp();
   const label = usePermissionLabel();
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState({ name: '', page: 1, limit: 20 });
+  const { draft, edit, query, setQuery, search, reset } = useListQuery({ name: '' }, { name: '', page: 1, limit: 20 });
   const [group, setGroup] = useState<number | undefined>();
   const [editing, setEditing] = useState<{ permission?: Permission; parentId?: number | null } | null>(null);
   const tree = usePermissionTree();
   const groups = useTopLevelPermissions();
-  const searching = search.name !== '';
-  const page = usePermissionsPage(search, searching);
-  const del = useDelPermission();
+  const searching = !!query.name;
+  const page = usePermissionsPage(query, searching);
+  // a refusal (built-in, has children) was already shown by the HTTP client
+  const remove = useDeleteRow(useDelPermission(), t('resource.deleted'));
 
   const rows = useMemo(() => {
     const all = toRows(tree.data ?? []);
@@ -64,15 +51,6 @@ export default function ResourcePage() {
     return counts;
   }, [tree.data]);
 
-  const remove = async (p: Permission) => {
-    try {
-      await del.mutateAsync(p.id);
-      void message.success(t('resource.deleted'));
-    } catch {
-      // the HTTP client already showed the server's reason
-    }
-  };
-
   const columns: TableColumnsType<Row> = [
     {
       title: t('resource.name'),
@@ -88,107 +66,63 @@ export default function ResourcePage() {
       render: (builtin: boolean) =>
         builtin ? <Tag color="blue">{t('resource.builtin')}</Tag> : <Tag>{t('resource.custom')}</Tag>,
     },
-    {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 300,
-      render: (_: unknown, p) => {
+    actionsColumn(
+      (p) => {
         const blocked = p.builtin
           ? t('resource.builtinLocked')
           : (childCount.get(p.id) ?? 0) > 0
             ? t('resource.hasChildren')
             : null;
         return (
-          <Space size={4} wrap>
+          <>
             <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: p.id })}>
               {t('resource.addChild')}
             </Button>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ permission: p })}>
-              {t('common:edit')}
-            </Button>
-            {blocked ? (
-              <Tooltip title={blocked}>
-                <Button type="link" size="small" danger disabled icon={<DeleteOutlined />}>
-                  {t('common:delete')}
-                </Button>
-              </Tooltip>
-            ) : (
-              <Popconfirm
-                title={t('common:confirmAction')}
-                okText={t('common:ok')}
-                cancelText={t('common:cancel')}
-                onConfirm={() => remove(p)}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('common:delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
+            <EditAction onClick={() => setEditing({ permission: p })} />
+            <DeleteAction disabledReason={blocked} onConfirm={() => remove(p.id)} />
+          </>
         );
       },
-    },
+      { width: 300, wrap: true },
+    ),
   ];
-
-  const runSearch = (name: string) => setSearch((s) => ({ ...s, name: name.trim(), page: 1 }));
 
   return (
     <Card title={t('resource.title')}>
-      <Flex gap={8} wrap justify="space-between" className="xr-mb">
-        <Flex gap={8} wrap>
-          <Select<number | undefined>
-            allowClear
-            value={group}
-            onChange={(v) => setGroup(v ?? undefined)}
-            placeholder={t('resource.allGroups')}
-            aria-label={t('resource.group')}
-            style={{ width: 180 }}
-            disabled={searching}
-            loading={groups.isPending}
-            options={(groups.data ?? []).map((g) => ({ value: g.id, label: label(g) }))}
-          />
-          <Input
-            allowClear
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onPressEnter={() => runSearch(draft)}
-            placeholder={t('resource.searchPlaceholder')}
-            aria-label={t('resource.searchPlaceholder')}
-            style={{ width: 220 }}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={() => runSearch(draft)}>
-            {t('common:search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft('');
-              setGroup(undefined);
-              runSearch('');
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Flex>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: group ?? null })}>
-          {t('resource.add')}
-        </Button>
-      </Flex>
+      <FilterBar
+        onSearch={search}
+        onReset={() => {
+          setGroup(undefined);
+          reset();
+        }}
+        extra={<AddButton label={t('resource.add')} onClick={() => setEditing({ parentId: group ?? null })} />}
+      >
+        <Select<number | undefined>
+          allowClear
+          value={group}
+          onChange={(v) => setGroup(v ?? undefined)}
+          placeholder={t('resource.allGroups')}
+          aria-label={t('resource.group')}
+          style={{ width: 180 }}
+          disabled={searching}
+          loading={groups.isPending}
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: label(g) }))}
+        />
+        <SearchInput
+          value={draft.name}
+          onChange={(name) => edit({ name })}
+          onSearch={search}
+          placeholder={t('resource.searchPlaceholder')}
+        />
+      </FilterBar>
       {searching ? (
-        <Table<Row>
-          rowKey="id"
-          size="middle"
+        <PagedTable
           columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: search.page,
-            pageSize: search.limit,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('resource.total', { total }),
-            onChange: (p, limit) => setSearch((s) => ({ ...s, page: limit === s.limit ? p : 1, limit })),
-          }}
+          result={page}
+          query={query}
+          setQuery={setQuery}
+          showTotal={(total) => t('resource.total', { total })}
+          scrollX={900}
         />
       ) : (
         <Table<Row>

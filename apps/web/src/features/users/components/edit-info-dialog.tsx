@@ -1,7 +1,8 @@
 import { GENDERS, type UserInfo, upInformationBody } from '@xr/contract/auth';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldError, blankToUndefined, errorText, zodRules } from '../../../components/form/zod-rules';
+import { FormDialog } from '../../../components/admin/form-dialog';
+import { blankToUndefined, zodRules } from '../../../components/form/zod-rules';
 import { useUpInformation } from '../api/up-information';
 
 const FIELDS = ['username', 'gender', 'phone', 'introduction'] as const;
@@ -23,61 +24,43 @@ interface Props {
 /** Edits user name, gender, phone and introduction (POST /user/up_information_info). */
 export function EditInfoDialog({ user, open, onClose }: Props) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useUpInformation();
 
-  const onOk = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const onSubmit = async (values: Values) => {
     const body = { ...blankToUndefined(values), introduction: values.introduction?.trim() ?? '' };
-    try {
-      await save.mutateAsync(upInformationBody.parse(body));
-      void message.success(t('about.saved'));
-      onClose();
-    } catch (err) {
-      if (!applyServerFieldError(form, err, FIELDS)) void message.error(errorText(err));
-    }
+    await save.mutateAsync(upInformationBody.parse(body));
+    return t('about.saved');
   };
 
   return (
-    <Modal
+    <FormDialog<Values>
+      form={form}
       open={open}
       title={t('about.editTitle')}
-      onOk={onOk}
-      onCancel={onClose}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      fields={FIELDS}
       okText={t('about.save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      initialValues={{
+        username: user.username,
+        gender: (GENDERS as readonly string[]).includes(user.gender) ? user.gender : undefined,
+        phone: user.phone,
+        introduction: user.introduction,
+      }}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          username: user.username,
-          gender: (GENDERS as readonly string[]).includes(user.gender) ? user.gender : undefined,
-          phone: user.phone,
-          introduction: user.introduction,
-        }}
-        aria-label={t('about.editTitle')}
-      >
-        <Form.Item name="username" label={t('about.username')} rules={rules.username}>
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="gender" label={t('about.gender')} rules={rules.gender}>
-          <Select options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('about.phone')} rules={rules.phone}>
-          <Input inputMode="tel" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item name="introduction" label={t('about.introduction')} rules={rules.introduction}>
-          <Input.TextArea rows={4} showCount maxLength={500} placeholder={t('about.introductionPlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="username" label={t('about.username')} rules={rules.username}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="gender" label={t('about.gender')} rules={rules.gender}>
+        <Select options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('about.phone')} rules={rules.phone}>
+        <Input inputMode="tel" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item name="introduction" label={t('about.introduction')} rules={rules.introduction}>
+        <Input.TextArea rows={4} showCount maxLength={500} placeholder={t('about.introductionPlaceholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }
