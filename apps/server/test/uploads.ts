@@ -3,11 +3,45 @@ import sharp from 'sharp';
 import { body } from './commerce';
 import { auth } from './factories';
 
-/** Test helpers for the tus upload endpoint and the asset jobs it starts. */
+/** Test helpers for the tus upload endpoint (/api/uploads) and the asset jobs it starts. */
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-/** Creates a tus upload and sends the bytes in `chunks` PATCH requests; answers the last reply. */
+const tusHeaders = (token: string) => ({ ...auth(token), 'accept-language': 'en', 'tus-resumable': '1.0.0' });
+
+/** Creates a tus upload (metadata such as filename, kind, project_id); answers the reply. */
+export function tusCreate(app: FastifyInstance, token: string, meta: Record<string, string>, length: number) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      ...tusHeaders(token),
+      'upload-length': String(length),
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+    },
+  });
+}
+
+/** Sends `data` at `offset` of the upload at `location`. */
+export function tusPatch(app: FastifyInstance, token: string, location: string, offset: number, data: Buffer) {
+  return app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: { ...tusHeaders(token), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    payload: data,
+  });
+}
+
+export function tusHead(app: FastifyInstance, token: string, location: string) {
+  return app.inject({ method: 'HEAD', url: location, headers: tusHeaders(token) });
+}
+
+/**
+ * Creates an upload (of `opts.length` bytes, default the data's) and sends `data` in `opts.chunks` PATCH requests
+ * (default one); answers the last reply, or the first refusal.
+ */
 export async function tusUpload(
   app: FastifyInstance,
   token: string,
@@ -15,37 +49,13 @@ export async function tusUpload(
   data: Buffer,
   opts: { chunks?: number; length?: number } = {},
 ) {
-  const create = await app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: {
-      ...auth(token),
-      'accept-language': 'en',
-      'tus-resumable': '1.0.0',
-      'upload-length': String(opts.length ?? data.length),
-      'upload-metadata': Object.entries(meta)
-        .map(([k, v]) => `${k} ${b64(v)}`)
-        .join(','),
-    },
-  });
+  const create = await tusCreate(app, token, meta, opts.length ?? data.length);
   if (create.statusCode !== 201) return create;
   const location = create.headers.location as string;
-  const chunks = opts.chunks ?? 1;
-  const size = Math.ceil(data.length / chunks);
+  const size = Math.ceil(data.length / (opts.chunks ?? 1));
   let last = create;
   for (let offset = 0; offset < data.length; offset += size) {
-    last = await app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...auth(token),
-        'accept-language': 'en',
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: data.subarray(offset, offset + size),
-    });
+    last = await tusPatch(app, token, location, offset, data.subarray(offset, offset + size));
     if (last.statusCode !== 204) return last;
   }
   return last;

@@ -6,7 +6,7 @@ import { body, makeProject } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
 import { heavyGlb } from '../../../test/fixtures/heavy-model';
 import { makeZip } from '../../../test/fixtures/zip';
-import { tusUpload } from '../../../test/tus';
+import { tusUpload } from '../../../test/uploads';
 import { buildApp } from '../../app';
 
 let t: TestApp;

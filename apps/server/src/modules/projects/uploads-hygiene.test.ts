@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
 import { cubeGlb } from '../../../test/fixtures/models';
-import { tusCreate, tusHead, tusPatch } from '../../../test/tus';
+import { tusCreate, tusHead, tusPatch } from '../../../test/uploads';
 import { buildApp } from '../../app';
 
 let t: TestApp;

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, placeOrder, shopper } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
 import { cubeGlb } from '../../../test/fixtures/models';
 import { makeZip } from '../../../test/fixtures/zip';
+import { png, tusCreate, tusHead, tusPatch, tusUpload as tusUploadTo, waitForAsset } from '../../../test/uploads';
 import { buildApp } from '../../app';
 
 let t: TestApp;
@@ -22,50 +22,9 @@ async function person(roles?: ('admin' | 'user')[]) {
   return { id: u.id, token: await login(t, u.email, u.password) };
 }
 
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-
-/** Creates a tus upload and sends the bytes in `chunks` PATCH requests; answers the last reply. */
-async function tusUpload(
-  token: string,
-  meta: Record<string, string>,
-  data: Buffer,
-  opts: { chunks?: number; length?: number } = {},
-) {
-  const create = await app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: {
-      ...auth(token),
-      'accept-language': 'en',
-      'tus-resumable': '1.0.0',
-      'upload-length': String(opts.length ?? data.length),
-      'upload-metadata': Object.entries(meta)
-        .map(([k, v]) => `${k} ${b64(v)}`)
-        .join(','),
-    },
-  });
-  if (create.statusCode !== 201) return create;
-  const location = create.headers.location as string;
-  const chunks = opts.chunks ?? 1;
-  const size = Math.ceil(data.length / chunks);
-  let last = create;
-  for (let offset = 0; offset < data.length; offset += size) {
-    last = await app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...auth(token),
-        'accept-language': 'en',
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: data.subarray(offset, offset + size),
-    });
-    if (last.statusCode !== 204) return last;
-  }
-  return last;
-}
+const tusUpload = (token: string, meta: Record<string, string>, data: Buffer, opts?: { chunks?: number; length?: number }) =>
+  tusUploadTo(app, token, meta, data, opts);
+const waitForJob = (projectId: number, token: string) => waitForAsset(app, projectId, token);
 
 /** Files left in the upload folder and the asset store (nothing may remain after a refusal). */
 async function leftovers(): Promise<string[]> {
@@ -89,24 +48,6 @@ const used = async (token: string) =>
   body<{ used_bytes: number; quota_bytes: number }>(
     await app.inject({ method: 'GET', url: '/api/user/capacity', headers: auth(token) }),
   ).data.used_bytes;
-
-async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 20, b: 30 } } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-}
-
-async function waitForJob(projectId: number, token: string) {
-  for (let i = 0; i < 300; i++) {
-    const res = body<{ assets: { status: string; job: { status: string; progress: number; result: unknown } | null }[] }>(
-      await app.inject({ method: 'GET', url: `/api/project/asset_status?project_id=${projectId}`, headers: auth(token) }),
-    );
-    const a = res.data.assets[0];
-    if (a && (a.status === 'ready' || a.status === 'failed')) return res.data;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('job did not finish');
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -169,33 +110,17 @@ describe('resuming', () => {
   it('only the uploader may continue an upload; a project deleted meanwhile leaves nothing behind', async () => {
     const p = await makeProject(t, owner.id, { status: 'draft', isPublic: false });
     const glb = await cubeGlb();
-    const create = await app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: {
-        ...auth(owner.token),
-        'tus-resumable': '1.0.0',
-        'upload-length': String(glb.length),
-        'upload-metadata': `filename ${b64('cube.glb')},kind ${b64('model3d')},project_id ${b64(String(p.id))}`,
-      },
-    });
+    const create = await tusCreate(
+      app,
+      owner.token,
+      { filename: 'cube.glb', kind: 'model3d', project_id: String(p.id) },
+      glb.length,
+    );
     const location = create.headers.location as string;
-    const head = (token: string) =>
-      app.inject({ method: 'HEAD', url: location, headers: { ...auth(token), 'tus-resumable': '1.0.0' } });
+    const head = (token: string) => tusHead(app, token, location);
     expect((await head(owner.token)).headers['upload-offset']).toBe('0');
     expect((await head(stranger.token)).statusCode).toBe(404);
-    const patch = (token: string, from: number, to: number) =>
-      app.inject({
-        method: 'PATCH',
-        url: location,
-        headers: {
-          ...auth(token),
-          'tus-resumable': '1.0.0',
-          'upload-offset': String(from),
-          'content-type': 'application/offset+octet-stream',
-        },
-        payload: glb.subarray(from, to),
-      });
+    const patch = (token: string, from: number, to: number) => tusPatch(app, token, location, from, glb.subarray(from, to));
     expect((await patch(stranger.token, 0, 10)).statusCode).toBe(404);
     expect((await patch(owner.token, 0, 100)).statusCode).toBe(204);
     expect((await head(owner.token)).headers['upload-offset']).toBe('100');
