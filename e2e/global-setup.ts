@@ -41,6 +41,10 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // a deployment-shaped start: own secrets, and the sandbox gateway asked for explicitly
+      FILE_URL_SECRET: 'e2e-file-url-secret-0123456789',
+      SANDBOX_PAYMENT_SECRET: 'e2e-sandbox-secret-0123456789',
+      PAYMENT_SANDBOX_ALLOWED: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,7 +15,8 @@ if (!fs.existsSync(dist) || process.env.REBUILD_WEB === '1') {
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // sharp and file I/O of the API and the pipeline workers share libuv's thread pool (4 by default)
+  env: { NODE_ENV: 'production', UV_THREADPOOL_SIZE: '8', ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -7,6 +7,10 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
 
+/** Development secrets: published in this repository, so a deployment must replace them (see checkDeployment). */
+const DEV_SANDBOX_SECRET = 'xr-studio-sandbox-dev-secret';
+const DEV_FILE_URL_SECRET = 'xr-studio-dev-file-url-secret';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -53,7 +57,9 @@ const schema = z.object({
   /** Payment provider behind lib/payments.ts; only the built-in sandbox gateway ships. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** HMAC secret of the sandbox gateway's notifications. */
-  SANDBOX_PAYMENT_SECRET: z.string().min(16).default('xr-studio-sandbox-dev-secret'),
+  SANDBOX_PAYMENT_SECRET: z.string().min(16).default(DEV_SANDBOX_SECRET),
+  /** A deployment (production with PUBLIC_URL) must say so explicitly to run the sandbox gateway, where anyone can "pay". */
+  PAYMENT_SANDBOX_ALLOWED: bool,
   /** Seconds the market's public reads (list pages, totals, product details, tags) are reused; 0 turns it off. */
   MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** S3-compatible storage for project files; local disk under DATA_DIR/files when S3_BUCKET is unset. */
@@ -80,7 +86,7 @@ const schema = z.object({
   /** Heap cap of each pipeline worker, in MB: a step that needs more fails the asset with `out_of_memory`. */
   PIPELINE_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
   /** HMAC secret of signed file URLs served from local disk. */
-  FILE_URL_SECRET: z.string().min(16).default('xr-studio-dev-file-url-secret'),
+  FILE_URL_SECRET: z.string().min(16).default(DEV_FILE_URL_SECRET),
   /** Lifetime of signed content URLs, in seconds. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
 });
@@ -128,10 +134,30 @@ const defaultPipelineWorkers = () => Math.max(1, (os.availableParallelism?.() ??
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
+/**
+ * Refuses settings that are only safe on one's own machine once the server is deployed, i.e. NODE_ENV=production
+ * with a PUBLIC_URL (the two-command start runs production without PUBLIC_URL and keeps its conveniences): the
+ * published development secrets, and the sandbox gateway unless PAYMENT_SANDBOX_ALLOWED=1 says it is wanted.
+ */
+function checkDeployment(e: z.infer<typeof schema>): void {
+  if (e.NODE_ENV !== 'production' || !e.PUBLIC_URL) return;
+  const problems: string[] = [];
+  if (e.FILE_URL_SECRET === DEV_FILE_URL_SECRET) problems.push('set FILE_URL_SECRET to a secret of your own');
+  if (e.SANDBOX_PAYMENT_SECRET === DEV_SANDBOX_SECRET && e.PAYMENT_PROVIDER === 'sandbox' && e.PAYMENT_SANDBOX_ALLOWED) {
+    problems.push('set SANDBOX_PAYMENT_SECRET to a secret of your own');
+  }
+  if (e.PAYMENT_PROVIDER === 'sandbox' && !e.PAYMENT_SANDBOX_ALLOWED) {
+    problems.push('the sandbox payment gateway lets anyone "pay": configure a real provider, or set PAYMENT_SANDBOX_ALLOWED=1');
+  }
+  if (problems.length)
+    throw new Error(`Refusing to start a deployment (NODE_ENV=production, PUBLIC_URL set): ${problems.join('; ')}.`);
+}
+
 /** Parses the environment once. Nothing else reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set" (so `DATABASE_URL= npm start` uses the embedded default).
   const e = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  checkDeployment(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
