@@ -23,6 +23,7 @@ import { CartShortcut } from '../components/cart-shortcut';
 import { CommentsSection } from '../components/comments-section';
 import { ContentPreview } from '../components/content-preview';
 import { Gallery } from '../components/gallery';
+import { QuestionnaireCard } from '../components/questionnaire-card';
 import { ReportDialog } from '../components/report-dialog';
 import { ReviewsSection } from '../components/reviews-section';
 import '../market.css';
@@ -274,6 +275,7 @@ export default function ProductDetailsPage() {
           <ContentPreview projectId={p.id} signedIn={!!token} />
           <ReviewsSection project={p} />
           <CommentsSection projectId={p.id} />
+          <QuestionnaireCard projectId={p.id} signedIn={!!token} />
         </div>
         <aside className="xr-details__side">
           <CreatorCard creator={p.creator} />
