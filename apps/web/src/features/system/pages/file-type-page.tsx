@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { FILE_KINDS, type FileKind, type FileTypeRow } from '@xr/contract/creator';
-import { App, Button, Card, Flex, Popconfirm, Select, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Card, Flex, Select, Switch, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, PagedTable, useDeleteRow } from '../../../components/admin/list-page';
+import { AddButton, DeleteAction, EditAction } from '../../../components/admin/table-parts';
 import { type FileTypeFilter, useDelFileType, useFileTypePage, useUpFileType } from '../api/file-types';
 import { formatBytes } from '../components/bytes';
 import { FileTypeDialog } from '../components/file-type-dialog';
@@ -25,14 +26,7 @@ export default function FileTypePage() {
       void message.error(t('common:failed'));
     }
   };
-  const remove = async (r: FileTypeRow) => {
-    try {
-      await del.mutateAsync(r.id);
-      void message.success(t('deleted'));
-    } catch {
-      // shown by the HTTP client
-    }
-  };
+  const remove = useDeleteRow(del, t('deleted'), { rowsOnPage: list.data?.list.length, setQuery });
 
   const columns: TableColumnsType<FileTypeRow> = [
     { title: t('fileType.kind'), dataIndex: 'kind', width: 140, render: (v: FileKind) => <Tag>{t(`kinds.${v}`)}</Tag> },
@@ -52,30 +46,15 @@ export default function FileTypePage() {
         />
       ),
     },
-    {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 160,
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ row: r })}>
-            {t('common:edit')}
-          </Button>
-          <Popconfirm
-            title={t('common:confirmAction')}
-            description={t('fileType.deleteHint')}
-            okText={t('common:ok')}
-            cancelText={t('common:cancel')}
-            onConfirm={() => remove(r)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common:delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+    actionsColumn(
+      (r) => (
+        <>
+          <EditAction onClick={() => setEditing({ row: r })} />
+          <DeleteAction hint={t('fileType.deleteHint')} onConfirm={() => remove(r.id)} />
+        </>
       ),
-    },
+      { width: 160, fixed: true },
+    ),
   ];
 
   return (
@@ -90,24 +69,15 @@ export default function FileTypePage() {
           onChange={(kind) => setQuery((q) => ({ ...q, kind, page: 1 }))}
           options={FILE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-          {t('fileType.add')}
-        </Button>
+        <AddButton label={t('fileType.add')} onClick={() => setEditing({})} />
       </Flex>
-      <Table<FileTypeRow>
-        rowKey="id"
-        size="middle"
+      <PagedTable<FileTypeRow, FileTypeFilter>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 700 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          showTotal: (total) => t('total', { total }),
-          onChange: (page, limit) => setQuery((q) => ({ ...q, page, limit })),
-        }}
+        result={list}
+        query={query}
+        setQuery={setQuery}
+        showTotal={(total) => t('total', { total })}
+        scrollX={700}
       />
       {editing && <FileTypeDialog row={editing.row} onClose={() => setEditing(null)} />}
     </Card>
