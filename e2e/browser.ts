@@ -59,3 +59,17 @@ export async function lastMail(baseUrl: string, to: string): Promise<{ subject: 
   }
   throw new Error(`no mail to ${to}`);
 }
+
+/** Waits (at most `timeout` ms) until no CSS animation or transition runs, so drawers and modals are fully in. */
+export async function settle(page: Page, timeout = 2000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout },
+    )
+    .catch(() => undefined);
+}

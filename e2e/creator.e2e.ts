@@ -8,7 +8,7 @@ import market from '../apps/web/src/locales/en/market.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import review from '../apps/web/src/locales/en/review.json';
 import system from '../apps/web/src/locales/en/system.json';
-import { launch, newContext, shot } from './browser';
+import { shot as fullShot, launch, newContext, settle } from './browser';
 import {
   adminToken,
   api,
@@ -22,6 +22,12 @@ import {
 } from './helpers';
 
 const base = inject('baseUrl');
+
+/** A screenshot once drawers, modals and route transitions have finished moving. */
+async function shot(page: Page, name: string) {
+  await settle(page);
+  await fullShot(page, name);
+}
 const PASSWORD = 'Creator@2026';
 const stamp = Date.now() % 1_000_000;
 const creatorEmail = `maker${stamp}@example.com`;
@@ -95,6 +101,11 @@ const drawerOf = (page: Page, title: string) => page.getByRole('dialog').filter(
 const formItem = (scope: Locator, label: string) =>
   scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });
 const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ hasText: name });
+
+/** The entries of the app's error log (failed requests, uncaught errors) in this browser context. */
+async function errorLog(page: Page): Promise<{ message: string; url?: string }[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('xr_error_log') ?? '[]'));
+}
 
 /** The image really decoded (not a broken-image icon). */
 async function imageLoaded(img: Locator): Promise<boolean> {
@@ -184,10 +195,14 @@ describe('creator content', () => {
 
     // Cover through the cover field's upload button.
     const coverField = formItem(drawer, projects.field.cover);
+    const coverUpload = page.waitForResponse((r) => r.url().includes('/api/project/image_upload'));
     await coverField
       .locator('input[type=file]')
       .first()
       .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await checkerPng(512, 8) });
+    const uploaded = (await (await coverUpload).json()) as { code: number; data: { url: string } };
+    expect(uploaded.code).toBe(200);
+    await expect.poll(() => coverField.getByLabel(projects.form.coverUrl).inputValue()).toBe(uploaded.data.url);
     const coverImg = coverField.locator('img').first();
     await coverImg.waitFor({ timeout: 20_000 });
     await expect.poll(() => imageLoaded(coverImg), { timeout: 10_000 }).toBe(true);
@@ -276,7 +291,6 @@ describe('creator content', () => {
     await drawer.locator('[data-testid=panorama-viewer] canvas').first().waitFor({ timeout: 30_000 });
     await drawer.getByText(review.anonymousPreview, { exact: true }).waitFor();
     await drawer.getByText('harbour, night, skyline').waitFor();
-    await admin.waitForTimeout(500);
     await shot(admin, 'admin-review-preview-desktop');
 
     await drawer.getByRole('button', { name: review.approve }).click();
@@ -291,6 +305,7 @@ describe('creator content', () => {
     await record.getByText(review.decisions.approved).waitFor();
     expect(await record.textContent()).toMatch(/demo_admin|DemoAdmin/);
     await shot(admin, 'admin-review-records-desktop');
+    expect(await errorLog(admin)).toEqual([]);
     await ctx.close();
 
     // The creator sees the outcome.
@@ -324,8 +339,6 @@ describe('creator content', () => {
     expect(content.access).toBe('preview');
     expect(content.assets[0]?.original_url).toBe('');
     expect(Object.keys(content.assets[0]?.outputs ?? {}).some((k) => k.startsWith('preview'))).toBe(true);
-    await preview.scrollIntoViewIfNeeded();
-    await visitor.waitForTimeout(500);
     await shot(visitor, 'visitor-details-preview-desktop');
     await ctx.close();
   });
@@ -340,7 +353,9 @@ describe('creator content', () => {
     drawer = await openEditor(page, FBX_PROJECT);
     await uploadContent(page, drawer, { name: 'cube.fbx', mimeType: 'application/octet-stream', buffer: cubeFbxBinary() });
     // The editor previews the processed model in the 3D viewer once it is ready.
-    await drawer.locator('canvas').first().waitFor({ timeout: 60_000 });
+    const modelCanvas = drawer.locator('canvas').first();
+    await modelCanvas.waitFor({ timeout: 60_000 });
+    await modelCanvas.scrollIntoViewIfNeeded();
     await shot(page, 'creator-editor-model-desktop');
     await drawer.getByRole('button', { name: common.cancel }).click();
 
@@ -462,6 +477,9 @@ describe('creator content', () => {
     expect(await questions.count()).toBe(2);
     expect(await questions.nth(1).getByLabel(projects.questionnaire.questionTitle).inputValue()).toBe('What should we add?');
     expect(await questions.nth(0).getByLabel(projects.questionnaire.options).inputValue()).toBe('Yes\nNo\nMaybe');
+
+    // Nothing the creator did left a failed request or a script error in the app's error log.
+    expect(await errorLog(page)).toEqual([]);
   });
 
   it('screenshots the creator and review screens on a phone', async () => {
