@@ -324,6 +324,8 @@ describe('creator content', () => {
     expect(new URL(visitor.url()).hash).toContain(`id=${panoramaId}`);
     await visitor.getByRole('heading', { name: PANORAMA }).waitFor();
     await visitor.getByText('The harbour at night, seen from the ferry pier.').waitFor();
+    // The type shows in words, not as its stored key.
+    await visitor.locator('.xr-details__badges').getByText(projects.type.exhibition, { exact: true }).waitFor();
     const preview = visitor.getByTestId('content-preview');
     await preview.waitFor({ timeout: 20_000 });
     await preview.getByText(market.details.preview).waitFor();

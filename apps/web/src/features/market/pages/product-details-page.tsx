@@ -199,7 +199,7 @@ export default function ProductDetailsPage() {
         <section className="xr-details__summary">
           <div className="xr-details__badges">
             <Tag color="purple">{t(`catalog.${p.catalog}`)}</Tag>
-            {p.type ? <Tag>{p.type}</Tag> : null}
+            {p.type ? <Tag>{t(`projects:type.${p.type}`, { defaultValue: p.type })}</Tag> : null}
           </div>
           <h1>{p.name}</h1>
           <div className="xr-details__by">
