@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cubeFbxBinary } from '../apps/server/test/fixtures/fbx';
 import { panoramaJpeg } from '../apps/server/test/fixtures/media';
@@ -105,6 +106,12 @@ const rowOf = (page: Page, name: string) => page.locator('tr.ant-table-row').fil
 /** The entries of the app's error log (failed requests, uncaught errors) in this browser context. */
 async function errorLog(page: Page): Promise<{ message: string; url?: string }[]> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('xr_error_log') ?? '[]'));
+}
+
+/** Something is drawn on the canvas (not just its flat background): the colours vary across it. */
+async function drawn(canvas: Locator): Promise<boolean> {
+  const stats = await sharp(await canvas.screenshot()).stats();
+  return stats.channels.slice(0, 3).some((c) => c.stdev > 6);
 }
 
 /** The image really decoded (not a broken-image icon). */
@@ -329,7 +336,9 @@ describe('creator content', () => {
     const preview = visitor.getByTestId('content-preview');
     await preview.waitFor({ timeout: 20_000 });
     await preview.getByText(market.details.preview).waitFor();
-    await preview.locator('[data-testid=panorama-viewer] canvas').first().waitFor({ timeout: 30_000 });
+    const pano = preview.locator('[data-testid=panorama-viewer] canvas').first();
+    await pano.waitFor({ timeout: 30_000 });
+    await expect.poll(() => drawn(pano), { timeout: 20_000 }).toBe(true);
     // A visitor gets previews only, never the original file.
     const content = await api<{ access: string; assets: { original_url: string; outputs: Record<string, string> }[] }>(
       base,
@@ -358,6 +367,7 @@ describe('creator content', () => {
     const modelCanvas = drawer.locator('canvas').first();
     await modelCanvas.waitFor({ timeout: 60_000 });
     await modelCanvas.scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(modelCanvas), { timeout: 20_000 }).toBe(true);
     await shot(page, 'creator-editor-model-desktop');
     await drawer.getByRole('button', { name: common.cancel }).click();
 
