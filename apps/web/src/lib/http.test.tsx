@@ -286,6 +286,29 @@ describe('one request per URL in flight', () => {
     await expect(Promise.all(calls)).resolves.toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
+  it('an aborted request frees its URL at once, so a refetch that cancels and re-asks in the same tick goes through', async () => {
+    const releases: Array<(r: Response) => void> = [];
+    // like fetch: pending until answered, rejected with an AbortError when its signal aborts
+    stubFetch(
+      (_url, init) =>
+        new Promise<Response>((resolve, reject) => {
+          releases.push(resolve);
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const old = failure(http.get('/project/content', { id: 3 }, { signal: controller.signal }));
+    controller.abort();
+    const fresh = http.get('/project/content', { id: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await old).toMatchObject({ code: ClientCode.ABORTED });
+    // the old request settling later must not free the slot the new one holds
+    const dup = await failure(http.get('/project/content', { id: 3 }, { silent: true }));
+    expect(dup).toMatchObject({ code: ClientCode.DUPLICATE });
+    for (const r of releases) r(reply(200, 'new'));
+    await expect(fresh).resolves.toBe('new');
+  });
+
   it('the duplicate rejection is silent when asked', async () => {
     stubFetch(() => new Promise<Response>(() => undefined));
     void http.post('/login', {});

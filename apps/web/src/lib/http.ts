@@ -58,7 +58,8 @@ interface Envelope {
 }
 
 const TOAST_SECONDS = ERROR_TOAST_MS / 1000;
-const inFlight = new Set<string>();
+/** Requests in flight by `METHOD url`, each with the token of the request holding the slot. */
+const inFlight = new Map<string, symbol>();
 let confirmOpen = false;
 
 const t = (key: string, vars?: Record<string, unknown>) => i18n.t(`http:${key}`, vars ?? {});
@@ -81,7 +82,14 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
   const key = `${method} ${url}`;
   // spec section 7: only one request per URL may be in flight
   if (inFlight.has(key)) throw fail(new HttpError(ClientCode.DUPLICATE, t('duplicate')), opts, key);
-  inFlight.add(key);
+  const mine = Symbol(key);
+  inFlight.set(key, mine);
+  const release = () => {
+    if (inFlight.get(key) === mine) inFlight.delete(key);
+  };
+  // A request the caller aborts gives its slot back at once: a refetch cancels the old request and starts the new
+  // one in the same tick, before the aborted fetch has settled.
+  opts.signal?.addEventListener('abort', release, { once: true });
   try {
     let reply: Envelope;
     try {
@@ -92,7 +100,8 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
     if (reply.code === ErrorCode.OK) return reply.data as T;
     throw fail(react(reply, opts), opts, key);
   } finally {
-    inFlight.delete(key);
+    opts.signal?.removeEventListener('abort', release);
+    release();
   }
 }
 
