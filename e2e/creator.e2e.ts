@@ -273,7 +273,8 @@ describe('creator content', () => {
     await asset.waitFor();
     await asset.getByText(projects.assetState.ready).waitFor({ timeout: 60_000 });
     await page.getByText(projects.review.pending).first().waitFor();
-    await asset.getByText(`${projects.meta.width}: 4096`).waitFor();
+    await asset.getByText(projects.meta.size.replace('{{width}}', '4096').replace('{{height}}', '2048')).waitFor();
+    await asset.getByText(projects.meta.ratioOk).waitFor();
     const thumb = asset.locator('img.xr-asset__thumb');
     await expect.poll(() => imageLoaded(thumb), { timeout: 15_000 }).toBe(true);
     await shot(page, 'creator-status-desktop');

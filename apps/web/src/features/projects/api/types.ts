@@ -53,12 +53,52 @@ export function modelReportOf(result: unknown): ModelReport | null {
   };
 }
 
-/** Plain facts of a job result (video duration, size, codec; panorama ratio warnings…) worth showing. */
-export function resultFacts(result: unknown): [string, string][] {
-  if (!result || typeof result !== 'object') return [];
-  const src = ((result as { meta?: unknown }).meta ?? result) as Record<string, unknown>;
-  return Object.entries(src)
-    .filter(([k, v]) => k !== 'report' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'))
-    .slice(0, 8)
-    .map(([k, v]) => [k, String(v)]);
+/** What the pipeline found in a 360 image: size, whether it is 2:1, and the tile grid when it was cut. */
+export interface PanoramaFacts {
+  kind: 'panorama';
+  width: number;
+  height: number;
+  ratioOk: boolean;
+  tiles: { cols: number; rows: number } | null;
+}
+/** What the pipeline read from a video's container: format, duration (0 when the file does not say), size, codec. */
+export interface VideoFacts {
+  kind: 'video';
+  container: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  codec: string;
+}
+
+/** The facts of a panorama or video job result worth showing (null for models, which have their report). */
+export function mediaFactsOf(result: unknown): PanoramaFacts | VideoFacts | null {
+  if (!result || typeof result !== 'object') return null;
+  const r = result as Record<string, unknown>;
+  const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : 0);
+  if (typeof r.ratioOk === 'boolean') {
+    const t = r.tiles as { cols?: unknown; rows?: unknown } | null | undefined;
+    const tiles = t && typeof t.cols === 'number' && typeof t.rows === 'number' ? { cols: t.cols, rows: t.rows } : null;
+    return { kind: 'panorama', width: num('width'), height: num('height'), ratioOk: r.ratioOk, tiles };
+  }
+  if (typeof r.container === 'string') {
+    return {
+      kind: 'video',
+      container: r.container,
+      durationSeconds: num('durationSeconds'),
+      width: num('width'),
+      height: num('height'),
+      codec: typeof r.codec === 'string' ? r.codec : '',
+    };
+  }
+  return null;
+}
+
+/** m:ss (or h:mm:ss) of a duration in seconds. */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }

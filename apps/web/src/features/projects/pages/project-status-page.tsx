@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAssetStatus } from '../api/asset-status';
 import { useMyProjectPage } from '../api/my-project-page';
 import { useProjectContent } from '../api/project-content';
-import { type AssetView, modelReportOf, resultFacts } from '../api/types';
+import { type AssetView, formatDuration, mediaFactsOf, modelReportOf } from '../api/types';
 import { formatBytes } from '../components/format';
 import { ModelReportView } from '../components/model-report';
 import { ProjectPicker } from '../components/project-picker';
@@ -24,11 +24,37 @@ const STATE_COLOR: Record<AssetView['status'], string> = {
   failed: 'error',
 };
 
+/** A panorama's size, 2:1 check and tiles, or a video's format, duration, size and codec, in words. */
+function MediaFacts({ facts }: { facts: NonNullable<ReturnType<typeof mediaFactsOf>> }) {
+  const { t } = useTranslation('projects');
+  const size = t('meta.size', { width: facts.width, height: facts.height });
+  if (facts.kind === 'panorama') {
+    return (
+      <Flex gap={8} wrap align="center" className="xr-mt" data-testid="media-facts">
+        <Typography.Text type="secondary">{size}</Typography.Text>
+        {facts.ratioOk ? <Tag color="success">{t('meta.ratioOk')}</Tag> : <Tag color="warning">{t('meta.ratioOff')}</Tag>}
+        {facts.tiles && <Tag color="processing">{t('meta.tiles', { cols: facts.tiles.cols, rows: facts.tiles.rows })}</Tag>}
+      </Flex>
+    );
+  }
+  const parts = [
+    facts.container.toUpperCase(),
+    facts.durationSeconds > 0 ? formatDuration(facts.durationSeconds) : t('meta.durationUnknown'),
+    size,
+    facts.codec && t('meta.codecIs', { codec: facts.codec }),
+  ].filter(Boolean);
+  return (
+    <Typography.Paragraph type="secondary" className="xr-mt" data-testid="media-facts">
+      {parts.join(' · ')}
+    </Typography.Paragraph>
+  );
+}
+
 function AssetRow({ asset, thumbnail }: { asset: AssetView; thumbnail?: string }) {
   const { t } = useTranslation('projects');
   const job = asset.job;
   const report = modelReportOf(job?.result);
-  const facts = report ? [] : resultFacts(job?.result);
+  const facts = report ? null : mediaFactsOf(job?.result);
   return (
     <div className="xr-asset">
       {thumbnail ? <img className="xr-asset__thumb" src={thumbnail} alt={asset.filename} /> : <div className="xr-asset__thumb" />}
@@ -47,11 +73,7 @@ function AssetRow({ asset, thumbnail }: { asset: AssetView; thumbnail?: string }
         {asset.status === 'failed' && (
           <Alert type="error" showIcon title={job?.error || t('assetState.failed')} className="xr-mt" />
         )}
-        {facts.length > 0 && (
-          <Typography.Paragraph type="secondary" className="xr-mt">
-            {facts.map(([k, v]) => `${t(`meta.${k}`, { defaultValue: k })}: ${v}`).join(' · ')}
-          </Typography.Paragraph>
-        )}
+        {facts && <MediaFacts facts={facts} />}
         {report && <ModelReportView report={report} />}
       </div>
     </div>
