@@ -247,6 +247,11 @@ export const errorMessages = {
     tc: '未使用的圖片太多：請先儲存作品，或明天再試',
     en: 'Too many uploaded images are not used by a project yet: save your project first, or try again tomorrow',
   },
+  freeToView: {
+    zh: '免费获取后即可查看完整内容',
+    tc: '免費獲取後即可查看完整內容',
+    en: 'Get it free to view the full content',
+  },
   purchaseToView: {
     zh: '购买后即可查看完整内容',
     tc: '購買後即可查看完整內容',

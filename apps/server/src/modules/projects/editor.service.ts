@@ -410,6 +410,8 @@ export function createEditorService({
       if (!full && !published) throw notFound();
       const rows = await repo.assetsOf([p.id]);
       const sign = (key: string) => storage.signedUrl(key, urlTtlSeconds);
+      // free projects are "bought" for 0 (an order of amount 0 completes at once), so they say "get it free"
+      const toView = p.priceCents === 0 ? 'freeToView' : 'purchaseToView';
       if (full) {
         const tiles = await tileGrids(rows);
         const assets = await Promise.all(
@@ -447,11 +449,11 @@ export function createEditorService({
           id: p.id,
           cover: p.cover,
           access: 'preview' as const,
-          message: translateMessage('purchaseToView', lang),
+          message: translateMessage(toView, lang),
           assets,
         };
       }
-      return { id: p.id, cover: p.cover, access: 'none' as const, message: translateMessage('purchaseToView', lang), assets: [] };
+      return { id: p.id, cover: p.cover, access: 'none' as const, message: translateMessage(toView, lang), assets: [] };
     },
 
     // --- Questionnaires ---

@@ -62,4 +62,20 @@ describe('tiled panoramas', () => {
     expect(Object.keys(visitor.data.assets[0]?.outputs ?? {}).some((n) => n.startsWith('tile_'))).toBe(false);
     expect(Object.keys(visitor.data.assets[0]?.outputs ?? {})).toContain('preview_4096');
   });
+
+  it('tells visitors of a free project to get it free, of a paid one to purchase it', async () => {
+    const u = await makeUser(t);
+    const free = await makeProject(t, u.id, { price: 0 });
+    const paid = await makeProject(t, u.id, { price: 80 });
+    const message = async (id: number) =>
+      body<{ access: string; message: string }>(
+        await app.inject({ method: 'GET', url: `/api/project/content?id=${id}`, headers: { 'accept-language': 'en' } }),
+      ).data;
+    expect(await message(free.id)).toEqual(
+      expect.objectContaining({ access: 'none', message: 'Get it free to view the full content' }),
+    );
+    expect(await message(paid.id)).toEqual(
+      expect.objectContaining({ access: 'none', message: 'Purchase to view the full content' }),
+    );
+  });
 });
