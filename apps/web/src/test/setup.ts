@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => {
@@ -10,10 +9,6 @@ afterEach(() => {
 
 // let React's scheduler finish any work queued by the last test before the environment goes away
 afterAll(async () => {
-  // static toasts and confirms (code outside a rendered <App>) live in React roots of their own
-  message.destroy();
-  notification.destroy();
-  Modal.destroyAll();
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
