@@ -15,7 +15,22 @@ export const REVIEW_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as c
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const PROJECT_NAME_MAX = 100;
-export const PROJECT_TYPE_MAX = 50;
+/**
+ * Uses a project is made for (spec section 1: education, showrooms, exhibitions, classrooms, galleries, marketing,
+ * training; plus tourism and entertainment, which the catalogue needs). The form offers exactly these.
+ */
+export const PROJECT_TYPES = [
+  'education',
+  'showroom',
+  'exhibition',
+  'classroom',
+  'gallery',
+  'marketing',
+  'training',
+  'tourism',
+  'entertainment',
+] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
 export const DESCRIPTION_MAX = 5000;
 export const PROJECT_IMAGES_MAX = 20;
 export const PROJECT_TAGS_MAX = 20;
@@ -50,7 +65,7 @@ const imageRef = (key: Parameters<typeof V>[0]) =>
 export const projectForm = z.object({
   name: requiredText('nameRequired', PROJECT_NAME_MAX),
   catalog: z.enum(CATALOG_VALUES, { message: V('catalogRequired') }),
-  type: requiredText('typeRequired', PROJECT_TYPE_MAX),
+  type: z.enum(PROJECT_TYPES, { message: V('typeRequired') }),
   price: priceField,
   keywords: requiredText('keywordRequired', KEYWORD_MAX),
   tag_ids: z.array(idField).max(PROJECT_TAGS_MAX, V('tooLong')).default([]),

@@ -74,6 +74,7 @@ describe('project form', () => {
     const cases: [string, unknown, string][] = [
       ['name', '', 'Name cannot be empty'],
       ['type', '', 'Please choose a type'],
+      ['type', 'spaceship', 'Please choose a type'],
       ['catalog', 'nope', 'Please choose a catalog'],
       ['price', '', 'The price cannot be empty'],
       ['price', '1.234', 'The price format is 0.00'],

@@ -2,8 +2,8 @@ import type { Catalog } from '@xr/contract/constants';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-/** Uses a project is made for (spec section 1: education, showrooms, exhibitions, classrooms, galleries, marketing, training). */
-export const PROJECT_TYPES = ['education', 'showroom', 'exhibition', 'classroom', 'gallery', 'marketing', 'training'] as const;
+/** Uses a project is made for: the contract's list (the server accepts only these). */
+export { PROJECT_TYPES } from '@xr/contract/creator';
 
 /** Price in HKD, format 0.00: digits with at most two decimals. */
 export const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
