@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CATALOGS, type Catalog } from '@xr/contract/constants';
+import type { ProjectType } from '@xr/contract/creator';
 import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
@@ -19,7 +20,7 @@ import { videoPosterFrame } from './video-poster';
 export interface ProjectFormValues {
   name: string;
   catalog?: Catalog;
-  type?: string;
+  type?: ProjectType;
   price: string;
   keywords: string;
   tag_ids: number[];
@@ -35,7 +36,8 @@ export function toFormValues(p?: MyProject): ProjectFormValues {
   return {
     name: p?.name ?? '',
     catalog: p?.catalog,
-    type: p?.type,
+    // a type outside today's list (older data) has to be chosen again
+    type: (PROJECT_TYPES as readonly string[]).includes(p?.type ?? '') ? (p?.type as ProjectType) : undefined,
     price: p ? p.price.toFixed(2) : '0.00',
     keywords: p?.keywords ?? '',
     tag_ids: p?.tag_ids ?? [],
@@ -52,7 +54,7 @@ export function toBody(v: ProjectFormValues): ProjectBody {
   return {
     name: v.name.trim(),
     catalog: v.catalog as Catalog,
-    type: v.type ?? '',
+    type: v.type as ProjectType,
     price: Number(v.price),
     keywords: v.keywords.trim(),
     tag_ids: v.tag_ids ?? [],
