@@ -186,6 +186,14 @@ describe('storefront and checkout', () => {
     await page.goto(`${base}/#/marke_place`);
     await page.locator('[data-testid=market-grid] [data-testid=project-card]').first().waitFor();
     await shot(page, 'market-phone');
+    // a paid project (other journeys on this server publish free ones, which would skip the payment step)
+    await page.goto(`${base}/#/marke_place?min=10`);
+    await expect
+      .poll(async () => {
+        const p = await prices(page);
+        return p.length > 0 && p.every((x) => x >= 10);
+      })
+      .toBe(true);
     await page.locator('[data-testid=market-grid] [data-testid=project-card]').first().click();
     await waitForHash(page, '/product_details');
     await page.getByText(market.details.description).first().waitFor();
