@@ -291,6 +291,29 @@ describe('buyers', () => {
 });
 
 describe('restart', () => {
+  it('an upload stopped mid-file by a server restart resumes from its offset on the new server', async () => {
+    const p = await makeProject(t, owner.id, { status: 'draft', isPublic: false });
+    const glb = await cubeGlb();
+    const half = Math.floor(glb.length / 2);
+    const create = await tusCreate(
+      app,
+      owner.token,
+      { filename: 'cube.glb', kind: 'model3d', project_id: String(p.id) },
+      glb.length,
+    );
+    const location = create.headers.location as string;
+    expect((await tusPatch(app, owner.token, location, 0, glb.subarray(0, half))).statusCode).toBe(204);
+    await app.close();
+
+    app = await buildApp(t.config, { database: t.database, logger: false });
+    const head = await tusHead(app, owner.token, location);
+    expect(head.headers['upload-offset']).toBe(String(half));
+    const rest = await tusPatch(app, owner.token, location, half, glb.subarray(half));
+    expect(rest.statusCode).toBe(204);
+    expect(rest.headers['x-asset-id']).toBeTruthy();
+    expect((await waitForJob(p.id, owner.token)).assets[0]?.status).toBe('ready');
+  });
+
   it('an asset job left running by a dead server finishes after a new server starts on the same database', async () => {
     const p = await makeProject(t, owner.id, { status: 'draft', isPublic: false });
     const res = await tusUpload(
