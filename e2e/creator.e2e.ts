@@ -432,9 +432,8 @@ describe('creator content', () => {
     // The creator's usage counts the files uploaded above.
     await admin.getByLabel(system.capacity.userId).fill(String(creatorId));
     await admin.getByRole('button', { name: common.search }).click();
-    const usage = admin
-      .locator('tr.ant-table-row')
-      .filter({ has: admin.locator('td', { hasText: new RegExp(`^${creatorId}$`) }) });
+    // The row names the user (name, email and id).
+    const usage = admin.locator('tr.ant-table-row').filter({ hasText: creatorEmail });
     await usage.waitFor();
     expect(await usage.textContent()).toContain(system.plans.free);
     expect(await usage.textContent()).toMatch(/\d+(\.\d+)? (KB|MB) \//);

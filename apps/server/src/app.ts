@@ -120,7 +120,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
-  const rules = createStorageRulesService({ db, usedBytes: editor.usedBytes });
+  const rules = createStorageRulesService({
+    db,
+    usedBytes: editor.usedBytes,
+    usagePage: editor.usagePage,
+    usageOf: editor.usageOf,
+    contacts: users.contacts,
+  });
   await rules.ensureDefaults();
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
   const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });

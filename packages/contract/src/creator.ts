@@ -239,8 +239,15 @@ export const userCapacity = z.object({
   quota_bytes: z.number(),
   override_bytes: z.number().nullable(),
   used_bytes: z.number(),
+  /** Account name and email (null when the account is deleted). */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** used_bytes / quota_bytes in percent, one decimal; above 100 when over quota (100 when the quota is 0 and anything is stored). */
+  percent: z.number(),
 });
+export type UserCapacity = z.infer<typeof userCapacity>;
 export const capacityPage = z.object({ plans: z.array(planCapacity), users: pageOf(userCapacity) });
+export type CapacityPage = z.infer<typeof capacityPage>;
 export const capacityPageQuery = pageQuery.extend({ user_id: idParam.optional() });
 const bytes = z
   .number({ message: V('numberInvalid') })

@@ -141,6 +141,35 @@ export function createEditorRepository(db: DbOrTx) {
     },
 
     /**
+     * A page of the users who store anything (own at least one asset), largest usage first (ties by user id), with
+     * how many such users there are: the storage overview of /system/capacity.
+     */
+    async usagePage(limit: number, offset: number): Promise<{ rows: { userId: number; usedBytes: number }[]; total: number }> {
+      const used = sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ userId: assets.ownerId, n: used })
+          .from(assets)
+          .groupBy(assets.ownerId)
+          .orderBy(desc(used), assets.ownerId)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: sql<number>`count(distinct ${assets.ownerId})::int` }).from(assets),
+      ]);
+      return { rows: rows.map((r) => ({ userId: r.userId, usedBytes: Number(r.n) })), total: Number(total?.n ?? 0) };
+    },
+    /** Bytes stored by each of these users that owns at least one asset (users without assets are absent). */
+    async usageOf(ownerIds: number[]): Promise<Map<number, number>> {
+      if (ownerIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: assets.ownerId, n: sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)` })
+        .from(assets)
+        .where(inArray(assets.ownerId, ownerIds))
+        .groupBy(assets.ownerId);
+      return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+    },
+
+    /**
      * Holds a per-owner lock until the transaction ends, so that quota decisions of one user (check, then insert) run
      * one at a time across every server process sharing the database.
      */

@@ -346,6 +346,10 @@ export function createEditorService({
     ownedProject: owned,
 
     usedBytes: (userId: number) => repo.usedBytes(userId),
+    /** A page of `{ userId, usedBytes }` over the users who own any asset, largest usage first (ties by user id). */
+    usagePage: (q: { limit: number; offset: number }) => repo.usagePage(q.limit, q.offset),
+    /** Bytes stored per user, for those of these users who own any asset (the others are absent). */
+    usageOf: (userIds: number[]) => repo.usageOf([...new Set(userIds)]),
 
     /** Bytes that replacing the project's files of a kind would free. */
     async replacedBytes(projectId: number, kind: FileKind): Promise<number> {

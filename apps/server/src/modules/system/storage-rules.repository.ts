@@ -72,12 +72,10 @@ export function createStorageRulesRepository(db: Db) {
       if (ids.length === 0) return [];
       return db.select().from(userCapacities).where(inArray(userCapacities.userId, ids));
     },
-    async userCapacityPage(limit: number, offset: number) {
-      const [rows, [total]] = await Promise.all([
-        db.select().from(userCapacities).orderBy(asc(userCapacities.userId)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(userCapacities),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+    /** Every user that has a capacity setting (plan or override), by user id. */
+    async userCapacityIds(): Promise<number[]> {
+      const rows = await db.select({ id: userCapacities.userId }).from(userCapacities).orderBy(asc(userCapacities.userId));
+      return rows.map((r) => r.id);
     },
     async setUserCapacity(userId: number, values: { plan?: string; overrideBytes?: number | null }): Promise<void> {
       await db

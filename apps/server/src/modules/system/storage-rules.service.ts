@@ -1,6 +1,7 @@
 import type { Page } from '@xr/contract/common';
 import {
   CAPACITY_PLANS,
+  type CapacityPage,
   type CapacityPlan,
   ENTERPRISE_MIN_BYTES,
   type FileKind,
@@ -60,11 +61,30 @@ export function formatBytes(n: number): string {
   return `${i === 0 ? v : v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
 }
 
+/** What the storage rules need from other modules (passed in from app.ts, so this module reads none of their tables). */
+export interface StorageRulesDeps {
+  db: Db;
+  /** Bytes one user stores (projects module: the assets). */
+  usedBytes: (userId: number) => Promise<number>;
+  /** A page of the users who store anything, largest usage first, ties by user id (projects module). */
+  usagePage: (q: { limit: number; offset: number }) => Promise<{ rows: { userId: number; usedBytes: number }[]; total: number }>;
+  /** Bytes stored by those of these users who own any asset; the others are absent (projects module). */
+  usageOf: (userIds: number[]) => Promise<Map<number, number>>;
+  /** Name and email of live accounts (users module); deleted accounts are absent. */
+  contacts: (userIds: number[]) => Promise<Map<number, { name: string; email: string }>>;
+}
+
+/** used / quota in percent with one decimal; over 100 when over quota; a zero quota is full as soon as anything is stored. */
+export function usagePercent(used: number, quota: number): number {
+  if (quota <= 0) return used > 0 ? 100 : 0;
+  return Math.round((used / quota) * 1000) / 10;
+}
+
 /**
- * File types (the upload allow-list) and storage capacity (per plan, per user override). `usedBytes` answers how
- * much a user stores (the projects module owns the assets); it is passed in so this module does not read theirs.
+ * File types (the upload allow-list) and storage capacity (per plan, per user override). How much users store comes
+ * from the projects module (it owns the assets) and names from the users module, both passed in (see StorageRulesDeps).
  */
-export function createStorageRulesService({ db, usedBytes }: { db: Db; usedBytes: (userId: number) => Promise<number> }) {
+export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, contacts }: StorageRulesDeps) {
   const repo = createStorageRulesRepository(db);
 
   async function planQuotas(): Promise<Record<CapacityPlan, number>> {
@@ -142,16 +162,62 @@ export function createStorageRulesService({ db, usedBytes }: { db: Db; usedBytes
     capacityOf,
     planQuotas,
 
-    async capacityPage(q: { page: number; limit: number; user_id?: number }) {
+    /**
+     * Plan quotas and the per-user list. With `user_id`: that one user (whether or not they store or have a setting).
+     * Without: every user who stores anything (owns at least one asset) or has a capacity setting, paged.
+     *
+     * Merge rule: the users who store anything come first, largest usage first (ties by user id), exactly as the
+     * projects module pages them; after them come the users with a setting who own no asset, by user id. So
+     * `total` = storing users + setting-only users, and a page may straddle the two parts. The setting-only part is
+     * found from all setting ids (one small admin-maintained table) minus those the projects module reports storing;
+     * this module never reads the assets table.
+     */
+    async capacityPage(q: { page: number; limit: number; user_id?: number }): Promise<CapacityPage> {
       const quotas = await planQuotas();
       const plans = CAPACITY_PLANS.map((plan) => ({ plan, quota_bytes: quotas[plan] }));
       if (q.user_id) {
-        const one = await capacityOf(q.user_id);
-        return { plans, users: { list: [one], total: 1, page: 1, limit: q.limit } };
+        const [one, people] = await Promise.all([capacityOf(q.user_id), contacts([q.user_id])]);
+        const who = people.get(q.user_id);
+        const row = {
+          ...one,
+          name: who?.name ?? null,
+          email: who?.email ?? null,
+          percent: usagePercent(one.used_bytes, one.quota_bytes),
+        };
+        return { plans, users: { list: [row], total: 1, page: 1, limit: q.limit } };
       }
-      const { rows, total } = await repo.userCapacityPage(q.limit, (q.page - 1) * q.limit);
-      const list = await Promise.all(rows.map((r) => capacityOf(r.userId)));
-      return { plans, users: { list, total, page: q.page, limit: q.limit } };
+
+      const offset = (q.page - 1) * q.limit;
+      const [settingIds, storing] = await Promise.all([repo.userCapacityIds(), usagePage({ limit: q.limit, offset })]);
+      const settingUsage = await usageOf(settingIds);
+      const settingOnly = settingIds.filter((id) => !settingUsage.has(id));
+      // The page's rows from the storing part, then (when the page reaches past it) from the setting-only part.
+      const fromSettings = Math.max(0, offset - storing.total);
+      const tail = settingOnly
+        .slice(fromSettings, fromSettings + q.limit - storing.rows.length)
+        .map((userId) => ({ userId, usedBytes: 0 }));
+      const rows = [...storing.rows, ...tail];
+
+      const ids = rows.map((r) => r.userId);
+      const [settings, people] = await Promise.all([repo.userCapacities(ids), contacts(ids)]);
+      const settingOf = new Map(settings.map((s) => [s.userId, s]));
+      const list = rows.map(({ userId, usedBytes: used }) => {
+        const setting = settingOf.get(userId);
+        const plan = (setting?.plan ?? 'free') as CapacityPlan;
+        const quota = setting?.overrideBytes ?? quotas[plan];
+        const who = people.get(userId);
+        return {
+          user_id: userId,
+          plan,
+          quota_bytes: quota,
+          override_bytes: setting?.overrideBytes ?? null,
+          used_bytes: used,
+          name: who?.name ?? null,
+          email: who?.email ?? null,
+          percent: usagePercent(used, quota),
+        };
+      });
+      return { plans, users: { list, total: storing.total + settingOnly.length, page: q.page, limit: q.limit } };
     },
 
     /** Sets a plan's quota (enterprise never below 20G) or a user's plan and override. */

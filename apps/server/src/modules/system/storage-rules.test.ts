@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { body } from '../../../test/commerce';
+import { body, makeProject } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
+import { png, tusUpload, waitForAsset } from '../../../test/uploads';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -100,5 +101,95 @@ describe('capacity (/system/capacity)', () => {
       await call('GET', `/system/capacity_page?user_id=${user.id}`, admin),
     );
     expect(one.data.users.list[0]).toMatchObject({ plan: 'enterprise', quota_bytes: 5, override_bytes: 5 });
+  });
+});
+
+describe('who uses the storage (/system/capacity per-user list)', () => {
+  type Row = {
+    user_id: number;
+    name: string | null;
+    email: string | null;
+    plan: string;
+    used_bytes: number;
+    quota_bytes: number;
+    override_bytes: number | null;
+    percent: number;
+  };
+  const page = async (query: string, token = admin) =>
+    body<{ users: { list: Row[]; total: number; page: number; limit: number } }>(
+      await call('GET', `/system/capacity_page?${query}`, token),
+    ).data.users;
+
+  /** A signed-in user who stores one PNG of the given size (processing finished). */
+  async function storing(side: number) {
+    const u = await makeUser(t);
+    const token = await login(t, u.email, u.password);
+    const p = await makeProject(t, u.id, { status: 'draft', isPublic: false });
+    const res = await tusUpload(
+      app,
+      token,
+      { filename: 'a.png', kind: 'image', project_id: String(p.id) },
+      await png(side, side),
+    );
+    expect(res.statusCode).toBe(204);
+    await waitForAsset(app, p.id, token);
+    const mine = body<{ used_bytes: number }>(await call('GET', '/user/capacity', token)).data;
+    return { ...u, token, used: mine.used_bytes };
+  }
+
+  it('lists everyone who stores anything, largest first, then users with a setting only; paged; with name and email', async () => {
+    const small = await storing(16);
+    const big = await storing(1500);
+    expect(big.used).toBeGreaterThan(small.used);
+    expect(small.used).toBeGreaterThan(0);
+    // A setting for a user who also stores: listed once, in the storing part.
+    await call('POST', '/system/up_capacity', admin, { user_id: small.id, quota_bytes: small.used * 2 });
+    // Settings for users who store nothing (the earlier `user` may have one already; set it again to be sure).
+    const idle = await makeUser(t);
+    await call('POST', '/system/up_capacity', admin, { user_id: idle.id, plan: 'yearly' });
+    await call('POST', '/system/up_capacity', admin, { user_id: user.id, plan: 'enterprise' });
+    // The admin neither stores nor has a setting: not listed.
+
+    const all = await page('page=1&limit=100');
+    expect(all.list.map((r) => r.user_id)).toEqual([big.id, small.id, user.id, idle.id]);
+    expect(all.total).toBe(4);
+    expect(all.list[0]).toMatchObject({
+      name: big.username,
+      email: big.email,
+      plan: 'free',
+      used_bytes: big.used,
+      override_bytes: null,
+    });
+    expect(all.list[1]).toMatchObject({
+      name: small.username,
+      email: small.email,
+      used_bytes: small.used,
+      quota_bytes: small.used * 2,
+      override_bytes: small.used * 2,
+      percent: 50,
+    });
+    expect(all.list[3]).toMatchObject({ name: idle.username, email: idle.email, plan: 'yearly', used_bytes: 0, percent: 0 });
+
+    const ids = async (q: string) => {
+      const p = await page(q);
+      expect(p.total, q).toBe(4);
+      return p.list.map((r) => r.user_id);
+    };
+    expect(await ids('page=2&limit=1')).toEqual([small.id]);
+    expect(await ids('page=3&limit=1')).toEqual([user.id]);
+    expect(await ids('page=1&limit=3')).toEqual([big.id, small.id, user.id]);
+    expect(await ids('page=2&limit=3')).toEqual([idle.id]);
+    expect(await ids('page=2&limit=2')).toEqual([user.id, idle.id]);
+    expect(await ids('page=3&limit=2')).toEqual([]);
+
+    // Searching by user id still answers that one user, listed or not.
+    const one = await page(`user_id=${big.id}`);
+    expect(one.total).toBe(1);
+    expect(one.list[0]).toMatchObject({ user_id: big.id, name: big.username, email: big.email, used_bytes: big.used });
+    const nobody = await page('user_id=999999');
+    expect(nobody.list[0]).toMatchObject({ user_id: 999999, name: null, email: null, used_bytes: 0 });
+
+    // Permission required.
+    expect((await call('GET', '/system/capacity_page?page=1&limit=10', big.token)).statusCode).toBe(403);
   });
 });

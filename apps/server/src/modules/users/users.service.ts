@@ -739,6 +739,12 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
       );
     },
 
+    /** Name and email of live accounts, in one query (admin lists such as /system/capacity); deleted accounts are absent. */
+    async contacts(ids: number[]): Promise<Map<number, { name: string; email: string }>> {
+      const rows = await repo.byIds([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, { name: r.username, email: r.email }]));
+    },
+
     /** Email of a live account (the invoice shows it), in the caller's transaction when one is passed. */
     async emailOf(id: number, tx?: DbOrTx): Promise<string | undefined> {
       return (await repo.byId(id, tx ?? db))?.email;

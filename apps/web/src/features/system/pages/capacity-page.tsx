@@ -1,23 +1,25 @@
-import { EditOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { UndoOutlined } from '@ant-design/icons';
 import { CAPACITY_PLANS, type CapacityPlan, ENTERPRISE_MIN_BYTES } from '@xr/contract/creator';
 import {
   App,
   Button,
   Card,
+  Empty,
   Flex,
   Form,
   InputNumber,
   Modal,
-  Popconfirm,
   Progress,
   Select,
-  Space,
   Table,
   type TableColumnsType,
   Tag,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, PagedTable, type PageQuery } from '../../../components/admin/list-page';
+import { Confirm, EditAction, FilterBar } from '../../../components/admin/table-parts';
 import { errorText } from '../../../components/form/zod-rules';
 import { type CapacityPageData, useCapacityPage, useUpCapacity } from '../api/capacity';
 import { formatBytes, GB } from '../components/bytes';
@@ -60,7 +62,7 @@ function CapacityDialog({ target, onClose }: { target: EditTarget; onClose(): vo
       open
       title={
         target.user
-          ? t('capacity.editUser', { id: target.user.user_id })
+          ? t('capacity.editUser', { id: target.user.name ?? target.user.user_id })
           : t('capacity.editPlan', { plan: t(`plans.${target.plan?.plan}`) })
       }
       onCancel={onClose}
@@ -110,12 +112,38 @@ function CapacityDialog({ target, onClose }: { target: EditTarget; onClose(): vo
   );
 }
 
-/** /system/capacity: storage quota per plan (enterprise at least 20 GB) and per user, with usage. */
+/** From this share of the quota on, a user's bar turns red. */
+export const NEAR_LIMIT_PERCENT = 90;
+
+type UserQuery = PageQuery<{ user_id: number }>;
+
+/** A user's usage: a bar (red near the limit) with "used / quota" below. */
+function UsageBar({ row }: { row: UserRow }) {
+  const { t } = useTranslation('system');
+  const near = row.percent >= NEAR_LIMIT_PERCENT;
+  return (
+    <Flex vertical>
+      <Progress
+        percent={Math.min(100, row.percent)}
+        status={near ? 'exception' : 'normal'}
+        format={() => `${row.percent}%`}
+        size="small"
+        aria-label={near ? t('capacity.nearLimit') : undefined}
+      />
+      <span className="xr-muted">{`${formatBytes(row.used_bytes)} / ${formatBytes(row.quota_bytes)}`}</span>
+    </Flex>
+  );
+}
+
+/**
+ * /system/capacity: storage quota per plan (enterprise at least 20 GB), and who uses the storage: everyone who stores
+ * files or has a personal setting, largest usage first (the server's order), or one user searched by id.
+ */
 export default function CapacityPage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const [userId, setUserId] = useState<number | null>(null);
-  const [query, setQuery] = useState<{ page: number; limit: number; user_id?: number }>({ page: 1, limit: 10 });
+  const [query, setQuery] = useState<UserQuery>({ page: 1, limit: 10 });
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const data = useCapacityPage(query);
   const up = useUpCapacity();
@@ -132,70 +160,47 @@ export default function CapacityPage() {
   const planColumns: TableColumnsType<PlanRow> = [
     { title: t('capacity.plan'), dataIndex: 'plan', render: (v: CapacityPlan) => t(`plans.${v}`) },
     { title: t('capacity.quota'), dataIndex: 'quota_bytes', align: 'right', render: (v: number) => formatBytes(v) },
-    {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 100,
-      render: (_: unknown, r) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ plan: r })}>
-          {t('common:edit')}
-        </Button>
-      ),
-    },
+    actionsColumn<PlanRow>((r) => <EditAction onClick={() => setEditing({ plan: r })} />, { width: 100 }),
   ];
 
   const userColumns: TableColumnsType<UserRow> = [
-    { title: t('capacity.userId'), dataIndex: 'user_id', width: 90 },
-    { title: t('capacity.plan'), dataIndex: 'plan', width: 130, render: (v: CapacityPlan) => t(`plans.${v}`) },
     {
-      title: t('capacity.quota'),
-      dataIndex: 'quota_bytes',
-      width: 160,
-      render: (v: number, r) => (
-        <Space size={4}>
-          {formatBytes(v)}
-          {r.override_bytes !== null && <Tag color="purple">{t('capacity.custom')}</Tag>}
-        </Space>
-      ),
-    },
-    {
-      title: t('capacity.used'),
-      dataIndex: 'used_bytes',
-      render: (v: number, r) => (
+      title: t('capacity.user'),
+      key: 'user',
+      render: (_: unknown, r) => (
         <Flex vertical>
-          <Progress percent={r.quota_bytes ? Math.min(100, Math.round((v / r.quota_bytes) * 100)) : 0} size="small" />
+          <Typography.Text strong>{r.name ?? t('capacity.deletedUser')}</Typography.Text>
           <span className="xr-muted">
-            {formatBytes(v)} / {formatBytes(r.quota_bytes)}
+            {r.email ? `${r.email} · ` : ''}
+            {t('capacity.userId')} {r.user_id}
           </span>
         </Flex>
       ),
     },
+    { title: t('capacity.plan'), dataIndex: 'plan', width: 120, render: (v: CapacityPlan) => <Tag>{t(`plans.${v}`)}</Tag> },
+    { title: t('capacity.usedOfQuota'), key: 'usage', width: 230, render: (_: unknown, r) => <UsageBar row={r} /> },
     {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ user: r })}>
-            {t('common:edit')}
-          </Button>
+      title: t('capacity.override'),
+      dataIndex: 'override_bytes',
+      width: 140,
+      render: (v: number | null) =>
+        v === null ? <span className="xr-muted">{t('capacity.usesPlan')}</span> : <Tag color="purple">{formatBytes(v)}</Tag>,
+    },
+    actionsColumn<UserRow>(
+      (r) => (
+        <>
+          <EditAction onClick={() => setEditing({ user: r })} />
           {r.override_bytes !== null && (
-            <Popconfirm
-              title={t('common:confirmAction')}
-              description={t('capacity.clearHint')}
-              okText={t('common:ok')}
-              cancelText={t('common:cancel')}
-              onConfirm={() => clearOverride(r)}
-            >
+            <Confirm hint={t('capacity.clearHint')} onConfirm={() => clearOverride(r)}>
               <Button type="link" size="small" danger icon={<UndoOutlined />}>
                 {t('capacity.clear')}
               </Button>
-            </Popconfirm>
+            </Confirm>
           )}
-        </Space>
+        </>
       ),
-    },
+      { width: 200, fixed: true },
+    ),
   ];
 
   return (
@@ -210,8 +215,14 @@ export default function CapacityPage() {
           pagination={false}
         />
       </Card>
-      <Card title={t('capacity.usersTitle')}>
-        <Flex gap={8} wrap className="xr-mb">
+      <Card title={t('capacity.usersTitle')} extra={<span className="xr-muted">{t('capacity.usersHint')}</span>}>
+        <FilterBar
+          onSearch={() => setQuery((q) => ({ ...q, user_id: userId ?? undefined, page: 1 }))}
+          onReset={() => {
+            setUserId(null);
+            setQuery((q) => ({ page: 1, limit: q.limit }));
+          }}
+        >
           <InputNumber
             min={1}
             value={userId}
@@ -220,28 +231,16 @@ export default function CapacityPage() {
             aria-label={t('capacity.userId')}
             style={{ width: 160 }}
           />
-          <Button
-            type="primary"
-            icon={<SearchOutlined />}
-            onClick={() => setQuery((q) => ({ ...q, user_id: userId ?? undefined, page: 1 }))}
-          >
-            {t('common:search')}
-          </Button>
-        </Flex>
-        <Table<UserRow>
+        </FilterBar>
+        <PagedTable<UserRow, UserQuery>
           rowKey="user_id"
-          size="middle"
           columns={userColumns}
-          dataSource={data.data?.users.list ?? []}
-          loading={data.isFetching}
-          scroll={{ x: 800 }}
-          pagination={{
-            current: query.page,
-            pageSize: query.limit,
-            total: data.data?.users.total ?? 0,
-            showTotal: (total) => t('total', { total }),
-            onChange: (page, limit) => setQuery((q) => ({ ...q, page, limit })),
-          }}
+          result={{ data: data.data?.users, isFetching: data.isFetching }}
+          query={query}
+          setQuery={setQuery}
+          showTotal={(total) => t('total', { total })}
+          scrollX={900}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('capacity.nobodyStores')} /> }}
         />
       </Card>
       {editing && <CapacityDialog target={editing} onClose={() => setEditing(null)} />}
