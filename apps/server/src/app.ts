@@ -118,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jobs,
     images,
     purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
+    hasBuyers: (projectId, tx) => orders.hasBuyers(projectId, tx),
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
   const rules = createStorageRulesService({

@@ -247,6 +247,11 @@ export const errorMessages = {
     tc: '未使用的圖片太多：請先儲存作品，或明天再試',
     en: 'Too many uploaded images are not used by a project yet: save your project first, or try again tomorrow',
   },
+  projectHasBuyers: {
+    zh: '已有用户购买此作品，不能删除：请关闭出售和公开开关以下架作品，买家仍可继续使用',
+    tc: '已有用戶購買此作品，不能刪除：請關閉出售和公開開關以下架作品，買家仍可繼續使用',
+    en: 'People have bought this project, so it cannot be deleted: switch off for-sale and public to withdraw it; buyers keep their access',
+  },
   freeToView: {
     zh: '免费获取后即可查看完整内容',
     tc: '免費獲取後即可查看完整內容',

@@ -114,6 +114,15 @@ export function createOrdersRepository(db: DbOrTx) {
         .where(and(eq(purchases.userId, userId), inArray(purchases.projectId, projectIds)));
       return new Set(rows.map((r) => r.projectId));
     },
+    /** Whether anybody owns the project (bought it, or got it free). */
+    async hasBuyers(projectId: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: purchases.projectId })
+        .from(purchases)
+        .where(eq(purchases.projectId, projectId))
+        .limit(1);
+      return rows.length > 0;
+    },
     /** Grants projects to a buyer; answers the project ids that were new (a project is owned once). */
     async grant(userId: number, orderId: number, projectIds: number[], tx: DbOrTx): Promise<number[]> {
       if (projectIds.length === 0) return [];

@@ -83,6 +83,9 @@ export function createOrdersService({ db, projects }: { db: Db; projects: Projec
       return repo.purchasedAmong(userId, projectIds, tx ?? db);
     },
 
+    /** Whether anybody owns the project (its creator may then withdraw it, not delete it). */
+    hasBuyers: (projectId: number, tx?: DbOrTx) => repo.hasBuyers(projectId, tx ?? db),
+
     /**
      * GET /order/order_page: the caller's orders, or everyone's for holders of `/orderlist/all` (who may search
      * by order number, user email and Hong Kong dates). Two queries for the page plus one for its items.

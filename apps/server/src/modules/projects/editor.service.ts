@@ -18,7 +18,7 @@ import { ErrorCode } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd, hkdToCents } from '@xr/contract/money';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue, JobRow } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
@@ -106,6 +106,8 @@ export interface EditorDeps {
   images: ProjectImagesService;
   /** Whether the user bought the project (orders module). */
   purchased: (userId: number, projectId: number) => Promise<boolean>;
+  /** Whether anybody owns the project (orders module); read inside the deletion's transaction. */
+  hasBuyers: (projectId: number, tx?: DbOrTx) => Promise<boolean>;
   urlTtlSeconds: number;
 }
 
@@ -122,6 +124,7 @@ export function createEditorService({
   jobs,
   images,
   purchased,
+  hasBuyers,
   urlTtlSeconds,
 }: EditorDeps) {
   const repo = createEditorRepository(db);
@@ -212,14 +215,15 @@ export function createEditorService({
 
     /**
      * Deletes the actor's project, its comments, questionnaire, assets and the pictures no other project of the actor
-     * uses (one transaction), then their files.
+     * uses (one transaction), then their files. A project somebody owns (bought, or got free) is not deleted: its
+     * buyers keep what they paid for, so the creator withdraws it instead (for-sale and public off) — 40904.
      */
     async remove(actor: Actor, id: number): Promise<void> {
       const row = await owned(actor, id);
-      const keys = await db.transaction(async (tx) => [
-        ...(await repo.deleteProject(id, tx)),
-        ...(await images.release(actor.id, imageKeysOf(row), tx)),
-      ]);
+      const keys = await db.transaction(async (tx) => {
+        if (await hasBuyers(id, tx)) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'projectHasBuyers' });
+        return [...(await repo.deleteProject(id, tx)), ...(await images.release(actor.id, imageKeysOf(row), tx))];
+      });
       await removeFiles(keys);
     },
 

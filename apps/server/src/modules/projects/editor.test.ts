@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { body, makeProject } from '../../../test/commerce';
+import { body, makeProject, placeOrder, shopper } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
 import { nextReviewStatus } from './editor.service';
 
@@ -125,6 +125,36 @@ describe('project form', () => {
     expect((await post(creator.token, '/project/del_project', { id })).statusCode).toBe(200);
     expect((await get(creator.token, `/project/project_details?id=${id}`)).statusCode).toBe(404);
     expect((await post(creator.token, '/project/del_project', { id })).statusCode).toBe(404);
+  });
+
+  it('does not delete a project somebody owns: its buyers keep it, the creator withdraws it instead', async () => {
+    const p = await makeProject(t, creator.id, { name: 'Owned walk', price: 0 });
+    const buyer = await shopper(t);
+    const order = await placeOrder(t.app, buyer, [p.id]);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/pay',
+      headers: buyer.headers,
+      payload: { order_on: order.data.order_on, pay_type: 'Free', path: '/', project_ids: String(p.id) },
+    });
+    expect(body<{ status: string }>(paid).data.status).toBe('paid');
+
+    const refused = await post(creator.token, '/project/del_project', { id: p.id });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ code: 40904, message: expect.stringContaining('不能删除') });
+    expect((await get(creator.token, `/project/project_details?id=${p.id}`)).statusCode).toBe(200);
+    // Withdrawn (not for sale, not public): out of the market, still the buyer's.
+    const off = await post(creator.token, '/project/up_project', {
+      ...form,
+      id: p.id,
+      name: 'Owned walk',
+      price: '0.00',
+      for_sale: false,
+      is_public: false,
+    });
+    expect(off.statusCode).toBe(200);
+    const content = await t.app.inject({ method: 'GET', url: `/api/project/content?id=${p.id}`, headers: buyer.headers });
+    expect(body<{ access: string }>(content).data.access).toBe('full');
   });
 });
 
