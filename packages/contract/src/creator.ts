@@ -110,6 +110,8 @@ export const ownProject = z.object({
   anonymous_preview: z.boolean(),
   review_status: z.enum(REVIEW_STATUSES),
   review_reason: z.string(),
+  /** Copies sold or given free: a project people own cannot be deleted, only withdrawn. */
+  sales_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -52,6 +52,7 @@ const ownOut = (r: ProjectRow): OwnProject => ({
   anonymous_preview: r.anonymousPreview,
   review_status: r.reviewStatus,
   review_reason: r.reviewReason,
+  sales_count: r.salesCount,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });

@@ -113,6 +113,7 @@ describe('360 video poster frame', () => {
     anonymous_preview: false,
     review_status: 'draft',
     review_reason: '',
+    sales_count: 0,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
   };

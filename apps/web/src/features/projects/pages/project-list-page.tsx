@@ -1,44 +1,35 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatHkd } from '@xr/contract/money';
-import { App, Button, Card, Flex, Image, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Card, Image, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
+import { AddButton, DeleteAction, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useDelProject } from '../api/del-project';
-import { type MyProjectFilter, useMyProjectPage } from '../api/my-project-page';
+import { useMyProjectPage } from '../api/my-project-page';
 import { type MyProject, REVIEW_STATUSES, type ReviewStatus } from '../api/types';
 import { ProjectFormDrawer } from '../components/project-form-drawer';
 import { ReviewStateTag } from '../components/review-state-tag';
 import '../components/projects.css';
 
-/** /vrdata/list: the creator's projects with review state, search, state filter and paging; add / edit / delete. */
+type Filters = { keyword: string; review_status?: ReviewStatus };
+
+/**
+ * /vrdata/list: the creator's projects with review state, search, state filter (also from `?review_status=`, as the
+ * profile's links open it) and paging; add / edit / delete. Delete is greyed out for projects people own: the server
+ * keeps them for their buyers, and the creator withdraws them instead (for-sale and public off).
+ */
 export default function ProjectListPage() {
   const { t } = useTranslation('projects');
-  const { message } = App.useApp();
-  const [keyword, setKeyword] = useState('');
   const [params] = useSearchParams();
   const initial = REVIEW_STATUSES.find((s) => s === params.get('review_status'));
-  const [state, setState] = useState<ReviewStatus | undefined>(initial);
-  const [query, setQuery] = useState<MyProjectFilter>({ page: 1, limit: 10, review_status: initial });
+  const { draft, query, setQuery, edit, search, reset } = useListQuery<Filters>(
+    { keyword: '', review_status: initial },
+    { page: 1, limit: 10, review_status: initial },
+  );
   const [editing, setEditing] = useState<{ project?: MyProject } | null>(null);
   const list = useMyProjectPage(query);
-  const del = useDelProject();
-
-  const search = () => setQuery((q) => ({ ...q, keyword: keyword.trim(), review_status: state, page: 1 }));
-  const reset = () => {
-    setKeyword('');
-    setState(undefined);
-    setQuery((q) => ({ page: 1, limit: q.limit }));
-  };
-  const remove = async (p: MyProject) => {
-    try {
-      await del.mutateAsync(p.id);
-      void message.success(t('deleted'));
-      if (list.data?.list.length === 1 && query.page > 1) setQuery((q) => ({ ...q, page: q.page - 1 }));
-    } catch {
-      // the HTTP client showed the reason
-    }
-  };
+  const remove = useDeleteRow(useDelProject(), t('deleted'), { rowsOnPage: list.data?.list.length, setQuery });
 
   const onOff = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('on') : t('off')}</Tag>;
   const columns: TableColumnsType<MyProject> = [
@@ -61,78 +52,47 @@ export default function ProjectListPage() {
       width: 200,
       render: (v: ReviewStatus, r) => <ReviewStateTag status={v} reason={r.review_reason} />,
     },
-    {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 160,
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ project: r })}>
-            {t('common:edit')}
-          </Button>
-          <Popconfirm
-            title={t('common:confirmAction')}
-            description={t('deleteHint')}
-            okText={t('common:ok')}
-            cancelText={t('common:cancel')}
-            onConfirm={() => remove(r)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common:delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+    actionsColumn(
+      (r) => (
+        <>
+          <EditAction onClick={() => setEditing({ project: r })} />
+          <DeleteAction
+            hint={t('deleteHint')}
+            onConfirm={() => remove(r.id)}
+            disabledReason={r.sales_count > 0 ? t('cannotDeleteOwned') : null}
+          />
+        </>
       ),
-    },
+      { width: 160, fixed: true },
+    ),
   ];
 
   return (
     <Card title={t('listTitle')}>
-      <Flex gap={8} wrap justify="space-between" className="xr-mb">
-        <Flex gap={8} wrap>
-          <Input
-            allowClear
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onPressEnter={search}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            style={{ width: 220 }}
-          />
-          <Select
-            allowClear
-            value={state}
-            onChange={setState}
-            placeholder={t('review.title')}
-            aria-label={t('review.title')}
-            style={{ width: 160 }}
-            options={REVIEW_STATUSES.map((s) => ({ value: s, label: t(`review.${s}`) }))}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            {t('common:search')}
-          </Button>
-          <Button onClick={reset}>{t('common:reset')}</Button>
-        </Flex>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-          {t('add')}
-        </Button>
-      </Flex>
-      <Table<MyProject>
-        rowKey="id"
-        size="middle"
+      <FilterBar onSearch={search} onReset={reset} extra={<AddButton label={t('add')} onClick={() => setEditing({})} />}>
+        <SearchInput
+          value={draft.keyword}
+          onChange={(keyword) => edit({ keyword })}
+          onSearch={search}
+          placeholder={t('searchPlaceholder')}
+        />
+        <Select
+          allowClear
+          value={draft.review_status}
+          onChange={(review_status) => edit({ review_status })}
+          placeholder={t('review.title')}
+          aria-label={t('review.title')}
+          style={{ width: 160 }}
+          options={REVIEW_STATUSES.map((s) => ({ value: s, label: t(`review.${s}`) }))}
+        />
+      </FilterBar>
+      <PagedTable<MyProject, typeof query>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (page, limit) => setQuery((q) => ({ ...q, page: limit === q.limit ? page : 1, limit })),
-        }}
+        result={list}
+        query={query}
+        setQuery={setQuery}
+        showTotal={(total) => t('total', { total })}
+        scrollX={1100}
       />
       {editing && (
         <ProjectFormDrawer key={editing.project?.id ?? 'new'} open project={editing.project} onClose={() => setEditing(null)} />

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bodiesTo, renderAt, reply, serve, unmountAndSettle } from '../../../components/test-utils';
+import { resetHttpState } from '../../../lib/http';
+import i18n from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
+import ProjectListPage from './project-list-page';
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(async () => {
+  await unmountAndSettle();
+  queryClient.clear();
+  resetHttpState();
+  vi.unstubAllGlobals();
+});
+
+const project = (id: number, name: string, sales: number) => ({
+  id,
+  owner_id: 7,
+  name,
+  catalog: '360_image',
+  type: 'exhibition',
+  price: 12.5,
+  keywords: 'k',
+  tag_ids: [],
+  description: 'd',
+  cover: '',
+  images: [],
+  for_sale: true,
+  is_public: true,
+  anonymous_preview: false,
+  review_status: 'approved',
+  review_reason: '',
+  sales_count: sales,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('project list page', () => {
+  it('searches from the URL state, deletes after confirmation, and keeps owned projects from deletion', async () => {
+    let rows = [project(1, 'Harbour night', 0), project(2, 'Sold gallery', 3)];
+    const fetch = serve({
+      '/api/project/my_project_page': () => reply(200, { list: rows, total: rows.length, page: 1, limit: 10 }),
+      '/api/project/del_project': (b) => {
+        rows = rows.filter((r) => r.id !== (b as { id: number }).id);
+        return reply(200, null);
+      },
+    });
+    renderAt(<ProjectListPage />, '/vrdata/list?review_status=approved', '/vrdata/list');
+    expect(await screen.findByText('Harbour night')).toBeInTheDocument();
+    expect(fetch.mock.calls[0]?.[0]).toContain('review_status=approved');
+
+    const sold = screen.getByText('Sold gallery').closest('tr') as HTMLElement;
+    expect(within(sold).getByRole('button', { name: /Delete/ })).toBeDisabled();
+
+    const free = screen.getByText('Harbour night').closest('tr') as HTMLElement;
+    fireEvent.click(within(free).getByRole('button', { name: /Delete/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(bodiesTo(fetch, '/api/project/del_project')).toEqual([{ id: 1 }]));
+    await waitFor(() => expect(screen.queryByText('Harbour night')).toBeNull());
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Name, keyword/ }), { target: { value: '  gallery ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('keyword=gallery'));
+  });
+});
