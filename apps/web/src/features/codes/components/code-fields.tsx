@@ -1,8 +1,7 @@
 import type { CodeState, CodeUse } from '@xr/contract/codes';
-import type { Lang } from '@xr/contract/lang';
 import { Empty, Form, Input, List, Switch, Tag, Typography } from 'antd';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../lib/dates';
 import { translateKey } from '../../../lib/i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,17 +25,8 @@ export function changedExpiry(value: string | undefined, initial: string): { exp
   return (value ?? '') !== initial ? { expires_at: fromLocalInput(value) } : {};
 }
 
-const DATE_LOCALE: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en-GB' };
-
-/** A timestamp as a local date and time in the interface language. */
-export function useDateTime() {
-  const { i18n } = useTranslation();
-  const locale = DATE_LOCALE[i18n.language as Lang] ?? 'en-GB';
-  return useCallback(
-    (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    [locale],
-  );
-}
+/** Re-exported for this feature's screens (one implementation in lib/dates). */
+export { useDateTime };
 
 const STATE_COLOR: Record<CodeState, string> = { active: 'success', disabled: 'default', expired: 'warning', exhausted: 'error' };
 

@@ -1,8 +1,8 @@
-import type { Lang } from '@xr/contract/lang';
 import type { AdminUser } from '@xr/contract/rbac';
 import { Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/dates';
 
 /** Built-in role names in the interface language (the layout's role labels); custom roles show their name. */
 export function useRoleLabel() {
@@ -17,18 +17,8 @@ export function StatusTag({ status }: { status: AdminUser['status'] }) {
   return <Tag color={STATUS_COLOR[status]}>{t(`status.${status}`)}</Tag>;
 }
 
-const DATE_LOCALE: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en-GB' };
-
-/** Date (and optionally time) in the interface language. */
-export function useDateFormat() {
-  const { i18n } = useTranslation();
-  const locale = DATE_LOCALE[i18n.language as Lang] ?? 'en-GB';
-  return useCallback(
-    (iso: string, withTime = false) =>
-      new Date(iso).toLocaleString(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }),
-    [locale],
-  );
-}
+/** Re-exported for this feature's screens (one implementation in lib/dates). */
+export { useDateFormat };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,6 @@
-import type { Lang } from '@xr/contract/lang';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../lib/dates';
 
 /** Display name of a permission: catalogue permissions carry a route-title key, custom ones their own text. */
 export function usePermissionLabel() {
@@ -17,14 +17,5 @@ export function useRoleLabel() {
   );
 }
 
-const DATE_LOCALE: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en-GB' };
-
-/** A timestamp as a local date and time in the interface language. */
-export function useDateTime() {
-  const { i18n } = useTranslation();
-  const locale = DATE_LOCALE[i18n.language as Lang] ?? 'en-GB';
-  return useCallback(
-    (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    [locale],
-  );
-}
+/** Re-exported for this feature's screens (one implementation in lib/dates). */
+export { useDateTime };
