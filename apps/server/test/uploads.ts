@@ -68,7 +68,7 @@ export async function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Waits until the project's first asset is ready or failed; answers /project/asset_status. */
+/** Waits until the project's first asset is ready (and its job done) or failed; answers /project/asset_status. */
 export async function waitForAsset(app: FastifyInstance, projectId: number, token: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -76,7 +76,8 @@ export async function waitForAsset(app: FastifyInstance, projectId: number, toke
       await app.inject({ method: 'GET', url: `/api/project/asset_status?project_id=${projectId}`, headers: auth(token) }),
     );
     const a = res.data.assets[0];
-    if (a && (a.status === 'ready' || a.status === 'failed')) return res.data;
+    // a ready asset's job records "done" just after the step marks the asset: wait for both
+    if (a && ((a.status === 'ready' && (!a.job || a.job.status === 'done')) || a.status === 'failed')) return res.data;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('job did not finish');
