@@ -494,6 +494,44 @@ describe('creator content', () => {
     expect(await errorLog(page)).toEqual([]);
   });
 
+  it('a signed-in viewer answers the questionnaire on the details page; the creator sees the answers and the original', async () => {
+    const id = (await myProject(PANORAMA)).id;
+    const ctx = await newContext(browser, { lang: 'en' });
+    try {
+      const viewer = await ctx.newPage();
+      await signIn(viewer, base, 'user@demo.test', 'Demo@12345');
+      await viewer.goto(`${base}/#/product_details?id=${id}`);
+      const card = viewer.getByTestId('questionnaire-card');
+      await card.getByText('How was the harbour tour?').waitFor();
+      // the choice question is required
+      await card.getByRole('button', { name: market.questionnaire.send }).click();
+      await card.getByText(market.questionnaire.choose).waitFor();
+      await card.getByLabel('Maybe').check();
+      await card.getByLabel('What should we add?').fill('Night ferries');
+      await card.getByRole('button', { name: market.questionnaire.send }).click();
+      await card.getByText(market.questionnaire.answered).waitFor();
+      await shot(viewer, 'viewer-questionnaire-desktop');
+      // signing in (to /profile) and the details page asked nothing a plain user may not have
+      expect(await errorLog(viewer)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+
+    // The creator: one response, counted on its option; on the details page the full content with the original.
+    await page.goto(`${base}/#/vrdata/questionnaire`);
+    await pickProject(page, PANORAMA);
+    await page.getByRole('tab', { name: projects.questionnaire.answers }).click();
+    await page.getByText(projects.questionnaire.responses).waitFor();
+    await page.getByText('Night ferries').waitFor();
+    await page.goto(`${base}/#/product_details?id=${id}`);
+    const download = page.getByTestId('download-original');
+    await download.waitFor();
+    expect(await download.getAttribute('href')).toMatch(/^\/api\/files\/signed\/assets\/.+sig=/);
+    const file = await page.request.get(`${base}${await download.getAttribute('href')}`);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
   it('screenshots the creator and review screens on a phone', async () => {
     const ctx = await newContext(browser, { phone: true, lang: 'en' });
     const phone = await ctx.newPage();

@@ -89,7 +89,14 @@ describe('profile page', () => {
   });
 
   it('shows my projects by review state, the capacity meter, latest comments and system messages', async () => {
-    await show();
+    await show({
+      permissions: [
+        { http_path: '/profile' },
+        { http_path: '/vrdata' },
+        { http_path: '/vrdata/list' },
+        { http_path: '/vrdata/commentlist' },
+      ],
+    });
     for (const title of ['My projects by review state', 'Capacity', 'Latest comments', 'System messages']) {
       expect(screen.getByText(title)).toBeInTheDocument();
     }
@@ -98,6 +105,16 @@ describe('profile page', () => {
     expect(await screen.findByText('Your project passed review')).toBeInTheDocument();
     for (const state of ['Pending review', 'Review succeeded', 'Not passed']) expect(screen.getByText(state)).toBeInTheDocument();
     expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('shows a plain user (no projects screens) only capacity and messages, without calling the creator APIs', async () => {
+    const fetch = await show({ roles: ['user'], permissions: [{ http_path: '/profile' }] });
+    expect(await screen.findByText('System messages')).toBeInTheDocument();
+    expect(screen.queryByText('My projects by review state')).toBeNull();
+    expect(screen.queryByText('Latest comments')).toBeNull();
+    const called = fetch.mock.calls.map(([u]) => String(u).split('?')[0]);
+    expect(called).not.toContain('/api/project/my_project_page');
+    expect(called).not.toContain('/api/comment/my_comment_page');
   });
 
   it('edits the forum name in place', async () => {

@@ -10,6 +10,7 @@ import type { ReviewStatus } from '../api/types';
 import { useUserCapacity } from '../api/user-capacity';
 import { formatBytes } from './format';
 import './projects.css';
+import { useAccess } from '../../../lib/permissions';
 
 function PanelTitle({ icon, text }: { icon: ReactNode; text: string }) {
   return (
@@ -142,11 +143,13 @@ export function SystemMessagesPanel() {
 
 /** The profile's overview panels: my projects by review state, capacity, latest comments, system messages. */
 export function ProfilePanels() {
+  // a plain user has no projects screens: their panels (and calls) would only answer 40301
+  const { canAccess } = useAccess();
   return (
     <div className="xr-panels">
-      <MyProjectsPanel />
+      {canAccess('/vrdata/list') && <MyProjectsPanel />}
       <CapacityPanel />
-      <LatestCommentsPanel />
+      {canAccess('/vrdata/commentlist') && <LatestCommentsPanel />}
       <SystemMessagesPanel />
     </div>
   );
