@@ -4,8 +4,10 @@ import type { UserInfo } from '@xr/contract/auth';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, type Mock, vi } from 'vitest';
 import { FeedbackBridge } from '../lib/feedback';
+import { resetHttpState } from '../lib/http';
+import i18n from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
 /** Test helpers for component tests: a stubbed `fetch` answering envelopes, and a render with the app's providers. */
@@ -170,4 +172,20 @@ export function makeUser(over: Partial<UserInfo> = {}): UserInfo {
 export async function unmountAndSettle(): Promise<void> {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+/**
+ * The usual hooks of a screen test: the interface in `lang` (default English) for the file; after each test the tree
+ * unmounted, the query cache emptied, the HTTP client's in-flight state reset and stubbed globals (fetch) restored.
+ */
+export function setupScreenTests(lang: 'en' | 'zh' | 'tc' = 'en'): void {
+  beforeAll(async () => {
+    await i18n.changeLanguage(lang);
+  });
+  afterEach(async () => {
+    await unmountAndSettle();
+    queryClient.clear();
+    resetHttpState();
+    vi.unstubAllGlobals();
+  });
 }

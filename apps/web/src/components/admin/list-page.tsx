@@ -1,5 +1,5 @@
 import type { Page } from '@xr/contract/common';
-import { App, Space, Table, type TableColumnType, type TableProps } from 'antd';
+import { App, Space, Switch, Table, type TableColumnType, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import i18n from '../../lib/i18n';
 import { pagination } from './table-parts';
@@ -108,6 +108,48 @@ export function actionsColumn<T>(
       <Space size={4} wrap={wrap}>
         {render(row)}
       </Space>
+    ),
+  };
+}
+
+/** The on/off mutation of a row (`{ id, enabled }`), as TanStack Query's `useMutation` answers it. */
+export interface EnabledToggle {
+  mutateAsync(body: { id: number; enabled: boolean }): Promise<unknown>;
+  isPending: boolean;
+  variables?: { id: number };
+}
+
+/**
+ * The "enabled" column: a switch per row that sends `{ id, enabled }` through `toggle`, spins while that row's change
+ * is on its way and says `texts.on` / `texts.off` when done (a refusal is shown by the HTTP client, or as
+ * `texts.failed` for a silent mutation).
+ */
+export function useEnabledColumn<T extends { id: number; enabled: boolean }>(
+  toggle: EnabledToggle,
+  texts: { title: string; on: string; off: string; label(row: T): string; failed?: string },
+): TableColumnType<T> {
+  const { message } = App.useApp();
+  const set = async (id: number, enabled: boolean) => {
+    try {
+      await toggle.mutateAsync({ id, enabled });
+      void message.success(enabled ? texts.on : texts.off);
+    } catch {
+      // the HTTP client showed why, unless the mutation is silent: then `texts.failed` says it
+      if (texts.failed) void message.error(texts.failed);
+    }
+  };
+  return {
+    title: texts.title,
+    dataIndex: 'enabled',
+    width: 90,
+    render: (v: boolean, r: T) => (
+      <Switch
+        size="small"
+        checked={v}
+        aria-label={texts.label(r)}
+        loading={toggle.isPending && toggle.variables?.id === r.id}
+        onChange={(on) => set(r.id, on)}
+      />
     ),
   };
 }

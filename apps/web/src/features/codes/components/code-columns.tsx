@@ -1,6 +1,7 @@
 import type { InviteCode, SetCodeEnabledBody } from '@xr/contract/codes';
-import { App, Select, Switch, type TableColumnType, Typography } from 'antd';
+import { Select, type TableColumnType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEnabledColumn } from '../../../components/admin/list-page';
 import { CodeStateTag, UsesText, useDateTime } from './code-fields';
 
 /** What coupons and campaign invite codes have in common. */
@@ -19,17 +20,14 @@ interface Toggle {
  */
 export function useCodeColumns<T extends CodeRow>(toggle: Toggle, codeKey: keyof T & string, codeTitle: string) {
   const { t } = useTranslation('codes');
-  const { message } = App.useApp();
   const dateTime = useDateTime();
 
-  const setEnabled = async (id: number, enabled: boolean) => {
-    try {
-      await toggle.mutateAsync({ id, enabled });
-      void message.success(enabled ? t('switchedOn') : t('switchedOff'));
-    } catch {
-      // shown by the HTTP client
-    }
-  };
+  const enabled = useEnabledColumn<T>(toggle, {
+    title: t('enabled'),
+    on: t('switchedOn'),
+    off: t('switchedOff'),
+    label: (r) => t('switchFor', { code: String(r[codeKey]) }),
+  });
 
   const column = (c: TableColumnType<T>) => c;
   return {
@@ -60,20 +58,7 @@ export function useCodeColumns<T extends CodeRow>(toggle: Toggle, codeKey: keyof
       width: 110,
       render: (_: unknown, r) => <CodeStateTag state={r.state} />,
     }),
-    enabled: column({
-      title: t('enabled'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (v: boolean, r) => (
-        <Switch
-          size="small"
-          checked={v}
-          aria-label={t('switchFor', { code: String(r[codeKey]) })}
-          loading={toggle.isPending && toggle.variables?.id === r.id}
-          onChange={(on) => setEnabled(r.id, on)}
-        />
-      ),
-    }),
+    enabled,
     createdAt: column({ title: t('createdAt'), dataIndex: 'created_at', width: 180, render: (v: string) => dateTime(v) }),
   };
 }

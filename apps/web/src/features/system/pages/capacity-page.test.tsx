@@ -1,20 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bodiesTo, renderAt, reply, serve, unmountAndSettle } from '../../../components/test-utils';
-import { resetHttpState } from '../../../lib/http';
-import i18n from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query-client';
+import { describe, expect, it } from 'vitest';
+import { bodiesTo, renderAt, reply, serve, setupScreenTests } from '../../../components/test-utils';
 import CapacityPage from './capacity-page';
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  await unmountAndSettle();
-  queryClient.clear();
-  resetHttpState();
-  vi.unstubAllGlobals();
-});
+setupScreenTests();
 
 const GB = 1024 ** 3;
 const plans = [

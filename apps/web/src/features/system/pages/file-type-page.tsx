@@ -1,8 +1,8 @@
 import { FILE_KINDS, type FileKind, type FileTypeRow } from '@xr/contract/creator';
-import { App, Card, Flex, Select, Switch, type TableColumnsType, Tag } from 'antd';
+import { Card, Flex, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionsColumn, PagedTable, useDeleteRow } from '../../../components/admin/list-page';
+import { actionsColumn, PagedTable, useDeleteRow, useEnabledColumn } from '../../../components/admin/list-page';
 import { AddButton, DeleteAction, EditAction } from '../../../components/admin/table-parts';
 import { type FileTypeFilter, useDelFileType, useFileTypePage, useUpFileType } from '../api/file-types';
 import { formatBytes } from '../components/bytes';
@@ -11,41 +11,26 @@ import { FileTypeDialog } from '../components/file-type-dialog';
 /** /system/filetype: the upload allow-list by kind (the server also checks magic bytes), add / edit / delete / on-off. */
 export default function FileTypePage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const [query, setQuery] = useState<FileTypeFilter>({ page: 1, limit: 20 });
   const [editing, setEditing] = useState<{ row?: FileTypeRow } | null>(null);
   const list = useFileTypePage(query);
   const up = useUpFileType();
   const del = useDelFileType();
 
-  const toggle = async (r: FileTypeRow, enabled: boolean) => {
-    try {
-      await up.mutateAsync({ id: r.id, enabled });
-      void message.success(enabled ? t('switchedOn') : t('switchedOff'));
-    } catch {
-      void message.error(t('common:failed'));
-    }
-  };
+  const enabled = useEnabledColumn<FileTypeRow>(up, {
+    title: t('enabled'),
+    on: t('switchedOn'),
+    off: t('switchedOff'),
+    label: (r) => t('switchFor', { name: r.extension }),
+    failed: t('common:failed'),
+  });
   const remove = useDeleteRow(del, t('deleted'), { rowsOnPage: list.data?.list.length, setQuery });
 
   const columns: TableColumnsType<FileTypeRow> = [
     { title: t('fileType.kind'), dataIndex: 'kind', width: 140, render: (v: FileKind) => <Tag>{t(`kinds.${v}`)}</Tag> },
     { title: t('fileType.extension'), dataIndex: 'extension', render: (v: string) => <code>.{v}</code> },
     { title: t('fileType.maxSize'), dataIndex: 'max_bytes', width: 130, align: 'right', render: (v: number) => formatBytes(v) },
-    {
-      title: t('enabled'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (v: boolean, r) => (
-        <Switch
-          size="small"
-          checked={v}
-          aria-label={t('switchFor', { name: r.extension })}
-          loading={up.isPending && up.variables?.id === r.id}
-          onChange={(on) => toggle(r, on)}
-        />
-      ),
-    },
+    enabled,
     actionsColumn(
       (r) => (
         <>
