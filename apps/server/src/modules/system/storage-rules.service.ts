@@ -95,16 +95,34 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
     >;
   }
 
-  async function capacityOf(userId: number) {
-    const [row, quotas, used] = await Promise.all([repo.userCapacity(userId), planQuotas(), usedBytes(userId)]);
-    const plan = (row?.plan ?? 'free') as CapacityPlan;
+  /** A user's plan, quota (the override, else the plan's) and bytes used, from their setting row if they have one. */
+  function capacityRow(
+    userId: number,
+    setting: { plan: string; overrideBytes: number | null } | undefined,
+    quotas: Record<CapacityPlan, number>,
+    used: number,
+  ) {
+    const plan = (setting?.plan ?? 'free') as CapacityPlan;
     return {
       user_id: userId,
       plan,
-      quota_bytes: row?.overrideBytes ?? quotas[plan],
-      override_bytes: row?.overrideBytes ?? null,
+      quota_bytes: setting?.overrideBytes ?? quotas[plan],
+      override_bytes: setting?.overrideBytes ?? null,
       used_bytes: used,
     };
+  }
+
+  /** A capacity row of the /system/capacity list: with the user's name, email and the share of the quota used. */
+  const listed = (row: ReturnType<typeof capacityRow>, who: { name: string; email: string } | undefined) => ({
+    ...row,
+    name: who?.name ?? null,
+    email: who?.email ?? null,
+    percent: usagePercent(row.used_bytes, row.quota_bytes),
+  });
+
+  async function capacityOf(userId: number) {
+    const [row, quotas, used] = await Promise.all([repo.userCapacity(userId), planQuotas(), usedBytes(userId)]);
+    return capacityRow(userId, row, quotas, used);
   }
 
   return {
@@ -177,13 +195,7 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
       const plans = CAPACITY_PLANS.map((plan) => ({ plan, quota_bytes: quotas[plan] }));
       if (q.user_id) {
         const [one, people] = await Promise.all([capacityOf(q.user_id), contacts([q.user_id])]);
-        const who = people.get(q.user_id);
-        const row = {
-          ...one,
-          name: who?.name ?? null,
-          email: who?.email ?? null,
-          percent: usagePercent(one.used_bytes, one.quota_bytes),
-        };
+        const row = listed(one, people.get(q.user_id));
         return { plans, users: { list: [row], total: 1, page: 1, limit: q.limit } };
       }
 
@@ -201,22 +213,9 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
       const ids = rows.map((r) => r.userId);
       const [settings, people] = await Promise.all([repo.userCapacities(ids), contacts(ids)]);
       const settingOf = new Map(settings.map((s) => [s.userId, s]));
-      const list = rows.map(({ userId, usedBytes: used }) => {
-        const setting = settingOf.get(userId);
-        const plan = (setting?.plan ?? 'free') as CapacityPlan;
-        const quota = setting?.overrideBytes ?? quotas[plan];
-        const who = people.get(userId);
-        return {
-          user_id: userId,
-          plan,
-          quota_bytes: quota,
-          override_bytes: setting?.overrideBytes ?? null,
-          used_bytes: used,
-          name: who?.name ?? null,
-          email: who?.email ?? null,
-          percent: usagePercent(used, quota),
-        };
-      });
+      const list = rows.map(({ userId, usedBytes: used }) =>
+        listed(capacityRow(userId, settingOf.get(userId), quotas, used), people.get(userId)),
+      );
       return { plans, users: { list, total: storing.total + settingOnly.length, page: q.page, limit: q.limit } };
     },
 
