@@ -139,6 +139,14 @@ export function presignGet(o: S3Options, key: string, expiresInSeconds: number, 
   return `${base.protocol}//${host}${pathName}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
+/**
+ * Deletes these keys, ignoring failures: for files whose rows are already gone (a failed delete leaves an orphan
+ * file, never a broken row).
+ */
+export async function deleteQuietly(storage: Storage, keys: Iterable<string>): Promise<void> {
+  await Promise.all([...keys].map((k) => storage.delete(k).catch(() => undefined)));
+}
+
 /** Part size of multipart writes (S3 needs at least 5 MiB; 10,000 parts of 16 MiB allow 160 GB files). */
 export const S3_PART_BYTES = 16 * 1024 * 1024;
 /** Parts sent at once: the memory a write holds is about `S3_PART_BYTES × S3_PARTS_AT_ONCE`, whatever the file size. */

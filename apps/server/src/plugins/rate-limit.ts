@@ -13,6 +13,11 @@ declare module 'fastify' {
      * names a body field (email or user name), one per account. Answers 429 with Retry-After.
      */
     sensitiveLimit(field?: string): preHandlerHookHandler[];
+    /**
+     * A limit of `max` calls per `windowMs` for each key `key(request)` answers (e.g. per user); over it the call
+     * answers 429 with Retry-After. Counters live where the global limit's do (memory, or Redis with REDIS_URL).
+     */
+    callLimit(opts: { max: number; windowMs: number; key(request: FastifyRequest): string }): preHandlerHookHandler;
   }
 }
 
@@ -31,19 +36,23 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
     errorResponseBuilder: () => new AppError(ErrorCode.RATE_LIMITED),
   });
 
-  app.decorate('sensitiveLimit', (field?: string) => {
-    const window = config.rateLimit.authWindowSeconds * 1000;
-    // createRateLimit, not rateLimit(): the handlers rateLimit() returns skip a request the global limit
-    // already counted (they share one "ran" flag), so they never fired after the global onRequest hook.
-    const limiter = (keyGenerator: (request: FastifyRequest) => string): preHandlerHookHandler => {
-      const check = app.createRateLimit({ max: config.rateLimit.auth, timeWindow: window, keyGenerator });
-      return async (request) => {
-        const r = await check(request);
-        if (!r.isAllowed && r.isExceeded) {
-          throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(Math.max(1, r.ttlInSeconds)) } });
-        }
-      };
+  // createRateLimit, not rateLimit(): the handlers rateLimit() returns skip a request the global limit already
+  // counted (they share one "ran" flag), so they never fired after the global onRequest hook.
+  const callLimit = ({ max, windowMs, key }: { max: number; windowMs: number; key(request: FastifyRequest): string }) => {
+    const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+    const handler: preHandlerHookHandler = async (request) => {
+      const r = await check(request);
+      if (!r.isAllowed && r.isExceeded) {
+        throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(Math.max(1, r.ttlInSeconds)) } });
+      }
     };
+    return handler;
+  };
+  app.decorate('callLimit', callLimit);
+
+  app.decorate('sensitiveLimit', (field?: string) => {
+    const limiter = (key: (request: FastifyRequest) => string) =>
+      callLimit({ max: config.rateLimit.auth, windowMs: config.rateLimit.authWindowSeconds * 1000, key });
     const perIp = limiter((request) => `${request.routeOptions.url}|ip:${request.ip}`);
     if (!field) return [perIp];
     const perAccount = limiter((request) => {

@@ -12,6 +12,9 @@ type ProjectRow = typeof projects.$inferSelect;
 /** First key of the per-owner advisory locks (the second is the user id). */
 const OWNER_LOCK = 0x4153; // "AS"
 
+/** Bytes an owner stores: originals plus processed outputs of their assets (an aggregate over `assets`). */
+const storedBytes = sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)`;
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The creator side of projects: the owner's lists and edits, assets, review records, questionnaires. */
@@ -133,10 +136,7 @@ export function createEditorRepository(db: DbOrTx) {
     },
     /** Bytes a user stores: originals plus processed outputs. */
     async usedBytes(ownerId: number, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)` })
-        .from(assets)
-        .where(eq(assets.ownerId, ownerId));
+      const [row] = await tx.select({ n: storedBytes }).from(assets).where(eq(assets.ownerId, ownerId));
       return Number(row?.n ?? 0);
     },
 
@@ -145,13 +145,12 @@ export function createEditorRepository(db: DbOrTx) {
      * how many such users there are: the storage overview of /system/capacity.
      */
     async usagePage(limit: number, offset: number): Promise<{ rows: { userId: number; usedBytes: number }[]; total: number }> {
-      const used = sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)`;
       const [rows, [total]] = await Promise.all([
         db
-          .select({ userId: assets.ownerId, n: used })
+          .select({ userId: assets.ownerId, n: storedBytes })
           .from(assets)
           .groupBy(assets.ownerId)
-          .orderBy(desc(used), assets.ownerId)
+          .orderBy(desc(storedBytes), assets.ownerId)
           .limit(limit)
           .offset(offset),
         db.select({ n: sql<number>`count(distinct ${assets.ownerId})::int` }).from(assets),
@@ -162,7 +161,7 @@ export function createEditorRepository(db: DbOrTx) {
     async usageOf(ownerIds: number[]): Promise<Map<number, number>> {
       if (ownerIds.length === 0) return new Map();
       const rows = await db
-        .select({ userId: assets.ownerId, n: sql<string>`coalesce(sum(${assets.bytes} + ${assets.outputBytes}), 0)` })
+        .select({ userId: assets.ownerId, n: storedBytes })
         .from(assets)
         .where(inArray(assets.ownerId, ownerIds))
         .groupBy(assets.ownerId);

@@ -21,7 +21,7 @@ import { centsToHkd, hkdToCents } from '@xr/contract/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue, JobRow } from '../../lib/jobs';
-import type { Storage } from '../../lib/storage';
+import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { MessagesService } from '../community/messages.service';
 import type { UsersService } from '../users/users.service';
 import { type AssetRow, createEditorRepository, type NewAssetRow } from './editor.repository';
@@ -169,9 +169,7 @@ export function createEditorService({
     return grids;
   }
 
-  async function removeFiles(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
-  }
+  const removeFiles = (keys: string[]) => deleteQuietly(storage, keys);
 
   return {
     /** Creates a project of the actor (with pictures the actor uploaded); on for-sale or public it goes to review at once. */
@@ -208,7 +206,7 @@ export function createEditorService({
         return { row: updated, dropped: await images.release(actor.id, gone, tx) };
       });
       if (!row) throw notFound();
-      await images.removeFiles(dropped);
+      await removeFiles(dropped);
       // Not inside a transaction: the search text reads creator names through the users service's own connection.
       await projects.refreshSearchText([body.id]);
       return ownOut((await projects.byId(row.id)) ?? row);

@@ -1,9 +1,6 @@
 import { PROJECT_IMAGE_MAX_BYTES } from '@xr/contract/constants';
 import { imageUploadReply } from '@xr/contract/creator';
-import { ErrorCode } from '@xr/contract/errors';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
 import { envelope, ok } from '../../lib/http';
 import { readUpload } from '../../lib/upload';
 import { currentUser } from '../../plugins/auth';
@@ -16,17 +13,11 @@ export const IMAGE_UPLOADS_PER_MINUTE = 30;
 
 /** The cover and "more images" upload of the project form (works before the project exists). */
 export const projectImagesRoutes: FastifyPluginAsyncZod<{ images: ProjectImagesService }> = async (app, { images }) => {
-  const check = app.createRateLimit({
+  const perUser = app.callLimit({
     max: IMAGE_UPLOADS_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `${request.routeOptions.url}|user:${request.user?.id ?? request.ip}`,
+    windowMs: 60_000,
+    key: (request) => `${request.routeOptions.url}|user:${request.user?.id ?? request.ip}`,
   });
-  const perUser = async (request: FastifyRequest) => {
-    const r = await check(request);
-    if (!r.isAllowed && r.isExceeded) {
-      throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(Math.max(1, r.ttlInSeconds)) } });
-    }
-  };
 
   app.post(
     '/project/image_upload',

@@ -7,7 +7,7 @@ import { ErrorCode } from '@xr/contract/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid } from '../../lib/errors';
 import { checkFile, FileRejection } from '../../lib/file-check';
-import type { Storage } from '../../lib/storage';
+import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
 import { publicContentType, publicUrlOf, sniffKind } from '../users/users.files';
 import { createImagesRepository } from './images.repository';
@@ -68,9 +68,7 @@ export interface ProjectImagesDeps {
 export function createProjectImagesService({ db, storage, tmpDir, log }: ProjectImagesDeps) {
   const repo = createImagesRepository(db);
 
-  async function removeFiles(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
-  }
+  const removeFiles = (keys: string[]) => deleteQuietly(storage, keys);
 
   /** Runs the file checks (completeness, pixel count) of a sniffed image; throws 40004 with the reason. */
   async function checkContent(buffer: Buffer, kind: string): Promise<void> {
@@ -149,12 +147,10 @@ export function createProjectImagesService({ db, storage, tmpDir, log }: Project
     /**
      * Forgets the owner's pictures among `keys` that none of the owner's projects refers to any more (call it in the
      * transaction that dropped them, after the project's new state is written); answers the storage keys to delete
-     * with `removeFiles` once that transaction committed.
+     * once that transaction committed.
      */
     release: (ownerId: number, keys: Iterable<string>, tx: DbOrTx = db) =>
       createImagesRepository(tx).deleteUnreferenced(ownerId, [...keys]),
-
-    removeFiles,
 
     /** Deletes pictures that no project used within IMAGE_ORPHAN_TTL_MS of their upload; answers how many. */
     cleanup,
