@@ -83,6 +83,11 @@ export function viewerKindOf(assetKind: string): ViewerKind {
   return 'image';
 }
 
+/** What the viewers show of a project's delivered content: one entry per asset that has something viewable. */
+export function viewsOf(content: { assets: DeliveredAsset[] } | undefined): AssetViewerProps[] {
+  return (content?.assets ?? []).map(viewerPropsOf).filter((v): v is AssetViewerProps => !!v);
+}
+
 /** A delivered asset: signed URL of the original and of the processed outputs by name. */
 export interface DeliveredAsset {
   kind: string;

@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { projectContent } from '@xr/contract/creator';
-import type { z } from 'zod';
-import { http } from '../../../lib/http';
-
-export type ProjectContent = z.infer<typeof projectContent>;
+import { fetchProjectContent } from '../../../components/api/project-content';
 
 /**
  * GET /project/content?id: what the caller may view of the project's files (signed, expiring URLs): everything
@@ -13,7 +9,7 @@ export function projectContentQuery(id: number, signedIn: boolean) {
   return queryOptions({
     // the access level depends on who asks
     queryKey: ['market', 'content', id, signedIn],
-    queryFn: ({ signal }) => http.get<ProjectContent>('/project/content', { id }, { signal, silent: true }),
+    queryFn: ({ signal }) => fetchProjectContent(id, signal),
     retry: false,
   });
 }

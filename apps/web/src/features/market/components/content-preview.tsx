@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AssetViewer, viewerPropsOf } from '../../../components/viewers/asset-viewer';
+import { AssetViewer, viewsOf } from '../../../components/viewers/asset-viewer';
 import { projectContentQuery } from '../api/project-content';
 
 /**
@@ -11,7 +11,7 @@ export function ContentPreview({ projectId, signedIn }: { projectId: number; sig
   const { t } = useTranslation('market');
   const content = useQuery(projectContentQuery(projectId, signedIn));
   const data = content.data;
-  const views = (data?.assets ?? []).map(viewerPropsOf).filter((v) => !!v);
+  const views = viewsOf(data);
   if (!data || data.access === 'none' || views.length === 0) return null;
   return (
     <section className="xr-details__card" data-testid="content-preview" aria-label={t('details.preview')}>

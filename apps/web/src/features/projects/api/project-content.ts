@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { fetchProjectContent } from '../../../components/api/project-content';
 import { projectsKeys } from './keys';
-import type { ProjectContent } from './types';
 
 export const projectContentKey = (id: number | undefined) => [...projectsKeys.status, 'content', id];
 
@@ -9,7 +8,7 @@ export const projectContentKey = (id: number | undefined) => [...projectsKeys.st
 export function useProjectContent(id: number | undefined) {
   return useQuery({
     queryKey: projectContentKey(id),
-    queryFn: ({ signal }) => http.get<ProjectContent>('/project/content', { id }, { signal, silent: true }),
+    queryFn: ({ signal }) => fetchProjectContent(id as number, signal),
     enabled: !!id,
     retry: false,
   });

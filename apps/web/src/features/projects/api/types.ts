@@ -4,7 +4,6 @@ import type {
   MyComment,
   myCapacity,
   OwnProject,
-  projectContent,
   projectForm,
   Question,
   QuestionnaireBody,
@@ -23,7 +22,6 @@ export type AssetStatus = z.infer<typeof assetStatus>;
 export type CapacityInfo = z.infer<typeof myCapacity>;
 export type Questionnaire = z.infer<typeof questionnaire>;
 export type QuestionnaireResults = z.infer<typeof questionnaireResults>;
-export type ProjectContent = z.infer<typeof projectContent>;
 
 /** The pipeline's model report (job result); the server may send it camel- or snake-cased. */
 export interface ModelReport {

@@ -1,13 +1,13 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AssetViewer, viewerPropsOf } from '../../../components/viewers/asset-viewer';
+import { AssetViewer, viewsOf } from '../../../components/viewers/asset-viewer';
 import { useProjectContent } from '../api/project-content';
 
 /** The project's delivered content in the matching viewer (360 or 3D), loaded lazily. */
 export function ContentPreview({ projectId, height = 320 }: { projectId: number; height?: number }) {
   const { t } = useTranslation('projects');
   const content = useProjectContent(projectId);
-  const views = (content.data?.assets ?? []).map(viewerPropsOf).filter((v) => !!v);
+  const views = viewsOf(content.data);
   if (views.length === 0) return null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} className="xr-mb">

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import type { ProjectContent } from './types';
+import { fetchProjectContent } from '../../../components/api/project-content';
 
 /** GET /project/content?id: a reviewer gets the full content (signed, expiring URLs) for the preview. */
 export function usePreviewContent(id: number | undefined) {
   return useQuery({
     queryKey: ['review', 'preview', id],
-    queryFn: ({ signal }) => http.get<ProjectContent>('/project/content', { id }, { signal, silent: true }),
+    queryFn: ({ signal }) => fetchProjectContent(id as number, signal),
     enabled: !!id,
     retry: false,
   });

@@ -1,8 +1,7 @@
-import type { projectContent, ReviewRecord, reviewItem } from '@xr/contract/creator';
+import type { ReviewRecord, reviewItem } from '@xr/contract/creator';
 import type { z } from 'zod';
 
 /** Shapes of the review calls, from the contract. */
 export type ReviewItem = z.infer<typeof reviewItem>;
 export type { ReviewRecord };
 export type ReviewDecision = ReviewRecord['decision'];
-export type ProjectContent = z.infer<typeof projectContent>;

@@ -2,7 +2,7 @@ import { formatHkd } from '@xr/contract/money';
 import { Descriptions, Drawer, Empty, Image, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AssetViewer, viewerPropsOf } from '../../../components/viewers/asset-viewer';
+import { AssetViewer, viewsOf } from '../../../components/viewers/asset-viewer';
 import { usePreviewContent } from '../api/preview-assets';
 import type { ReviewItem } from '../api/types';
 
@@ -10,7 +10,7 @@ import type { ReviewItem } from '../api/types';
 export function ReviewPreview({ item, onClose, actions }: { item: ReviewItem; onClose(): void; actions: ReactNode }) {
   const { t } = useTranslation('review');
   const content = usePreviewContent(item.id);
-  const views = (content.data?.assets ?? []).map(viewerPropsOf).filter((v) => !!v);
+  const views = viewsOf(content.data);
   const processing = item.assets.filter((a) => a.status !== 'ready');
   return (
     <Drawer open onClose={onClose} title={item.name} size="large" destroyOnHidden extra={actions}>
