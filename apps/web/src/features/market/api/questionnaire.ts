@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { questionnaire } from '@xr/contract/creator';
-import type { z } from 'zod';
+import { fetchQuestionnaire } from '../../../components/api/questionnaire-details';
 import { http } from '../../../lib/http';
-
-export type ViewerQuestionnaire = z.infer<typeof questionnaire>;
 
 const key = (projectId: number) => ['market', 'questionnaire', projectId] as const;
 
@@ -11,12 +8,7 @@ const key = (projectId: number) => ['market', 'questionnaire', projectId] as con
 export function useViewerQuestionnaire(projectId: number, enabled: boolean) {
   return useQuery({
     queryKey: key(projectId),
-    queryFn: ({ signal }) =>
-      http.get<ViewerQuestionnaire | null>(
-        '/questionnaire/questionnaire_details',
-        { project_id: projectId },
-        { signal, silent: true },
-      ),
+    queryFn: ({ signal }) => fetchQuestionnaire(projectId, signal),
     enabled,
     retry: false,
   });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchQuestionnaire } from '../../../components/api/questionnaire-details';
 import { http } from '../../../lib/http';
 import { projectsKeys } from './keys';
 import type { Questionnaire, QuestionnaireBody, QuestionnaireResults } from './types';
@@ -7,8 +8,7 @@ import type { Questionnaire, QuestionnaireBody, QuestionnaireResults } from './t
 export function useQuestionnaire(projectId: number | undefined) {
   return useQuery({
     queryKey: [...projectsKeys.questionnaire, projectId],
-    queryFn: ({ signal }) =>
-      http.get<Questionnaire | null>('/questionnaire/questionnaire_details', { project_id: projectId }, { signal, silent: true }),
+    queryFn: ({ signal }) => fetchQuestionnaire(projectId as number, signal),
     enabled: !!projectId,
     retry: false,
   });

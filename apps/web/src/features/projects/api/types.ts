@@ -7,7 +7,6 @@ import type {
   projectForm,
   Question,
   QuestionnaireBody,
-  questionnaire,
   questionnaireResults,
   ReviewStatus,
   SystemMessage,
@@ -20,7 +19,7 @@ export type { AssetView, MyComment, OwnProject as MyProject, Question, Questionn
 export type ProjectBody = z.input<typeof projectForm>;
 export type AssetStatus = z.infer<typeof assetStatus>;
 export type CapacityInfo = z.infer<typeof myCapacity>;
-export type Questionnaire = z.infer<typeof questionnaire>;
+export type { Questionnaire } from '../../../components/api/questionnaire-details';
 export type QuestionnaireResults = z.infer<typeof questionnaireResults>;
 
 /** The pipeline's model report (job result); the server may send it camel- or snake-cased. */
