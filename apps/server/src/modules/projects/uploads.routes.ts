@@ -11,7 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { checkFile, FileRejection } from '../../lib/file-check';
-import type { Storage } from '../../lib/storage';
+import { deleteQuietly, type Storage } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import { formatBytes, type StorageRulesService } from '../system/storage-rules.service';
 import type { EditorService } from './editor.service';
@@ -38,6 +38,13 @@ function refusal(
     body: JSON.stringify({ code, message: translateMessage(messageKey, lang, params), data: null }),
   };
 }
+
+/** The refusal of an upload that does not fit the owner's quota (used and quota in words). */
+const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number) =>
+  refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
+    used: formatBytes(usedBytes),
+    quota: formatBytes(quotaBytes),
+  });
 
 const isReplace = (v: string | null | undefined) => v === '1' || v === 'true';
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
@@ -74,6 +81,13 @@ export const uploadsRoutes: FastifyPluginAsync<{
   const store = new FileStore({ directory: uploadDir, expirationPeriodInMilliseconds: expiryMs });
 
   const discard = (id: string) => store.remove(id).catch(() => undefined);
+
+  /** The owner's capacity, and whether `size` more bytes fit it (replacing frees the project's files of that kind). */
+  const quotaFor = async (userId: number, projectId: number, kind: FileKind, replace: boolean, size: number) => {
+    const cap = await rules.capacityOf(userId);
+    const freed = replace ? await editor.replacedBytes(projectId, kind) : 0;
+    return { cap, fits: cap.used_bytes - freed + size <= cap.quota_bytes };
+  };
 
   const tus = new Server({
     path: '/api/uploads',
@@ -112,14 +126,8 @@ export const uploadsRoutes: FastifyPluginAsync<{
       } catch {
         throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
       }
-      const cap = await rules.capacityOf(userId);
-      const freed = isReplace(meta.replace) ? await editor.replacedBytes(projectId, kind) : 0;
-      if (cap.used_bytes - freed + upload.size > cap.quota_bytes) {
-        throw refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
-          used: formatBytes(cap.used_bytes),
-          quota: formatBytes(cap.quota_bytes),
-        });
-      }
+      const { cap, fits } = await quotaFor(userId, projectId, kind, isReplace(meta.replace), upload.size);
+      if (!fits) throw quotaRefusal(req, cap.used_bytes, cap.quota_bytes);
       return { metadata: { ...meta, filename, kind, project_id: String(projectId), owner: String(userId) } };
     },
     async onUploadFinish(req, upload) {
@@ -136,16 +144,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
         await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, Number(meta.project_id));
         // Quota again: other uploads may have finished since this one started. A cheap early refusal before the
         // file is copied; the binding check is the one inside acceptAsset below.
-        const cap = await rules.capacityOf(userId);
         const replace = isReplace(meta.replace);
-        const freed = replace ? await editor.replacedBytes(Number(meta.project_id), meta.kind as FileKind) : 0;
-        if (cap.used_bytes - freed + size > cap.quota_bytes) {
-          await discard(upload.id);
-          throw refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
-            used: formatBytes(cap.used_bytes),
-            quota: formatBytes(cap.quota_bytes),
-          });
-        }
+        const { cap, fits } = await quotaFor(userId, Number(meta.project_id), meta.kind as FileKind, replace, size);
+        if (!fits) throw new QuotaRefusal(cap.used_bytes, cap.quota_bytes);
         const key = `assets/${meta.project_id}/${upload.id}.${ext}`;
         await storage.put(key, createReadStream(file), undefined, size);
         stored = key;
@@ -171,15 +172,10 @@ export const uploadsRoutes: FastifyPluginAsync<{
         return { headers: { 'X-Asset-Id': asset.id, 'X-Job-Id': asset.jobId ?? '' } };
       } catch (err) {
         await discard(upload.id);
-        if (stored) await storage.delete(stored).catch(() => undefined);
+        if (stored) await deleteQuietly(storage, [stored]);
         if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
         if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key, 422);
-        if (err instanceof QuotaRefusal) {
-          throw refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
-            used: formatBytes(err.usedBytes),
-            quota: formatBytes(err.quotaBytes),
-          });
-        }
+        if (err instanceof QuotaRefusal) throw quotaRefusal(req, err.usedBytes, err.quotaBytes);
         throw err;
       }
     },
