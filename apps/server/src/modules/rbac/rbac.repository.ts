@@ -202,8 +202,8 @@ export function createRbacRepository(db: DbOrTx) {
     async roleOptions() {
       return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.id));
     },
-    async userIdsWithRole(roleId: number) {
-      const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
+    async userIdsWithRole(roleId: number, tx: DbOrTx = db) {
+      const rows = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
       return rows.map((r) => r.userId);
     },
     async permissionPathsOfRoles(roleIds: number[]) {

@@ -92,8 +92,8 @@ export function createRbacService(db: Db) {
     },
 
     /** Ids of the users holding a role. */
-    async userIdsWithRole(roleId: number): Promise<number[]> {
-      return repo.userIdsWithRole(roleId);
+    async userIdsWithRole(roleId: number, tx?: DbOrTx): Promise<number[]> {
+      return repo.userIdsWithRole(roleId, tx);
     },
 
     /** The permission paths each of these roles grants. */

@@ -51,21 +51,19 @@ function filterOf(f: UserFilter): SQL | undefined {
 export function createUsersRepository(db: DbOrTx) {
   return {
     /**
-     * Active accounts holding the admin role, counted after taking a transaction-wide lock, so two admins demoting
-     * each other at the same moment cannot both succeed (call inside a transaction).
+     * Holds the lock of admin changes until the transaction ends, so two admins demoting each other at the same moment
+     * are decided one after the other.
      */
-    async activeAdminsLocked(tx: DbOrTx): Promise<number> {
+    async lockAdminChanges(tx: DbOrTx): Promise<void> {
       await tx.execute(sql`select pg_advisory_xact_lock(7261001)`);
+    },
+    /** How many of these accounts are active (and not deleted). */
+    async countActive(ids: number[], tx: DbOrTx = db): Promise<number> {
+      if (ids.length === 0) return 0;
       const rows = await tx
         .select({ n: count() })
         .from(users)
-        .where(
-          and(
-            eq(users.status, 'active'),
-            isNull(users.deletedAt),
-            sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} and r.name = 'admin')`,
-          ),
-        );
+        .where(and(inArray(users.id, ids), eq(users.status, 'active'), isNull(users.deletedAt)));
       return Number(rows[0]?.n ?? 0);
     },
     async any(): Promise<boolean> {

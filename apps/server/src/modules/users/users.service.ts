@@ -242,23 +242,28 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
   }
 
   /**
-   * Whether `change` would take away an active admin: the target is an active admin now and would not be one after.
-   * Read before the transaction (PGlite has one connection: reads outside a running transaction would wait for it).
+   * The admin role id when `change` would take away an active admin (the target is one now and would not be after),
+   * else null. Read before the transaction (PGlite has one connection: reads outside a running transaction wait).
    */
-  async function demotesAdmin(target: UserRow, change: { role_ids?: number[]; status?: string }): Promise<boolean> {
+  async function demotesAdmin(target: UserRow, change: { role_ids?: number[]; status?: string }): Promise<number | null> {
     const adminRole = (await rbac.listRoles()).find((r) => r.name === 'admin');
-    if (!adminRole || target.status !== 'active') return false;
+    if (!adminRole || target.status !== 'active') return null;
     const current = (await rbac.rolesOfUsers([target.id])).get(target.id) ?? [];
-    if (!current.some((r) => r.id === adminRole.id)) return false;
+    if (!current.some((r) => r.id === adminRole.id)) return null;
     const staysAdmin =
       (change.role_ids === undefined || change.role_ids.includes(adminRole.id)) &&
       (change.status === undefined || change.status === 'active');
-    return !staysAdmin;
+    return staysAdmin ? null : adminRole.id;
   }
 
-  /** Inside the change's transaction: refuses it when no other active admin would remain (counted under a lock). */
-  async function assertAnotherAdmin(field: string, tx: DbOrTx): Promise<void> {
-    if ((await repo.activeAdminsLocked(tx)) <= 1) throw invalid(field, 'v.lastAdmin');
+  /**
+   * Inside the change's transaction: refuses it when no other active admin would remain, counted under a lock from
+   * the admin role's holders (rbac) that are active accounts (users).
+   */
+  async function assertAnotherAdmin(field: string, adminRoleId: number, tx: DbOrTx): Promise<void> {
+    await repo.lockAdminChanges(tx);
+    const holders = await rbac.userIdsWithRole(adminRoleId, tx);
+    if ((await repo.countActive(holders, tx)) <= 1) throw invalid(field, 'v.lastAdmin');
   }
 
   /** Refuses role ids that do not exist or that the actor may not give (field `field`). */
@@ -550,9 +555,11 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
       }
       if (input.role_ids) await assertAssignable(actor, input.role_ids, 'role_ids');
       // The platform must keep at least one active admin (checked under a lock before anything changes).
-      const losesAdmin = await demotesAdmin(row, input);
+      const lostAdminRole = await demotesAdmin(row, input);
       await db.transaction(async (tx) => {
-        if (losesAdmin) await assertAnotherAdmin(input.role_ids !== undefined ? 'role_ids' : 'status', tx);
+        if (lostAdminRole !== null) {
+          await assertAnotherAdmin(input.role_ids !== undefined ? 'role_ids' : 'status', lostAdminRole, tx);
+        }
         const now = new Date();
         const values = {
           ...(input.status ? { status: input.status } : {}),
@@ -570,9 +577,9 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
     async remove(actor: Actor, id: number): Promise<void> {
       if (id === actor.id) throw invalid('id', 'v.selfAction');
       const { row } = await managedTarget(actor, id);
-      const losesAdmin = await demotesAdmin(row, { role_ids: [] });
+      const lostAdminRole = await demotesAdmin(row, { role_ids: [] });
       await db.transaction(async (tx) => {
-        if (losesAdmin) await assertAnotherAdmin('id', tx);
+        if (lostAdminRole !== null) await assertAnotherAdmin('id', lostAdminRole, tx);
         await repo.softDelete(row.id, tx);
         await rbac.setUserRoles(row.id, [], tx);
         await endAccess(row.id, tx);
