@@ -451,6 +451,41 @@ export const validationMessages = {
     tc: '請回答問卷中的每個問題',
     en: 'Please answer every question of the questionnaire',
   },
+  // --- Scene documents (issue 8) ---
+  controlCharacters: {
+    zh: '文字不能包含控制字符',
+    tc: '文字不能包含控制字元',
+    en: 'The text must not contain control characters',
+  },
+  elementIdFormat: {
+    zh: '编号须为 1 到 40 位字母、数字、- 或 _',
+    tc: '編號須為 1 到 40 位字母、數字、- 或 _',
+    en: 'An id has 1 to 40 letters, digits, - or _',
+  },
+  elementIdDuplicate: { zh: '编号重复', tc: '編號重複', en: 'This id is used twice' },
+  outOfRange: { zh: '数值超出允许范围', tc: '數值超出允許範圍', en: 'The number is out of range' },
+  colorFormat: { zh: '颜色格式为 #RRGGBB', tc: '顏色格式為 #RRGGBB', en: 'A colour is written #RRGGBB' },
+  urlFormat: {
+    zh: '请输入以 http:// 或 https:// 开头的链接',
+    tc: '請輸入以 http:// 或 https:// 開頭的連結',
+    en: 'Enter a link starting with http:// or https://',
+  },
+  timeRangeOrder: { zh: '结束时间须晚于开始时间', tc: '結束時間須晚於開始時間', en: 'The end must come after the start' },
+  timeRangeVideoOnly: {
+    zh: '只有 360 视频场景的热点可以设置时间段',
+    tc: '只有 360 影片場景的熱點可以設定時間段',
+    en: 'Only hotspots of 360 video scenes can have a time range',
+  },
+  hotspotKind: { zh: '热点类型无效', tc: '熱點類型無效', en: 'Unknown hotspot kind' },
+  tourNeedsScene: { zh: '导览至少需要一个场景', tc: '導覽至少需要一個場景', en: 'A tour needs at least one scene' },
+  sceneTargetUnknown: {
+    zh: '引用的场景或对象不存在',
+    tc: '引用的場景或物件不存在',
+    en: 'The scene or object referred to does not exist',
+  },
+  parentCycle: { zh: '分组不能包含自身', tc: '群組不能包含自身', en: 'A group cannot contain itself' },
+  documentKind: { zh: '场景文档类型无效', tc: '場景文件類型無效', en: 'Unknown scene document kind' },
+  tooMany: { zh: '数量超过上限', tc: '數量超過上限', en: 'Too many items' },
 } satisfies Record<string, Entry>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
