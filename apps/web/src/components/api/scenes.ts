@@ -15,7 +15,7 @@ export function fetchSceneDetails(id: number, version?: number | 'submitted', si
   return http.get<SceneDetails>('/project/scene_details', { id, version }, { signal, silent: true });
 }
 
-/** Saves a document over `base_version`; a newer version on the server answers 40906 (reload or overwrite). */
+/** Saves a document over `base_version`; a newer version on the server answers 40940 (SCENE_VERSION_CONFLICT) (reload or overwrite). */
 export function saveScene(body: { id: number; base_version: number; document: unknown; force?: boolean }) {
   return http.post<{ version: number }>('/project/save_scene', body, { silent: true });
 }
