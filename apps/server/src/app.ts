@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { createAccessEvents } from './lib/access-events';
 import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments';
@@ -86,11 +87,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const system = createSystemRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });
 
-  const rbac = createRbacService(db);
+  const access = createAccessEvents(redis);
+  const rbac = createRbacService(db, access);
   await rbac.ensureCatalogue();
-  const users = createUsersService({ db, rbac, storage });
+  const users = createUsersService({ db, rbac, storage, access });
   const codes = createCodesService({ db, users });
-  const auth = createAuthService({ db, config, mailer, users, rbac, codes });
+  const auth = createAuthService({ db, config, mailer, users, rbac, codes, access });
   const community = createCommunityService({ db, mailer, config });
 
   // Storefront and commerce (issue 3).
@@ -188,6 +190,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await jobs.stop();
     await pipeline.destroy();
     mailer.close();
+    await access.close();
     await redis?.quit().catch(() => undefined);
     if (!opts.database) await database.close();
   });

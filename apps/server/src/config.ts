@@ -31,6 +31,7 @@ const schema = z.object({
     .positive()
     .default(60 * 24 * 3),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Rate limit of the sensitive calls (login, registration, email codes, contact) per IP and per account, per window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -105,7 +106,8 @@ export interface Config {
   publicUrl?: string;
   seedDemo?: boolean;
   logLevel: string;
-  session: { idleMinutes: number; absoluteDays: number };
+  /** `cacheSeconds`: how long the guard reuses a resolved session (0: never); changes invalidate it at once. */
+  session: { idleMinutes: number; absoluteDays: number; cacheSeconds: number };
   rateLimit: { auth: number; authWindowSeconds: number; api: number };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; name: string };
   devOutbox: boolean;
@@ -170,7 +172,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteDays: e.SESSION_ABSOLUTE_DAYS },
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteDays: e.SESSION_ABSOLUTE_DAYS,
+      cacheSeconds: e.SESSION_CACHE_SECONDS,
+    },
     rateLimit: { auth: e.AUTH_RATE_LIMIT, authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS, api: e.API_RATE_LIMIT },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     '/logout',
     { config: { access: 'user' }, schema: { tags, security, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await auth.logout(currentUser(request).sessionId);
+      await auth.logout(currentUser(request));
       return ok(null);
     },
   );

@@ -7,6 +7,7 @@ import * as oidc from 'openid-client';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { AccessEvents } from '../../lib/access-events';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/auth';
@@ -62,12 +63,15 @@ export function createAuthService({
   users,
   rbac,
   codes,
+  access,
 }: {
   db: Db;
   config: Config;
   mailer: Mailer;
   users: UsersService;
   rbac: RbacService;
+  /** Change notices that make the guard forget cached sessions (see `lib/access-events.ts`). */
+  access: AccessEvents;
   /** Campaign invite codes, accepted by registration besides personal codes. */
   codes: Pick<CodesService, 'claimCampaignInviteCode' | 'recordCampaignUse'>;
 }) {
@@ -77,6 +81,24 @@ export function createAuthService({
 
   // Disabling or deleting an account ends its sessions in the same transaction.
   users.onAccessEnded((userId, tx) => createAuthRepository(tx).revokeUserSessions(userId, 'admin'));
+
+  /**
+   * Resolved sessions by token hash, reused for `SESSION_CACHE_SECONDS` so an authenticated request costs no query
+   * (idle and absolute expiry are still checked on every request against the cached times). Any change to a
+   * user's sessions, roles, permissions, status or membership is announced on `access` and drops their entries;
+   * a load that was under way while such a change happened is not kept.
+   */
+  const cacheMs = config.session.cacheSeconds * 1000;
+  const cached = new Map<
+    string,
+    { session: SessionRow; user: Omit<RequestUser, 'vipActive'>; vipDate: Date | null; at: number }
+  >();
+  let generation = 0;
+  access.subscribe((userId) => {
+    generation += 1;
+    if (userId === null) cached.clear();
+    else for (const [k, v] of cached) if (v.user.id === userId) cached.delete(k);
+  });
 
   async function createSession(userId: number, meta: Pick<RequestMeta, 'ip' | 'userAgent'>): Promise<LoginReply> {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -174,14 +196,27 @@ export function createAuthService({
 
   return {
     /**
-     * The guard's token check. One query finds the session by the token's hash; a second round trip reads the
+     * The guard's token check. From the cache when the session was resolved in the last `SESSION_CACHE_SECONDS`
+     * (no query); otherwise one query finds the session by the token's hash and a second round trip reads the
      * account's state and its roles and permissions in parallel. last_seen_at moves at most once a minute.
      */
     async resolveSession(token: string): Promise<RequestUser | ErrorCodeValue> {
       if (!TOKEN_FORMAT.test(token)) return ErrorCode.TOKEN_INVALID;
-      const session = await repo.sessionByHash(sha256(token));
-      if (!session) return ErrorCode.TOKEN_INVALID;
+      const hash = sha256(token);
       const now = Date.now();
+      const hit = cached.get(hash);
+      if (hit && now - hit.at < cacheMs) {
+        const problem = sessionProblem(hit.session, now);
+        if (problem) return problem;
+        if (now - hit.session.lastSeenAt.getTime() > MINUTE) {
+          hit.session = { ...hit.session, lastSeenAt: new Date(now) };
+          await repo.touchSession(hit.session.id, hit.session.lastSeenAt);
+        }
+        return { ...hit.user, vipActive: vipActive(hit.vipDate) };
+      }
+      const startedAt = generation;
+      const session = await repo.sessionByHash(hash);
+      if (!session) return ErrorCode.TOKEN_INVALID;
       const problem = sessionProblem(session, now);
       if (problem) return problem;
       const [account, access] = await Promise.all([
@@ -190,13 +225,13 @@ export function createAuthService({
         now - session.lastSeenAt.getTime() > MINUTE ? repo.touchSession(session.id, new Date(now)) : undefined,
       ]);
       if (account?.status !== 'active') return ErrorCode.SESSION_REVOKED_BY_ADMIN;
-      return {
-        id: account.id,
-        sessionId: session.id,
-        roles: access.roles,
-        permissions: new Set(access.permissions),
-        vipActive: vipActive(account.vipDate),
-      };
+      const user = { id: account.id, sessionId: session.id, roles: access.roles, permissions: new Set(access.permissions) };
+      if (cacheMs > 0 && startedAt === generation) {
+        if (cached.size >= 10_000) cached.delete(cached.keys().next().value as string);
+        const seen = now - session.lastSeenAt.getTime() > MINUTE ? new Date(now) : session.lastSeenAt;
+        cached.set(hash, { session: { ...session, lastSeenAt: seen }, user, vipDate: account.vipDate, at: now });
+      }
+      return { ...user, vipActive: vipActive(account.vipDate) };
     },
 
     /** Signs in by email or user name. 40101 for any mismatch, 40102 pending, 40103 disabled. */
@@ -209,8 +244,9 @@ export function createAuthService({
     },
 
     /** Ends the caller's session; the token then answers 10004. */
-    async logout(sessionId: number): Promise<void> {
-      await repo.revokeSession(sessionId, 'logout');
+    async logout(actor: { id: number; sessionId: number }): Promise<void> {
+      await repo.revokeSession(actor.sessionId, 'logout');
+      access.changed(actor.id);
     },
 
     /** Mails a registration code; 40901 when the email already has an account. */
@@ -283,6 +319,7 @@ export function createAuthService({
         await users.setPassword(account.id, input.new_password, tx);
         await txRepo.revokeUserSessions(account.id, 'password_changed');
       });
+      access.changed(account.id);
     },
 
     /** Changes the password (40104 when the current one is wrong); the caller's other sessions answer 50012. */
@@ -292,11 +329,13 @@ export function createAuthService({
         await users.setPassword(actor.id, input.new_password, tx);
         await createAuthRepository(tx).revokeUserSessions(actor.id, 'password_changed', actor.sessionId);
       });
+      access.changed(actor.id);
     },
 
     /** Ends every session of a user (e.g. an administrator's action). */
     async revokeAll(userId: number, reason: RevokeReason): Promise<void> {
       await repo.revokeUserSessions(userId, reason);
+      access.changed(userId);
     },
 
     /** Whether third-party sign-in is configured, and the provider's display name. */

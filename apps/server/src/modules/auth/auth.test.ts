@@ -225,8 +225,12 @@ describe('tokens and sessions', () => {
   });
 
   it('expires after idle time (10003) and at the absolute end (50014); last_seen_at moves at most once a minute', async () => {
-    const u = await makeUser(t);
-    const repo = createAuthRepository(t.database.db);
+    // The session times are moved in the database behind the server's back: no session cache here.
+    const uncached = await createTestApp({ SESSION_CACHE_SECONDS: '0' });
+    const get = (url: string, opts: { token?: string } = {}) => call('GET', url, { ...opts, target: uncached.app });
+    const app = uncached.app;
+    const u = await makeUser(uncached);
+    const repo = createAuthRepository(uncached.database.db);
     const idle = await login(app, u.email, u.password);
     const s1 = await repo.sessionByHash(sha256(idle));
     if (!s1) throw new Error('no session');
@@ -253,6 +257,43 @@ describe('tokens and sessions', () => {
     const expired = await get('/api/user/user_info', { token: old });
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe(50014);
+    await uncached.close();
+  });
+
+  it('reuses a resolved session without a query, and forgets it at once when rights change', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const adminToken = await login(app, admin.email, admin.password);
+    const u = await makeUser(t, { roles: ['creator'], vip_date: null });
+    const token = await login(app, u.email, u.password);
+    const repo = createAuthRepository(t.database.db);
+    const s = await repo.sessionByHash(sha256(token));
+    if (!s) throw new Error('no session');
+    expect((await get('/api/user/user_info', { token })).body.data.vip_status).toBe(false);
+    // Cached: a change made behind the server's back (not through a service) is not seen within the cache time.
+    await repo.setSessionTimes(s.id, { expiresAt: new Date(Date.now() - 1000) });
+    expect((await get('/api/user/user_info', { token })).body.code).toBe(200);
+    await repo.setSessionTimes(s.id, { expiresAt: new Date(Date.now() + 3_600_000) });
+
+    // A role change through the member screen reaches the next request.
+    const roles = (await get('/api/user/get_role', { token: adminToken })).body.data as { id: number; name: string }[];
+    const userRole = roles.find((r) => r.name === 'user');
+    if (!userRole) throw new Error('no user role');
+    const forbiddenBefore = await get('/api/project/my_project_page', { token });
+    expect((await post('/api/user/user_manage', { id: u.id, role_ids: [userRole.id] }, { token: adminToken })).body.code).toBe(
+      200,
+    );
+    const after = await get('/api/project/my_project_page', { token });
+    expect(forbiddenBefore.body.code).not.toBe(40301);
+    expect(after.body.code).toBe(40301);
+
+    // A membership given by the member screen is active on the next request.
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await post('/api/user/user_manage', { id: u.id, vip_date: until }, { token: adminToken })).body.code).toBe(200);
+    expect((await get('/api/user/user_info', { token })).body.data.vip_status).toBe(true);
+
+    // Disabling ends the session at once (50008), although it was cached.
+    expect((await post('/api/user/user_manage', { id: u.id, status: 'disabled' }, { token: adminToken })).body.code).toBe(200);
+    expect((await get('/api/user/user_info', { token })).body.code).toBe(50008);
   });
 
   it('stores only the SHA-256 of the token', async () => {

@@ -372,7 +372,7 @@ export function createCodesService({ db, users }: { db: Db; users: UsersService 
     async redeem(userId: number, cdkInput: string): Promise<CheckCdkReply> {
       const cdk = cdkInput.trim().toUpperCase();
       try {
-        return await db.transaction(async (tx) => {
+        const reply = await db.transaction(async (tx) => {
           const coupon = await repo.couponByCdk(cdk, tx);
           if (!coupon) throw couponProblem(coupon);
           if (await repo.hasRedeemed(coupon.id, userId, tx)) {
@@ -388,6 +388,8 @@ export function createCodesService({ db, users }: { db: Db; users: UsersService 
               : await users.addXp(userId, counted.value, tx);
           return { code: 200 as const, kind: counted.kind, value: counted.value, ...account };
         });
+        users.accessChanged(userId);
+        return reply;
       } catch (err) {
         // A parallel request of the same account redeemed it first (the unique pair refused this one).
         if (uniqueViolationOf(err) !== null) throw new AppError(ErrorCode.COUPON_ALREADY_REDEEMED, { field: 'cdk' });

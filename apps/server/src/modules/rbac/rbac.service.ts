@@ -11,6 +11,7 @@ import type {
   UpdateRoleBody,
 } from '@xr/contract/rbac';
 import type { Db, DbOrTx } from '../../db/client';
+import type { AccessEvents } from '../../lib/access-events';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { createRbacRepository } from './rbac.repository';
 import type { permissions, roles } from './rbac.table';
@@ -25,10 +26,10 @@ export interface UserAccess {
  * built-in roles at every start (idempotent; a role's default permissions are granted only when it is new,
  * so an admin's later changes stay).
  */
-export function createRbacService(db: Db) {
+export function createRbacService(db: Db, access?: AccessEvents) {
   const repo = createRbacRepository(db);
 
-  return {
+  const service = {
     async ensureCatalogue(): Promise<void> {
       await db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
@@ -291,6 +292,23 @@ export function createRbacService(db: Db) {
       return { role_id: input.role_id, permission_ids: ids };
     },
   };
+  // Changes to roles and permissions reach every holder's next request (the guard's session cache forgets them).
+  for (const name of [
+    'addPermission',
+    'updatePermission',
+    'deletePermission',
+    'updateRole',
+    'deleteRole',
+    'distributePower',
+  ] as const) {
+    const fn = service[name] as (...args: unknown[]) => Promise<unknown>;
+    (service as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await fn(...args);
+      access?.changed();
+      return result;
+    };
+  }
+  return service;
 }
 export type RbacService = ReturnType<typeof createRbacService>;
 

@@ -21,6 +21,7 @@ import { ROLE_NAMES, ROLE_OF_ACCOUNT_TYPE, type RoleName } from '@xr/contract/pe
 import type { AdminUser, userManageBody, userPageQuery, userStatistic } from '@xr/contract/rbac';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import type { AccessEvents } from '../../lib/access-events';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import type { Storage } from '../../lib/storage';
@@ -133,7 +134,18 @@ function fieldProblem(schema: z.ZodType, value: unknown): string | null {
  * Accounts: creation (registration, OpenID Connect, import, demo seed), credentials, profile, avatar and
  * certificate files, and the /member administration. Owns the users table; roles come from the rbac service.
  */
-export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacService; storage: Storage }) {
+export function createUsersService({
+  db,
+  rbac,
+  storage,
+  access,
+}: {
+  db: Db;
+  rbac: RbacService;
+  storage: Storage;
+  /** Change notices for the guard's session cache (roles, status, membership). */
+  access?: AccessEvents;
+}) {
   const repo = createUsersRepository(db);
   const listeners: AccessEndedListener[] = [];
 
@@ -570,6 +582,7 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
         if (input.role_ids) await rbac.setUserRoles(row.id, input.role_ids, tx);
         if (input.status === 'disabled' && row.status !== 'disabled') await endAccess(row.id, tx);
       });
+      access?.changed(row.id);
       return details(actor, row.id);
     },
 
@@ -584,6 +597,7 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
         await rbac.setUserRoles(row.id, [], tx);
         await endAccess(row.id, tx);
       });
+      access?.changed(row.id);
     },
 
     /**
@@ -690,6 +704,11 @@ export function createUsersService({ db, rbac, storage }: { db: Db; rbac: RbacSe
      * Adds membership days from the later of now and the current end, in one UPDATE, so parallel
      * redemptions add up. Runs in the redemption's transaction.
      */
+    /** Tells the session guard that a user's membership or rights changed (call after the transaction commits). */
+    accessChanged(userId: number): void {
+      access?.changed(userId);
+    },
+
     async extendMembership(userId: number, days: number, tx: DbOrTx): Promise<{ vip_date: string | null; xp_value: number }> {
       const row = await repo.addMembershipDays(userId, days, tx);
       if (!row) throw notFound();
