@@ -222,6 +222,22 @@ export function createUsersRepository(db: DbOrTx) {
         .from(users)
         .where(and(inArray(users.id, ids), alive));
     },
+    /** Public card columns of live accounts (never the password hash or contact data). */
+    async cardsByIds(ids: number[]): Promise<Pick<UserRow, 'id' | 'username' | 'avatar' | 'introduction'>[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, username: users.username, avatar: users.avatar, introduction: users.introduction })
+        .from(users)
+        .where(and(inArray(users.id, ids), alive));
+    },
+    /** Name and e-mail of live accounts. */
+    async contactsByIds(ids: number[]): Promise<Pick<UserRow, 'id' | 'username' | 'email'>[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(and(inArray(users.id, ids), alive));
+    },
     /** Ids of the live accounts a filter matches (role counts within an organisation admin's scope). */
     async liveIds(f: UserFilter): Promise<number[]> {
       const rows = await db.select({ id: users.id }).from(users).where(filterOf(f));

@@ -759,7 +759,7 @@ export function createUsersService({
 
     /** Public cards (name, avatar URL, introduction) of live accounts, in one query; deleted accounts are absent. */
     async publicCards(ids: number[]): Promise<Map<number, PublicCard>> {
-      const rows = await repo.byIds([...new Set(ids)]);
+      const rows = await repo.cardsByIds([...new Set(ids)]);
       return new Map(
         rows.map((r) => [r.id, { id: r.id, name: r.username, avatar: publicUrlOf(r.avatar), introduction: r.introduction }]),
       );
@@ -767,7 +767,7 @@ export function createUsersService({
 
     /** Name and email of live accounts, in one query (admin lists such as /system/capacity); deleted accounts are absent. */
     async contacts(ids: number[]): Promise<Map<number, { name: string; email: string }>> {
-      const rows = await repo.byIds([...new Set(ids)]);
+      const rows = await repo.contactsByIds([...new Set(ids)]);
       return new Map(rows.map((r) => [r.id, { name: r.username, email: r.email }]));
     },
 
