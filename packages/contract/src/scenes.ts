@@ -407,11 +407,15 @@ export type DocumentKind = AnyDocument['kind'];
 // Versions and migrations
 
 /** Migration of a stored document from version `n` to `n + 1` (none yet: version 1 is the first). */
-type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
+export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
 const tourMigrations: Record<number, Migration> = {};
 const sceneMigrations: Record<number, Migration> = {};
 
-function migrate(raw: unknown, target: number, steps: Record<number, Migration>): unknown {
+/**
+ * Runs `steps[v]` for each version `v` from the document's `schema_version` up to `target` (a document without one
+ * is taken as `target`); stops at a missing step, so the schema then refuses the old version instead of guessing.
+ */
+export function runMigrations(raw: unknown, target: number, steps: Record<number, Migration>): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
   let doc = raw as Record<string, unknown>;
   let v = typeof doc.schema_version === 'number' ? doc.schema_version : target;
@@ -423,9 +427,9 @@ function migrate(raw: unknown, target: number, steps: Record<number, Migration>)
 }
 
 /** Brings a stored tour to the current version and validates it. */
-export const parseTourDocument = (raw: unknown) => tourDocument.safeParse(migrate(raw, TOUR_SCHEMA_VERSION, tourMigrations));
+export const parseTourDocument = (raw: unknown) => tourDocument.safeParse(runMigrations(raw, TOUR_SCHEMA_VERSION, tourMigrations));
 /** Brings a stored 3D scene to the current version and validates it. */
-export const parseSceneDocument = (raw: unknown) => sceneDocument.safeParse(migrate(raw, SCENE_SCHEMA_VERSION, sceneMigrations));
+export const parseSceneDocument = (raw: unknown) => sceneDocument.safeParse(runMigrations(raw, SCENE_SCHEMA_VERSION, sceneMigrations));
 
 /** Either document, by its `kind`. */
 export const anyDocument = z.union([tourDocument, sceneDocument], { message: V('documentKind') });
