@@ -1,11 +1,16 @@
+import path from 'node:path';
 import { SCENE_REVISIONS_MAX } from '@xr/contract/scenes';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { body, countQueries, makeProject, placeOrder, type Shopper, shopper } from '../../../test/commerce';
+import { body, countQueries, makeProject, placeOrder, projectsOf, type Shopper, shopper } from '../../../test/commerce';
+import { usersOf } from '../../../test/factories';
+import { createJobQueue } from '../../lib/jobs';
+import { createLocalStorage } from '../../lib/storage';
 import { jobs } from '../system/jobs.table';
 import { assets } from './assets.table';
+import { createScenesService, noLibrary } from './scenes.service';
 import { projectScenes, sceneRevisions } from './scenes.table';
 
 let t: TestApp;
@@ -393,6 +398,11 @@ describe('versions, revisions and restore', () => {
     expect(body<{ version: number }>(forced).data.version).toBe(base + 2);
     const d = body<{ document: ReturnType<typeof tourDoc> }>(await get(creator, `/project/scene_details?id=${tourProject}`));
     expect(d.data.document.scenes[0]?.hotspots[3]).toMatchObject({ text: { en: 'tab B' } });
+    // Parallel saves on one base (autosave in two tabs at once): one wins, the others are told to reload.
+    const now = await draftVersion(tourProject);
+    const racing = await Promise.all([1, 2, 3, 4].map((i) => save(creator, tourProject, tourDoc({ text: `race ${i}` }), now)));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await draftVersion(tourProject)).toBe(now + 1);
     // A first save must start from 0.
     const fresh = (await makeProject(t, creator.id, { catalog: '360_video', status: 'draft', isPublic: false })).id;
     expect((await save(creator, fresh, tourDoc(), 3)).statusCode).toBe(409);
@@ -583,6 +593,28 @@ describe('review and publishing', () => {
     expect((await post(admin, '/approval/approve_project', { id: p.id })).statusCode).toBe(200);
     const pub = body<{ version: number }>(await get(undefined, `/project/content?id=${p.id}`)).data;
     expect(pub).toMatchObject({ scene: { kind: 'tour', version: v } });
+  });
+});
+
+describe('seeding without HTTP', () => {
+  it('saveDocument checks like a save and can publish at once (the demo catalogue)', async () => {
+    const { db } = t.database;
+    const scenes = createScenesService({
+      db,
+      projects: projectsOf(t),
+      users: usersOf(t),
+      storage: createLocalStorage(path.join(t.config.dataDir, 'files')),
+      jobs: createJobQueue({ db, log: app.log }),
+      library: noLibrary,
+      purchasedAmong: async () => new Set(),
+      urlTtlSeconds: 60,
+    });
+    const p = (await makeProject(t, creator.id, { catalog: '3d_model', anonymousPreview: true, name: 'Seeded room' })).id;
+    await expect(scenes.saveDocument(other.id, p, sceneDoc())).rejects.toMatchObject({ code: 40401 });
+    await expect(scenes.saveDocument(creator.id, p, { kind: 'scene', objects: 'x' })).rejects.toMatchObject({ code: 40001 });
+    expect(await scenes.saveDocument(creator.id, p, sceneDoc(), { publish: true })).toEqual({ version: 1 });
+    const seen = body<{ version: number; state: string }>(await get(undefined, `/project/scene_details?id=${p}`)).data;
+    expect(seen).toMatchObject({ version: 1, state: 'published' });
   });
 });
 
