@@ -293,10 +293,15 @@ export const errorMessages = {
     tc: '此作品還沒有儲存的場景',
     en: 'This project has no saved scene yet',
   },
-  sceneAlreadySubmitted: {
-    zh: '此版本已在审核中',
-    tc: '此版本已在審核中',
-    en: 'This version is already waiting for review',
+  sceneSummaryTour: {
+    zh: '{{scenes}} 个场景，{{hotspots}} 个热点',
+    tc: '{{scenes}} 個場景，{{hotspots}} 個熱點',
+    en: '{{scenes}} scene(s), {{hotspots}} hotspot(s)',
+  },
+  sceneSummaryScene: {
+    zh: '{{models}} 个模型，{{hotspots}} 个热点，{{npcs}} 个 NPC，{{lights}} 盏灯',
+    tc: '{{models}} 個模型，{{hotspots}} 個熱點，{{npcs}} 個 NPC，{{lights}} 盞燈',
+    en: '{{models}} model(s), {{hotspots}} hotspot(s), {{npcs}} NPC(s), {{lights}} light(s)',
   },
 } satisfies Record<string, Entry>;
 

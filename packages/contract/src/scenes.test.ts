@@ -4,7 +4,7 @@ import {
   documentReferences,
   documentRefs,
   documentShapeExcess,
-  documentSummary,
+  documentStats,
   emptySceneDocument,
   parseAnyDocument,
   parseSceneDocument,
@@ -185,8 +185,8 @@ describe('references, kinds and the shape guard', () => {
       id: 42,
       path: ['objects', 4, 'hotspot', 'project_id'],
     });
-    expect(documentSummary(t)).toBe('2 scene(s), 6 hotspot(s)');
-    expect(documentSummary(s)).toBe('2 model(s), 1 hotspot(s), 1 NPC(s), 1 light(s)');
+    expect(documentStats(t)).toEqual({ scenes: 2, hotspots: 6, models: 0, npcs: 0, lights: 0 });
+    expect(documentStats(s)).toEqual({ scenes: 1, hotspots: 1, models: 2, npcs: 1, lights: 1 });
   });
 
   it('maps catalogues to document kinds', () => {

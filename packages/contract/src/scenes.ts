@@ -427,9 +427,11 @@ export function runMigrations(raw: unknown, target: number, steps: Record<number
 }
 
 /** Brings a stored tour to the current version and validates it. */
-export const parseTourDocument = (raw: unknown) => tourDocument.safeParse(runMigrations(raw, TOUR_SCHEMA_VERSION, tourMigrations));
+export const parseTourDocument = (raw: unknown) =>
+  tourDocument.safeParse(runMigrations(raw, TOUR_SCHEMA_VERSION, tourMigrations));
 /** Brings a stored 3D scene to the current version and validates it. */
-export const parseSceneDocument = (raw: unknown) => sceneDocument.safeParse(runMigrations(raw, SCENE_SCHEMA_VERSION, sceneMigrations));
+export const parseSceneDocument = (raw: unknown) =>
+  sceneDocument.safeParse(runMigrations(raw, SCENE_SCHEMA_VERSION, sceneMigrations));
 
 /** Either document, by its `kind`. */
 export const anyDocument = z.union([tourDocument, sceneDocument], { message: V('documentKind') });
@@ -532,14 +534,23 @@ export function documentKindOfCatalog(catalog: string): DocumentKind {
   return catalog === '360_image' || catalog === '360_video' ? 'tour' : 'scene';
 }
 
-/** What a revision holds, in a few words (shown in the revision list). */
-export function documentSummary(doc: AnyDocument): string {
+/** What a revision holds, counted (the revision list words it in the reader's language: `sceneSummaryTour` / `sceneSummaryScene`). */
+export interface DocumentStats {
+  scenes: number;
+  hotspots: number;
+  models: number;
+  npcs: number;
+  lights: number;
+}
+
+/** Counts of a document's parts, for the revision list's summary. */
+export function documentStats(doc: AnyDocument): DocumentStats {
   if (doc.kind === 'tour') {
     const hotspots = doc.scenes.reduce((n, s) => n + s.hotspots.length, 0);
-    return `${doc.scenes.length} scene(s), ${hotspots} hotspot(s)`;
+    return { scenes: doc.scenes.length, hotspots, models: 0, npcs: 0, lights: 0 };
   }
   const count = (t: SceneObjectType) => doc.objects.filter((o) => o.type === t).length;
-  return `${count('model')} model(s), ${count('hotspot')} hotspot(s), ${count('npc')} NPC(s), ${count('light')} light(s)`;
+  return { scenes: 1, hotspots: count('hotspot'), models: count('model'), npcs: count('npc'), lights: count('light') };
 }
 
 /**

@@ -15,7 +15,7 @@ CREATE TABLE "scene_revisions" (
 	"project_id" integer NOT NULL,
 	"version" integer NOT NULL,
 	"document" jsonb NOT NULL,
-	"summary" text DEFAULT '' NOT NULL,
+	"stats" jsonb NOT NULL,
 	"author_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

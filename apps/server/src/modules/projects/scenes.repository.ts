@@ -6,11 +6,11 @@ import { projectScenes, sceneRevisions } from './scenes.table';
 export type SceneRow = typeof projectScenes.$inferSelect;
 export type SceneRevisionRow = typeof sceneRevisions.$inferSelect;
 /** A revision without its document (the list). */
-export type RevisionHead = Pick<SceneRevisionRow, 'version' | 'summary' | 'authorId' | 'createdAt'>;
+export type RevisionHead = Pick<SceneRevisionRow, 'version' | 'stats' | 'authorId' | 'createdAt'>;
 
 const head = {
   version: sceneRevisions.version,
-  summary: sceneRevisions.summary,
+  stats: sceneRevisions.stats,
   authorId: sceneRevisions.authorId,
   createdAt: sceneRevisions.createdAt,
 };

@@ -41,7 +41,7 @@ export const scenesRoutes: FastifyPluginAsyncZod<{ scenes: ScenesService }> = as
       config: { access: 'user' },
       schema: { tags, security, querystring: sceneRevisionsQuery, response: { 200: envelope(z.array(sceneRevision)) } },
     },
-    async (request) => ok(await scenes.revisions(currentUser(request), request.query.id)),
+    async (request) => ok(await scenes.revisions(currentUser(request), request.query.id, request.lang)),
   );
   app.post(
     '/project/restore_scene',

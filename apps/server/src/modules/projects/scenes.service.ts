@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@xr/contract/errors';
+import type { Lang } from '@xr/contract/lang';
+import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd } from '@xr/contract/money';
 import {
   type AnyDocument,
@@ -7,7 +9,7 @@ import {
   documentKindOfCatalog,
   documentReferences,
   documentShapeExcess,
-  documentSummary,
+  documentStats,
   parseAnyDocument,
   type ResolvedMedia,
   type ResolvedProduct,
@@ -221,7 +223,7 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     }
     const version = s.draftVersion + 1;
     await repo.insertRevision(
-      { projectId: project.id, version, document: doc, summary: documentSummary(doc), authorId, createdAt: now },
+      { projectId: project.id, version, document: doc, stats: documentStats(doc), authorId, createdAt: now },
       tx,
     );
     await repo.updateScene(
@@ -312,7 +314,7 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     },
 
     /** `GET /project/scene_revisions`: newest first, for the owner and moderators. */
-    async revisions(actor: Actor, id: number): Promise<SceneRevision[]> {
+    async revisions(actor: Actor, id: number, lang: Lang): Promise<SceneRevision[]> {
       const p = await projects.byId(id);
       if (!p || !(canEdit(actor, p) || isModerator(actor))) throw notFound();
       const s = await repo.sceneOf(id);
@@ -325,7 +327,7 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
         author: people.get(r.authorId)?.name ?? '—',
         published: r.version === s.publishedVersion,
         submitted: r.version === s.submittedVersion,
-        summary: r.summary,
+        summary: translateMessage(s.kind === 'tour' ? 'sceneSummaryTour' : 'sceneSummaryScene', lang, { ...r.stats }),
       }));
     },
 

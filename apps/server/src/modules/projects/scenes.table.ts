@@ -1,3 +1,4 @@
+import type { DocumentStats } from '@xr/contract/scenes';
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,7 +31,8 @@ export const sceneRevisions = pgTable(
     projectId: integer('project_id').notNull(),
     version: integer('version').notNull(),
     document: jsonb('document').notNull(),
-    summary: text('summary').notNull().default(''),
+    /** Counts of its parts (scenes, hotspots, models…), worded in the reader's language by the revision list. */
+    stats: jsonb('stats').$type<DocumentStats>().notNull(),
     authorId: integer('author_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -433,6 +433,12 @@ describe('versions, revisions and restore', () => {
       summary: '2 scene(s), 5 hotspot(s)',
     });
 
+    const zh = await app.inject({
+      method: 'GET',
+      url: `/api/project/scene_revisions?id=${p}`,
+      headers: headersOf(creator, 'zh-CN'),
+    });
+    expect(body<{ summary: string }[]>(zh).data[0]?.summary).toBe('2 个场景，5 个热点');
     const restored = body<{ version: number }>(await post(creator, '/project/restore_scene', { id: p, version: 1 }));
     expect(restored.data.version).toBe(6);
     const d = body<{ version: number; document: ReturnType<typeof tourDoc> }>(
@@ -461,7 +467,7 @@ describe('versions, revisions and restore', () => {
         projectId: p,
         version: i + 2,
         document: first?.document ?? {},
-        summary: 'old',
+        stats: { scenes: 2, hotspots: 5, models: 0, npcs: 0, lights: 0 },
         authorId: creator.id,
         createdAt: new Date(hour + i * 120_000),
       })),
