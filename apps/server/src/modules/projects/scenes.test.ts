@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, countQueries, makeProject, placeOrder, projectsOf, type Shopper, shopper } from '../../../test/commerce';
 import { usersOf } from '../../../test/factories';
+import { png, tusUpload, waitForAsset } from '../../../test/uploads';
 import { createJobQueue } from '../../lib/jobs';
 import { createLocalStorage } from '../../lib/storage';
 import { jobs } from '../system/jobs.table';
@@ -364,6 +365,13 @@ describe('refusals', () => {
       payload: '{"id": 1, "document": {',
     });
     expect(raw.statusCode).toBe(400);
+    const abyss = await app.inject({
+      method: 'POST',
+      url: '/api/project/save_scene',
+      headers: { ...headersOf(creator), 'content-type': 'application/json' },
+      payload: `{"id": ${tourProject}, "base_version": 1, "document": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+    });
+    expect(abyss.statusCode).toBe(400);
     for (const url of [
       '/project/scene_details?id=abc',
       '/project/scene_details?id=99999999999',
@@ -599,6 +607,42 @@ describe('review and publishing', () => {
     expect((await post(admin, '/approval/approve_project', { id: p.id })).statusCode).toBe(200);
     const pub = body<{ version: number }>(await get(undefined, `/project/content?id=${p.id}`)).data;
     expect(pub).toMatchObject({ scene: { kind: 'tour', version: v } });
+  });
+});
+
+describe('uploads to a project that holds a document', () => {
+  it('a real uploaded image becomes usable once processed, and does not send the approved project back to review', async () => {
+    const p = (await makeProject(t, creator.id, { catalog: '360_image', name: 'Growing tour' })).id;
+    const v1 = await saved(creator, p, tourDoc(), 0);
+    await post(creator, '/project/submit_scene', { id: p });
+    await post(admin, '/approval/approve_project', { id: p });
+    const up = await tusUpload(
+      app,
+      creator.token,
+      { filename: 'sign.png', kind: 'image', project_id: String(p) },
+      await png(64, 32),
+    );
+    expect(up.statusCode).toBe(204);
+    const status = await waitForAsset(app, p, creator.token);
+    expect(status.assets[0]?.status).toBe('ready');
+    expect(body<{ review_status: string }>(await get(creator, `/project/project_details?id=${p}`)).data.review_status).toBe(
+      'approved',
+    );
+    const id = body<{ assets: { id: number }[] }>(await get(creator, `/project/asset_status?project_id=${p}`)).data.assets[0]?.id;
+    const doc = tourDoc();
+    (doc.scenes[0]!.hotspots[1] as { asset_id: number }).asset_id = id as number;
+    const v2 = await saved(creator, p, doc, v1);
+    const d = body<{ media: Record<string, { kind: string; urls: Record<string, string> }> }>(
+      await get(creator, `/project/scene_details?id=${p}`),
+    ).data;
+    expect(d.media[String(id)]).toMatchObject({
+      kind: 'image',
+      urls: { original: expect.stringMatching(/^\/api\/files\/signed\//) },
+    });
+    const file = await app.inject({ method: 'GET', url: d.media[String(id)]?.urls.original as string });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(v2).toBe(v1 + 1);
   });
 });
 
