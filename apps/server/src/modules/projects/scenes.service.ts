@@ -146,7 +146,11 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
       throw validation(
         parsed.error.issues.map((i) => ({
           field: pathOf(i.path),
-          messageKey: i.message.startsWith('v.') ? i.message : 'v.invalidValue',
+          messageKey: i.message.startsWith('v.')
+            ? i.message
+            : i.code === 'invalid_type' && i.message.endsWith('received undefined')
+              ? 'v.required'
+              : 'v.invalidValue',
         })),
       );
     }

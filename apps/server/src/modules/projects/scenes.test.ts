@@ -246,6 +246,12 @@ describe('refusals', () => {
       expect(res.statusCode).toBe(400);
       expect(body(res)).toMatchObject({ code: 40001, message, data: { field: 'document.scenes.0.hotspots.2.url' } });
     }
+    const missing = tourDoc() as { scenes: { hotspots: Record<string, unknown>[] }[] };
+    delete missing.scenes[0]!.hotspots[0]!.position;
+    expect(body(await save(creator, tourProject, missing, 1))).toMatchObject({
+      message: 'This field is required',
+      data: { field: 'document.scenes.0.hotspots.0.position' },
+    });
     const ctl = await save(creator, tourProject, tourDoc({ text: 'bell\u0007' }), 1);
     expect(ctl.statusCode).toBe(400);
     expect(body(ctl)).toMatchObject({
