@@ -293,6 +293,12 @@ export const errorMessages = {
     tc: '此作品還沒有儲存的場景',
     en: 'This project has no saved scene yet',
   },
+  assetKindModel3d: { zh: '3D 模型', tc: '3D 模型', en: '3D model' },
+  assetKindImage360: { zh: '360 图片', tc: '360 圖片', en: '360 image' },
+  assetKindVideo360: { zh: '360 视频', tc: '360 影片', en: '360 video' },
+  assetKindImage: { zh: '图片', tc: '圖片', en: 'image' },
+  assetKindAudio: { zh: '音频', tc: '音訊', en: 'audio' },
+  assetKindVideo: { zh: '视频', tc: '影片', en: 'video' },
   sceneSummaryTour: {
     zh: '{{scenes}} 个场景，{{hotspots}} 个热点',
     tc: '{{scenes}} 個場景，{{hotspots}} 個熱點',

@@ -33,7 +33,7 @@ export const scenesRoutes: FastifyPluginAsyncZod<{ scenes: ScenesService }> = as
       config: { access: creator },
       schema: { tags, security, body: saveSceneBody, response: { 200: envelope(versionReply) } },
     },
-    async (request) => ok(await scenes.save(currentUser(request), request.body)),
+    async (request) => ok(await scenes.save(currentUser(request), request.body, request.lang)),
   );
   app.get(
     '/project/scene_revisions',
@@ -50,7 +50,10 @@ export const scenesRoutes: FastifyPluginAsyncZod<{ scenes: ScenesService }> = as
       schema: { tags, security, body: restoreSceneBody, response: { 200: envelope(versionReply) } },
     },
     async (request) =>
-      ok(await scenes.restore(currentUser(request), request.body), translateMessage('operationSuccessful', request.lang)),
+      ok(
+        await scenes.restore(currentUser(request), request.body, request.lang),
+        translateMessage('operationSuccessful', request.lang),
+      ),
   );
   app.post(
     '/project/submit_scene',

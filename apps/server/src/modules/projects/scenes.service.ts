@@ -5,6 +5,7 @@ import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd } from '@xr/contract/money';
 import {
   type AnyDocument,
+  type AssetKind,
   type DocumentKind,
   documentKindOfCatalog,
   documentReferences,
@@ -77,6 +78,8 @@ export interface SaveOptions {
   force?: boolean;
   /** Also publish the new version at once (seeding the demo catalogue only; creators go through review). */
   publish?: boolean;
+  /** Language of the refusal's wording where it names things (asset kinds); default English. */
+  lang?: Lang;
 }
 
 /** The scene part of an item of the review queue. */
@@ -97,6 +100,16 @@ const validation = (errors: FieldError[]) =>
     params: errors[0]?.params,
     errors: errors.slice(0, MAX_FIELD_ERRORS),
   });
+
+const KIND_KEYS: Record<AssetKind, string> = {
+  model3d: 'assetKindModel3d',
+  image360: 'assetKindImage360',
+  video360: 'assetKindVideo360',
+  image: 'assetKindImage',
+  audio: 'assetKindAudio',
+  video: 'assetKindVideo',
+};
+const kindNames = (kinds: readonly AssetKind[], lang: Lang) => kinds.map((k) => translateMessage(KIND_KEYS[k], lang)).join(', ');
 
 /** The version approval of a project or of its scene draft publishes, or null when there is nothing new. */
 function versionForReview(s: SceneRow, projectPending: boolean): number | null {
@@ -158,7 +171,7 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
   }
 
   /** Refuses references the author may not use: others' or unready or misfitting assets, unknown library models, products off the market. */
-  async function checkReferences(authorId: number, doc: AnyDocument): Promise<void> {
+  async function checkReferences(authorId: number, doc: AnyDocument, lang: Lang): Promise<void> {
     const refs = documentReferences(doc);
     const ids = (type: 'asset' | 'library' | 'product') => [...new Set(refs.filter((r) => r.type === type).map((r) => r.id))];
     const [assetRows, libraryIds, productRows] = await Promise.all([
@@ -177,7 +190,7 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
         if (!a || a.ownerId !== authorId) errors.push({ field, messageKey: 'v.sceneAssetUnknown', params });
         else if (a.status !== 'ready') errors.push({ field, messageKey: 'v.sceneAssetNotReady', params });
         else if (!r.kinds.includes(a.kind))
-          errors.push({ field, messageKey: 'v.sceneAssetKind', params: { id: r.id, kinds: r.kinds.join(', ') } });
+          errors.push({ field, messageKey: 'v.sceneAssetKind', params: { id: r.id, kinds: kindNames(r.kinds, lang) } });
       } else if (r.type === 'library') {
         if (!libraryIds.has(r.id))
           errors.push({ field, messageKey: library.available ? 'v.sceneLibraryUnknown' : 'v.sceneLibraryUnavailable', params });
@@ -247,7 +260,7 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     const project = await projects.byId(projectId);
     if (!project || project.ownerId !== authorId) throw notFound();
     const doc = parse(raw);
-    await checkReferences(authorId, doc);
+    await checkReferences(authorId, doc, opts.lang ?? 'en');
     return db.transaction((tx) => write(authorId, project, doc, opts, tx));
   }
 
@@ -312,9 +325,9 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     saveDocument,
 
     /** `POST /project/save_scene`: the owner's save over `base_version` (40940 when stale, unless `force`). */
-    async save(actor: Actor, body: SaveSceneBody): Promise<{ version: number }> {
+    async save(actor: Actor, body: SaveSceneBody, lang: Lang): Promise<{ version: number }> {
       await owned(actor, body.id);
-      return saveDocument(actor.id, body.id, body.document, { baseVersion: body.base_version, force: body.force });
+      return saveDocument(actor.id, body.id, body.document, { baseVersion: body.base_version, force: body.force, lang });
     },
 
     /** `GET /project/scene_revisions`: newest first, for the owner and moderators. */
@@ -336,12 +349,12 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     },
 
     /** `POST /project/restore_scene`: copies a revision as the new draft (its references are checked again). */
-    async restore(actor: Actor, body: RestoreSceneBody): Promise<{ version: number }> {
+    async restore(actor: Actor, body: RestoreSceneBody, lang: Lang): Promise<{ version: number }> {
       const project = await owned(actor, body.id);
       const rev = await repo.revision(body.id, body.version);
       if (!rev) throw notFound();
       const doc = parse(rev.document);
-      await checkReferences(actor.id, doc);
+      await checkReferences(actor.id, doc, lang);
       return db.transaction((tx) => write(actor.id, project, doc, {}, tx));
     },
 

@@ -279,6 +279,8 @@ describe('refusals', () => {
     const swapped = tourDoc();
     swapped.scenes[1]!.media.asset_id = a.pano;
     expect(fieldOf(await save(creator, tourProject, swapped, 1)).field).toBe('document.scenes.1.media.asset_id');
+    const zh = await post(creator, '/project/save_scene', { id: tourProject, base_version: 1, document: swapped }, 'zh-CN');
+    expect(body(zh).message).toBe(`素材 ${a.pano} 的类型不适用于此处（需要：360 视频）`);
   });
 
   it('refuses library models while no library is wired, products off the market, and a kind change', async () => {
