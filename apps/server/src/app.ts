@@ -38,6 +38,8 @@ import { projectImagesRoutes } from './modules/projects/images.routes';
 import { createProjectImagesService } from './modules/projects/images.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
+import { scenesRoutes } from './modules/projects/scenes.routes';
+import { createScenesService, noLibrary } from './modules/projects/scenes.service';
 import { signedFilesRoutes } from './modules/projects/signed-files.routes';
 import { uploadsRoutes } from './modules/projects/uploads.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
@@ -111,6 +113,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // As many jobs at once as the asset pipeline has worker threads.
   const jobs = createJobQueue({ db, log: app.log, concurrency: config.pipeline.workers });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
+  // Scene documents (issue 8). No model library is wired yet: library ids are refused with a message saying so.
+  const scenes = createScenesService({
+    db,
+    projects,
+    users,
+    storage,
+    jobs,
+    library: noLibrary,
+    purchasedAmong: (userId, projectIds) => orders.purchasedAmong(userId, projectIds),
+    urlTtlSeconds: config.uploads.urlTtlSeconds,
+  });
   const editor = createEditorService({
     db,
     projects,
@@ -121,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     images,
     purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
     hasBuyers: (projectId, tx) => orders.hasBuyers(projectId, tx),
+    scenes,
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
   const rules = createStorageRulesService({
@@ -167,6 +181,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(messagesRoutes, { messages });
       await api.register(storageRulesRoutes, { rules });
       await api.register(editorRoutes, { editor });
+      await api.register(scenesRoutes, { scenes });
       await api.register(projectImagesRoutes, { images });
       await api.register(uploadsRoutes, { editor, rules, storage, config });
       await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });

@@ -52,6 +52,8 @@ export const ErrorCode = {
   COUPON_ALREADY_REDEEMED: 40931,
   /** Codes (ours): another invite code, coupon code or personal invite code already uses this text. */
   CODE_TAKEN: 40932,
+  /** Scene documents (ours): the save was made over an older version than the current draft (another tab or editor). */
+  SCENE_VERSION_CONFLICT: 40940,
   PAYLOAD_TOO_LARGE: 41301,
   /** Uploads (ours): the file would take the user past their storage quota. */
   QUOTA_EXCEEDED: 41302,
@@ -97,6 +99,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   40930: 409,
   40931: 409,
   40932: 409,
+  40940: 409,
   41301: 413,
   41302: 413,
   50000: 500,
@@ -138,6 +141,7 @@ export const messageKeyOf: Record<ErrorCodeValue, string> = {
   40930: 'couponExhausted',
   40931: 'couponAlreadyRedeemed',
   40932: 'codeTaken',
+  40940: 'sceneVersionConflict',
   41301: 'payloadTooLarge',
   41302: 'quotaExceeded',
   50000: 'internal',

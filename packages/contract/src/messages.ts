@@ -277,6 +277,38 @@ export const errorMessages = {
     tc: '您已提交過此問卷',
     en: 'You have already answered this questionnaire',
   },
+  // --- Scene documents: saves, revisions, review (issue 8) ---
+  sceneVersionConflict: {
+    zh: '场景已在其他地方保存了更新的版本：请重新载入，或覆盖保存',
+    tc: '場景已在其他地方儲存了較新的版本：請重新載入，或覆蓋儲存',
+    en: 'A newer version of this scene was saved elsewhere: reload it, or overwrite it',
+  },
+  sceneDocumentTooLarge: {
+    zh: '场景文档太大：最多 {{max}}',
+    tc: '場景文件太大：最多 {{max}}',
+    en: 'The scene document is too large: at most {{max}}',
+  },
+  sceneNothingToSubmit: {
+    zh: '此作品还没有保存的场景',
+    tc: '此作品還沒有儲存的場景',
+    en: 'This project has no saved scene yet',
+  },
+  assetKindModel3d: { zh: '3D 模型', tc: '3D 模型', en: '3D model' },
+  assetKindImage360: { zh: '360 图片', tc: '360 圖片', en: '360 image' },
+  assetKindVideo360: { zh: '360 视频', tc: '360 影片', en: '360 video' },
+  assetKindImage: { zh: '图片', tc: '圖片', en: 'image' },
+  assetKindAudio: { zh: '音频', tc: '音訊', en: 'audio' },
+  assetKindVideo: { zh: '视频', tc: '影片', en: 'video' },
+  sceneSummaryTour: {
+    zh: '{{scenes}} 个场景，{{hotspots}} 个热点',
+    tc: '{{scenes}} 個場景，{{hotspots}} 個熱點',
+    en: '{{scenes}} scene(s), {{hotspots}} hotspot(s)',
+  },
+  sceneSummaryScene: {
+    zh: '{{models}} 个模型，{{hotspots}} 个热点，{{npcs}} 个 NPC，{{lights}} 盏灯',
+    tc: '{{models}} 個模型，{{hotspots}} 個熱點，{{npcs}} 個 NPC，{{lights}} 盞燈',
+    en: '{{models}} model(s), {{hotspots}} hotspot(s), {{npcs}} NPC(s), {{lights}} light(s)',
+  },
 } satisfies Record<string, Entry>;
 
 /** Validation messages: spec section 5 texts in English, the rest ours. */
@@ -486,6 +518,47 @@ export const validationMessages = {
   parentCycle: { zh: '分组不能包含自身', tc: '群組不能包含自身', en: 'A group cannot contain itself' },
   documentKind: { zh: '场景文档类型无效', tc: '場景文件類型無效', en: 'Unknown scene document kind' },
   tooMany: { zh: '数量超过上限', tc: '數量超過上限', en: 'Too many items' },
+  tooDeep: { zh: '嵌套层级过深', tc: '巢狀層級過深', en: 'Nested too deeply' },
+  sceneKindMismatch: {
+    zh: '文档类型与作品不符：360 作品使用导览，3D 与多媒体作品使用 3D 场景，且首次保存后不能更改',
+    tc: '文件類型與作品不符：360 作品使用導覽，3D 與多媒體作品使用 3D 場景，且首次儲存後不能更改',
+    en: 'The document type does not fit this project: 360 projects hold tours, 3D and multimedia projects hold 3D scenes, and the type is fixed by the first save',
+  },
+  sceneAssetUnknown: {
+    zh: '素材 {{id}} 不存在或不属于您',
+    tc: '素材 {{id}} 不存在或不屬於您',
+    en: 'Asset {{id}} does not exist or is not yours',
+  },
+  sceneAssetNotReady: {
+    zh: '素材 {{id}} 尚未处理完成',
+    tc: '素材 {{id}} 尚未處理完成',
+    en: 'Asset {{id}} is not processed yet',
+  },
+  sceneAssetKind: {
+    zh: '素材 {{id}} 的类型不适用于此处（需要：{{kinds}}）',
+    tc: '素材 {{id}} 的類型不適用於此處（需要：{{kinds}}）',
+    en: 'Asset {{id}} is of the wrong kind here (needed: {{kinds}})',
+  },
+  sceneLibraryUnknown: {
+    zh: '模型库中没有模型 {{id}}',
+    tc: '模型庫中沒有模型 {{id}}',
+    en: 'Model {{id}} is not in the model library',
+  },
+  sceneLibraryUnavailable: {
+    zh: '模型库尚未启用，不能使用模型库模型 {{id}}',
+    tc: '模型庫尚未啟用，不能使用模型庫模型 {{id}}',
+    en: 'The model library is not available, so library model {{id}} cannot be used',
+  },
+  sceneProductUnavailable: {
+    zh: '商品 {{id}} 未在市场上架',
+    tc: '商品 {{id}} 未在市場上架',
+    en: 'Product {{id}} is not in the market',
+  },
+  sceneCatalogFixed: {
+    zh: '此作品已保存场景文档：只能改为同类分类（360 图片与 360 视频之间，或 3D 模型与多媒体之间）',
+    tc: '此作品已儲存場景文件：只能改為同類分類（360 圖片與 360 影片之間，或 3D 模型與多媒體之間）',
+    en: 'This project holds a scene document: its catalog can only change within its group (360 image and 360 video, or 3D model and multimedia)',
+  },
 } satisfies Record<string, Entry>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -407,11 +407,15 @@ export type DocumentKind = AnyDocument['kind'];
 // Versions and migrations
 
 /** Migration of a stored document from version `n` to `n + 1` (none yet: version 1 is the first). */
-type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
+export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
 const tourMigrations: Record<number, Migration> = {};
 const sceneMigrations: Record<number, Migration> = {};
 
-function migrate(raw: unknown, target: number, steps: Record<number, Migration>): unknown {
+/**
+ * Runs `steps[v]` for each version `v` from the document's `schema_version` up to `target` (a document without one
+ * is taken as `target`); stops at a missing step, so the schema then refuses the old version instead of guessing.
+ */
+export function runMigrations(raw: unknown, target: number, steps: Record<number, Migration>): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
   let doc = raw as Record<string, unknown>;
   let v = typeof doc.schema_version === 'number' ? doc.schema_version : target;
@@ -423,9 +427,11 @@ function migrate(raw: unknown, target: number, steps: Record<number, Migration>)
 }
 
 /** Brings a stored tour to the current version and validates it. */
-export const parseTourDocument = (raw: unknown) => tourDocument.safeParse(migrate(raw, TOUR_SCHEMA_VERSION, tourMigrations));
+export const parseTourDocument = (raw: unknown) =>
+  tourDocument.safeParse(runMigrations(raw, TOUR_SCHEMA_VERSION, tourMigrations));
 /** Brings a stored 3D scene to the current version and validates it. */
-export const parseSceneDocument = (raw: unknown) => sceneDocument.safeParse(migrate(raw, SCENE_SCHEMA_VERSION, sceneMigrations));
+export const parseSceneDocument = (raw: unknown) =>
+  sceneDocument.safeParse(runMigrations(raw, SCENE_SCHEMA_VERSION, sceneMigrations));
 
 /** Either document, by its `kind`. */
 export const anyDocument = z.union([tourDocument, sceneDocument], { message: V('documentKind') });
@@ -442,6 +448,67 @@ export function emptySceneDocument(): SceneDocument {
 // ---------------------------------------------------------------------------------------------------------------
 // References (the server checks each against the author's rights)
 
+/** Asset kinds (the contract's `FILE_KINDS`). */
+export type AssetKind = 'model3d' | 'image360' | 'video360' | 'image' | 'audio' | 'video';
+
+/**
+ * One reference of a document and its place (`path` inside the document, for the message that names it). An asset
+ * reference says which asset kinds fit there: a tour scene's media is the 360 image or video its `media.type` says,
+ * a media hotspot's asset is an image, audio or (flat) video, a plan an image, a 3D sky a 360 image, models model3d.
+ */
+export type DocumentReference =
+  | { type: 'asset'; id: number; path: (string | number)[]; kinds: readonly AssetKind[] }
+  | { type: 'library'; id: number; path: (string | number)[] }
+  | { type: 'product'; id: number; path: (string | number)[] };
+
+const HOTSPOT_ASSET_KINDS: Record<string, readonly AssetKind[]> = { video: ['video'], audio: ['audio'], image: ['image'] };
+
+/** Every reference of a document with its place, in document order. */
+export function documentReferences(doc: AnyDocument): DocumentReference[] {
+  const out: DocumentReference[] = [];
+  const hotspot = (h: TourHotspot | SceneHotspot, at: (string | number)[]) => {
+    if ('asset_id' in h)
+      out.push({ type: 'asset', id: h.asset_id, path: [...at, 'asset_id'], kinds: HOTSPOT_ASSET_KINDS[h.kind] ?? [] });
+    if (h.kind === 'product') out.push({ type: 'product', id: h.project_id, path: [...at, 'project_id'] });
+  };
+  if (doc.kind === 'tour') {
+    doc.scenes.forEach((s, i) => {
+      out.push({ type: 'asset', id: s.media.asset_id, path: ['scenes', i, 'media', 'asset_id'], kinds: [s.media.type] });
+      if (s.background_audio)
+        out.push({
+          type: 'asset',
+          id: s.background_audio.asset_id,
+          path: ['scenes', i, 'background_audio', 'asset_id'],
+          kinds: ['audio'],
+        });
+      s.hotspots.forEach((h, j) => {
+        hotspot(h, ['scenes', i, 'hotspots', j]);
+      });
+    });
+    if (doc.settings.plan)
+      out.push({ type: 'asset', id: doc.settings.plan.asset_id, path: ['settings', 'plan', 'asset_id'], kinds: ['image'] });
+  } else {
+    const env = doc.settings.environment.panorama_asset_id;
+    if (env) out.push({ type: 'asset', id: env, path: ['settings', 'environment', 'panorama_asset_id'], kinds: ['image360'] });
+    if (doc.settings.background_audio)
+      out.push({
+        type: 'asset',
+        id: doc.settings.background_audio.asset_id,
+        path: ['settings', 'background_audio', 'asset_id'],
+        kinds: ['audio'],
+      });
+    doc.objects.forEach((o, i) => {
+      if (o.type === 'model' || o.type === 'npc') {
+        const at = ['objects', i, 'source'];
+        if ('library_id' in o.source) out.push({ type: 'library', id: o.source.library_id, path: [...at, 'library_id'] });
+        else out.push({ type: 'asset', id: o.source.asset_id, path: [...at, 'asset_id'], kinds: ['model3d'] });
+      }
+      if (o.type === 'hotspot') hotspot(o.hotspot, ['objects', i, 'hotspot']);
+    });
+  }
+  return out;
+}
+
 export interface DocumentRefs {
   /** Uploaded assets (360 images/videos, images, audio, video, models). */
   assets: Set<number>;
@@ -454,27 +521,67 @@ export interface DocumentRefs {
 /** Every asset, library model and product a document references. */
 export function documentRefs(doc: AnyDocument): DocumentRefs {
   const refs: DocumentRefs = { assets: new Set(), library: new Set(), products: new Set() };
-  const hotspot = (h: TourHotspot | SceneHotspot) => {
-    if ('asset_id' in h) refs.assets.add(h.asset_id);
-    if (h.kind === 'product') refs.products.add(h.project_id);
-  };
-  if (doc.kind === 'tour') {
-    for (const s of doc.scenes) {
-      refs.assets.add(s.media.asset_id);
-      if (s.background_audio) refs.assets.add(s.background_audio.asset_id);
-      s.hotspots.forEach(hotspot);
-    }
-    if (doc.settings.plan) refs.assets.add(doc.settings.plan.asset_id);
-  } else {
-    const src = (s: ModelSource) => ('library_id' in s ? refs.library.add(s.library_id) : refs.assets.add(s.asset_id));
-    if (doc.settings.environment.panorama_asset_id) refs.assets.add(doc.settings.environment.panorama_asset_id);
-    if (doc.settings.background_audio) refs.assets.add(doc.settings.background_audio.asset_id);
-    for (const o of doc.objects) {
-      if (o.type === 'model' || o.type === 'npc') src(o.source);
-      if (o.type === 'hotspot') hotspot(o.hotspot);
-    }
+  for (const r of documentReferences(doc)) {
+    if (r.type === 'asset') refs.assets.add(r.id);
+    else if (r.type === 'library') refs.library.add(r.id);
+    else refs.products.add(r.id);
   }
   return refs;
+}
+
+/** Tours hold 360 catalogues (360 image, 360 video); 3D scenes hold 3D model and multimedia projects. */
+export function documentKindOfCatalog(catalog: string): DocumentKind {
+  return catalog === '360_image' || catalog === '360_video' ? 'tour' : 'scene';
+}
+
+/** What a revision holds, counted (the revision list words it in the reader's language: `sceneSummaryTour` / `sceneSummaryScene`). */
+export interface DocumentStats {
+  scenes: number;
+  hotspots: number;
+  models: number;
+  npcs: number;
+  lights: number;
+}
+
+/** Counts of a document's parts, for the revision list's summary. */
+export function documentStats(doc: AnyDocument): DocumentStats {
+  if (doc.kind === 'tour') {
+    const hotspots = doc.scenes.reduce((n, s) => n + s.hotspots.length, 0);
+    return { scenes: doc.scenes.length, hotspots, models: 0, npcs: 0, lights: 0 };
+  }
+  const count = (t: SceneObjectType) => doc.objects.filter((o) => o.type === t).length;
+  return { scenes: 1, hotspots: count('hotspot'), models: count('model'), npcs: count('npc'), lights: count('light') };
+}
+
+/**
+ * A cheap look at raw JSON before the schema runs: no array longer than the largest limit, no nesting deeper than
+ * the documents have, not too many values in all. Answers the place of the first excess (or null), so a hostile
+ * document (10^5 hotspots, deep arrays) is refused without building 10^5 issues.
+ */
+export function documentShapeExcess(raw: unknown): { path: (string | number)[]; reason: 'tooMany' | 'tooDeep' } | null {
+  const MAX_ARRAY = SCENE_LIMITS.sceneObjects;
+  const MAX_DEPTH = 12;
+  const MAX_VALUES = 200_000;
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: raw, path: [] }];
+  let values = 0;
+  while (stack.length) {
+    const { value, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    values += 1;
+    if (values > MAX_VALUES) return { path: [], reason: 'tooMany' };
+    if (typeof value !== 'object' || value === null) continue;
+    if (path.length >= MAX_DEPTH) return { path, reason: 'tooDeep' };
+    if (Array.isArray(value)) {
+      if (value.length > MAX_ARRAY) return { path, reason: 'tooMany' };
+      value.forEach((v, i) => {
+        stack.push({ value: v, path: [...path, i] });
+      });
+    } else {
+      const entries = Object.entries(value);
+      if (entries.length > 50) return { path, reason: 'tooMany' };
+      for (const [k, v] of entries) stack.push({ value: v, path: [...path, k] });
+    }
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -482,21 +589,61 @@ export function documentRefs(doc: AnyDocument): DocumentRefs {
 
 export const sceneKind = z.enum(['tour', 'scene']);
 
+/** Revisions kept per project (the oldest beyond this go, except the published and the submitted one). */
+export const SCENE_REVISIONS_MAX = 100;
+/**
+ * Saves closer than this to the revision before them replace each other (autosave runs every few seconds): the list
+ * keeps a revision at least this far apart, plus the newest one.
+ */
+export const SCENE_REVISION_SQUASH_SECONDS = 60;
+
+const versionNumber = z.coerce
+  .number({ message: V('invalidValue') })
+  .int(V('invalidValue'))
+  .min(1, V('invalidValue'))
+  .max(INT_MAX, V('invalidValue'));
+const idNumber = z.coerce
+  .number({ message: V('idRequired') })
+  .int(V('idRequired'))
+  .min(1, V('idRequired'))
+  .max(INT_MAX, V('idRequired'));
+
+/** `GET /project/scene_details?id=&version=`: `version` is a revision number or `submitted` (creator and moderators). */
+export const sceneDetailsQuery = z.object({
+  id: idNumber,
+  version: z.union([z.literal('submitted'), versionNumber], { message: V('invalidValue') }).optional(),
+});
+export type SceneDetailsQuery = z.infer<typeof sceneDetailsQuery>;
+
+/** `GET /project/scene_revisions?id=`. */
+export const sceneRevisionsQuery = z.object({ id: idNumber });
+
+/** `POST /project/submit_scene`. */
+export const submitSceneBody = z.object({ id: rowId });
+export const submitSceneReply = z.object({
+  /** The project's review state afterwards (`approved` when the published version stays on the market). */
+  review_status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  /** The scene draft's review state: `pending` once submitted. */
+  scene_review: z.enum(['none', 'pending', 'rejected']),
+  submitted_version: z.number().int(),
+});
+export type SubmitSceneReply = z.infer<typeof submitSceneReply>;
+
 /** `POST /project/save_scene`: the version the editor loaded (0 for the first save) and the document. */
 export const saveSceneBody = z.object({
   id: rowId,
   base_version: z
     .number({ message: V('invalidValue') })
-    .int()
-    .min(0)
-    .max(INT_MAX),
+    .int(V('invalidValue'))
+    .min(0, V('invalidValue'))
+    .max(INT_MAX, V('invalidValue')),
   document: z.unknown(),
   /** Save even if a newer version exists (the editor's "overwrite" after a conflict). */
-  force: z.boolean().optional(),
+  force: z.boolean({ message: V('invalidValue') }).optional(),
 });
 export type SaveSceneBody = z.infer<typeof saveSceneBody>;
 
-export const restoreSceneBody = z.object({ id: rowId, version: z.number().int().min(1).max(INT_MAX) });
+export const restoreSceneBody = z.object({ id: rowId, version: rowId });
 export type RestoreSceneBody = z.infer<typeof restoreSceneBody>;
 
 /** A referenced asset as the viewer gets it: signed URLs of its outputs, its kind, its tile grid if any. */
@@ -504,11 +651,16 @@ export const resolvedMedia = z.object({
   id: z.number().int(),
   kind: z.string(),
   status: z.string(),
-  /** Output name → signed URL (e.g. `glb`, `thumbnail`, `preview`, `video`, `poster`, `original`). */
+  /**
+   * Output name → signed URL: `original` (the uploaded file; withheld in anonymous preview when a processed output
+   * exists), `model` (optimized GLB), `thumbnail`, `preview_<width>` (panoramas), `tile_<col>_<row>` (tiles).
+   */
   urls: z.record(z.string(), z.string()),
-  tiles: z
-    .object({ width: z.number().int(), cols: z.number().int(), rows: z.number().int(), url_template: z.string() })
-    .nullable(),
+  /**
+   * Tile grid of a large panorama (full width, columns, rows); each tile's signed URL is `urls['tile_<col>_<row>']`
+   * (signed URLs are per file, so there is no URL template). Null without tiles or in anonymous preview.
+   */
+  tiles: z.object({ width: z.number().int(), cols: z.number().int(), rows: z.number().int() }).nullable(),
   /** Animation clip names (models). */
   clips: z.array(z.string()).default([]),
 });
@@ -529,12 +681,24 @@ export const sceneDetails = z.object({
   id: z.number().int(),
   kind: sceneKind,
   version: z.number().int(),
-  /** `draft` for the creator's working copy, `published` for what visitors and buyers see. */
+  /** `draft` for the creator's working copy (or any revision asked for), `published` for what visitors and buyers see. */
   state: z.enum(['draft', 'published']),
+  /** `full` for the owner, buyers and moderators; `preview` for visitors of a project with anonymous preview on. */
+  access: z.enum(['full', 'preview']),
   document: z.unknown(),
   media: z.record(z.string(), resolvedMedia),
   library: z.record(z.string(), resolvedMedia),
   products: z.record(z.string(), resolvedProduct),
+  /** The creator's and moderators' view of the versions and the draft's review; null for everybody else. */
+  review: z
+    .object({
+      draft_version: z.number().int(),
+      submitted_version: z.number().int().nullable(),
+      published_version: z.number().int().nullable(),
+      state: z.enum(['none', 'pending', 'rejected']),
+      reason: z.string(),
+    })
+    .nullable(),
 });
 export type SceneDetails = z.infer<typeof sceneDetails>;
 
@@ -543,6 +707,8 @@ export const sceneRevision = z.object({
   created_at: z.string(),
   author: z.string(),
   published: z.boolean(),
+  /** Sent to review and not decided yet. */
+  submitted: z.boolean(),
   /** What the revision changed, in a few words (computed: counts of scenes, hotspots, objects). */
   summary: z.string(),
 });

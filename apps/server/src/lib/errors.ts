@@ -1,5 +1,12 @@
 import { ErrorCode, type ErrorCodeValue, httpStatusOf, messageKeyOf } from '@xr/contract/errors';
 
+/** One faulty input: its field path, message key and placeholder values. */
+export interface FieldError {
+  field: string;
+  messageKey: string;
+  params?: Record<string, string | number>;
+}
+
 /**
  * An error a service throws to answer with one of the contract's codes. `messageKey` picks another
  * text than the code's default (a `v.*` validation key or an error key); `field` names the input at fault.
@@ -11,6 +18,8 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
   /** Values for `{{name}}` placeholders of the message. */
   readonly params?: Record<string, string | number>;
+  /** Every fault when there are several (e.g. the places of a refused scene document), the first being this one. */
+  readonly errors?: FieldError[];
 
   constructor(
     code: ErrorCodeValue,
@@ -19,6 +28,7 @@ export class AppError extends Error {
       field?: string;
       headers?: Record<string, string>;
       params?: Record<string, string | number>;
+      errors?: FieldError[];
     } = {},
   ) {
     const key = opts.messageKey ?? messageKeyOf[code];
@@ -28,6 +38,7 @@ export class AppError extends Error {
     this.field = opts.field;
     this.headers = opts.headers;
     this.params = opts.params;
+    this.errors = opts.errors;
   }
 
   get status(): number {

@@ -19,7 +19,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(err.status).send({
         code: err.code,
         message: translateMessage(err.messageKey, lang, err.params),
-        data: err.field ? { field: err.field } : null,
+        data: err.errors?.length
+          ? {
+              field: err.field ?? err.errors[0]?.field ?? '',
+              errors: err.errors.map((e) => ({ field: e.field, message: translateMessage(e.messageKey, lang, e.params) })),
+            }
+          : err.field
+            ? { field: err.field }
+            : null,
       });
     }
     const err = thrown as FastifyError;

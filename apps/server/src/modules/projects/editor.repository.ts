@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, 
 import type { DbOrTx } from '../../db/client';
 import { assets, questionnaireAnswers, questionnaires, reviewRecords } from './assets.table';
 import { comments, projects } from './projects.table';
+import { projectScenes } from './scenes.table';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAssetRow = typeof assets.$inferInsert;
@@ -22,12 +23,24 @@ export function createEditorRepository(db: DbOrTx) {
   return {
     async ownPage(
       ownerId: number | undefined,
-      f: { keyword?: string; reviewStatus?: ProjectRow['reviewStatus'] },
+      f: { keyword?: string; reviewStatus?: ProjectRow['reviewStatus']; inReview?: boolean },
       limit: number,
       offset: number,
     ) {
       const parts: (SQL | undefined)[] = [ownerId !== undefined ? eq(projects.ownerId, ownerId) : undefined];
       if (f.reviewStatus) parts.push(eq(projects.reviewStatus, f.reviewStatus));
+      // The review queue: pending projects, and approved ones whose scene draft waits for review.
+      if (f.inReview) {
+        parts.push(
+          or(
+            eq(projects.reviewStatus, 'pending'),
+            and(
+              eq(projects.reviewStatus, 'approved'),
+              sql`exists (select 1 from ${projectScenes} s where s.project_id = ${projects.id} and s.review_state = 'pending')`,
+            ),
+          ),
+        );
+      }
       if (f.keyword) {
         const p = like(f.keyword);
         parts.push(or(ilike(projects.name, p), ilike(projects.keywords, p), ilike(projects.description, p)));

@@ -18,16 +18,19 @@ import { ErrorCode } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd, hkdToCents } from '@xr/contract/money';
+import { documentKindOfCatalog } from '@xr/contract/scenes';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue, JobRow } from '../../lib/jobs';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { MessagesService } from '../community/messages.service';
 import type { UsersService } from '../users/users.service';
+import { isPreviewOutput, signedOutputs, tileGridsOf } from './asset-delivery';
 import { type AssetRow, createEditorRepository, type NewAssetRow } from './editor.repository';
 import { imageKeysOf, type ProjectImagesService } from './images.service';
 import { canEdit, isModerator, type Viewer } from './projects.policy';
 import type { ProjectRow, ProjectsService } from './projects.service';
+import type { ScenesService } from './scenes.service';
 
 /** Who acts: a signed-in user. */
 export type Actor = NonNullable<Viewer>;
@@ -109,6 +112,8 @@ export interface EditorDeps {
   purchased: (userId: number, projectId: number) => Promise<boolean>;
   /** Whether anybody owns the project (orders module); read inside the deletion's transaction. */
   hasBuyers: (projectId: number, tx?: DbOrTx) => Promise<boolean>;
+  /** Scene documents: the content's document version, their part in review, edits and deletion. */
+  scenes: ScenesService;
   urlTtlSeconds: number;
 }
 
@@ -126,6 +131,7 @@ export function createEditorService({
   images,
   purchased,
   hasBuyers,
+  scenes,
   urlTtlSeconds,
 }: EditorDeps) {
   const repo = createEditorRepository(db);
@@ -154,21 +160,6 @@ export function createEditorService({
     });
   }
 
-  /** The tile grid of each tiled panorama among `rows` (from its processing job's result), by asset id. */
-  async function tileGrids(rows: AssetRow[]): Promise<Map<number, { width: number; cols: number; rows: number }>> {
-    const tiled = rows.filter((a) => a.kind === 'image360' && a.status === 'ready' && a.jobId);
-    const jobRows = await jobs.byIds(tiled.map((a) => a.jobId as number));
-    const byJob = new Map(
-      jobRows.map((j) => [j.id, j.result as { tiles?: { width: number; cols: number; rows: number } } | null]),
-    );
-    const grids = new Map<number, { width: number; cols: number; rows: number }>();
-    for (const a of tiled) {
-      const t = byJob.get(a.jobId as number)?.tiles;
-      if (t) grids.set(a.id, { width: t.width, cols: t.cols, rows: t.rows });
-    }
-    return grids;
-  }
-
   const removeFiles = (keys: string[]) => deleteQuietly(storage, keys);
 
   return {
@@ -191,6 +182,9 @@ export function createEditorService({
     async update(actor: Actor, body: UpProjectBody): Promise<OwnProject> {
       const before = await owned(actor, body.id);
       const values = formValues(body);
+      // The first save of a scene document fixes what the project holds: a tour (360) or a 3D scene.
+      const kind = await scenes.kindOf(body.id);
+      if (kind && documentKindOfCatalog(values.catalog) !== kind) throw invalid('catalog', 'v.sceneCatalogFixed');
       const changed = CONTENT_FIELDS.some((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
       const reviewStatus = nextReviewStatus(before, values, changed);
       const kept = imageKeysOf(body);
@@ -202,6 +196,8 @@ export function createEditorService({
           tx,
         );
         if (!updated) return { row: undefined, dropped: [] };
+        // Going to review as a whole: the scene draft as it is now is the version under review.
+        if (reviewStatus === 'pending' && before.reviewStatus !== 'pending') await scenes.pinForReview(body.id, tx);
         const gone = [...imageKeysOf(before)].filter((k) => !kept.has(k));
         return { row: updated, dropped: await images.release(actor.id, gone, tx) };
       });
@@ -221,6 +217,7 @@ export function createEditorService({
       const row = await owned(actor, id);
       const keys = await db.transaction(async (tx) => {
         if (await hasBuyers(id, tx)) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'projectHasBuyers' });
+        await scenes.removeOf(id, tx);
         return [...(await repo.deleteProject(id, tx)), ...(await images.release(actor.id, imageKeysOf(row), tx))];
       });
       await removeFiles(keys);
@@ -279,17 +276,21 @@ export function createEditorService({
 
     // --- Review ---
 
-    /** Projects pending review, oldest first, with creators and assets for the preview. */
+    /**
+     * Projects pending review, and approved projects whose scene draft waits for review, with creators, assets and
+     * the scene version under review for the preview.
+     */
     async reviewPage(q: ReviewPageQuery) {
       const { rows, total } = await repo.ownPage(
         undefined,
-        { keyword: q.keyword, reviewStatus: 'pending' },
+        { keyword: q.keyword, inReview: true },
         q.limit,
         (q.page - 1) * q.limit,
       );
-      const [people, allAssets] = await Promise.all([
+      const [people, allAssets, sceneOf] = await Promise.all([
         users.publicCards(rows.map((r) => r.ownerId)),
         repo.assetsOf(rows.map((r) => r.id)),
+        scenes.forReview(rows),
       ]);
       const views = await assetViews(allAssets);
       const list = rows.map((r) => {
@@ -298,16 +299,27 @@ export function createEditorService({
           ...ownOut(r),
           creator: { id: r.ownerId, name: u?.name ?? '—', avatar: u?.avatar ?? '' },
           assets: views.filter((a) => a.project_id === r.id),
+          scene: sceneOf.get(r.id) ?? null,
         };
       });
       return { list, total, page: q.page, limit: q.limit };
     },
 
-    /** Approves or rejects a pending project: state, record and the creator's message in one transaction. */
+    /**
+     * Approves or rejects a pending project, or the pending scene draft of an approved one: state, the scene
+     * document's published version, record and the creator's message in one transaction. Rejecting a scene draft
+     * keeps the project approved with its published version.
+     */
     async decide(reviewer: Actor, id: number, decision: 'approved' | 'rejected', reason = ''): Promise<OwnProject> {
       const row = await db.transaction(async (tx) => {
-        const r = await repo.decide(id, 'pending', decision, reason, tx);
-        if (!r) return undefined;
+        let r = await repo.decide(id, 'pending', decision, reason, tx);
+        if (r) await scenes.decided(id, decision, reason, true, tx);
+        else {
+          // An approved project stays on the market while its newer scene draft is reviewed: decide that review.
+          const p = await projects.byId(id, tx);
+          if (p?.reviewStatus !== 'approved' || !(await scenes.decided(id, decision, reason, false, tx))) return undefined;
+          r = p;
+        }
         await repo.insertRecord({ projectId: id, projectName: r.name, reviewerId: reviewer.id, decision, reason }, tx);
         await messages.send(
           r.ownerId,
@@ -384,9 +396,12 @@ export function createEditorService({
         const inserted = await repo.insertAsset({ ...values, status: 'queued' }, tx);
         const job = await jobs.enqueue(ASSET_JOB, { assetId: inserted.id }, tx);
         const withJob = await repo.updateAsset(inserted.id, { jobId: job.id }, tx);
-        // A changed file is changed content: an approved project goes back to review.
+        // A changed file is changed content: an approved project goes back to review. A project whose content is a
+        // scene document only changes when a reviewed document version uses the new file, unless one was replaced.
         const p = await projects.byId(values.projectId, tx);
-        if (p?.reviewStatus === 'approved') await repo.update(p.id, { reviewStatus: 'pending', reviewReason: '' }, tx);
+        const documentOnly = gone.length === 0 && (await scenes.kindOf(values.projectId, tx)) !== null;
+        if (p?.reviewStatus === 'approved' && !documentOnly)
+          await repo.update(p.id, { reviewStatus: 'pending', reviewReason: '' }, tx);
         return { asset: withJob ?? inserted, oldKeys: gone.flatMap((a) => [a.originalKey, ...Object.values(a.outputs)]) };
       });
       await removeFiles(oldKeys);
@@ -420,20 +435,25 @@ export function createEditorService({
       // free projects are "bought" for 0 (an order of amount 0 completes at once), so they say "get it free"
       const toView = p.priceCents === 0 ? 'freeToView' : 'purchaseToView';
       if (full) {
-        const tiles = await tileGrids(rows);
+        const tiles = await tileGridsOf(jobs, rows);
         const assets = await Promise.all(
           rows.map(async (a) => ({
             id: a.id,
             kind: a.kind as FileKind,
             filename: a.filename,
             original_url: await sign(a.originalKey),
-            outputs: Object.fromEntries(
-              await Promise.all(Object.entries(a.outputs).map(async ([name, key]) => [name, await sign(key)] as const)),
-            ),
+            outputs: await signedOutputs(storage, urlTtlSeconds, a),
             tiles: tiles.get(a.id) ?? null,
           })),
         );
-        return { id: p.id, cover: p.cover, access: 'full' as const, message: '', assets };
+        return {
+          id: p.id,
+          cover: p.cover,
+          access: 'full' as const,
+          message: '',
+          assets,
+          scene: await scenes.contentScene(viewer, p),
+        };
       }
       if (p.anonymousPreview) {
         const assets = await Promise.all(
@@ -442,13 +462,7 @@ export function createEditorService({
             kind: a.kind as FileKind,
             filename: a.filename,
             original_url: '',
-            outputs: Object.fromEntries(
-              await Promise.all(
-                Object.entries(a.outputs)
-                  .filter(([name]) => name.startsWith('preview') || name === 'thumbnail' || name === 'poster')
-                  .map(async ([name, key]) => [name, await sign(key)] as const),
-              ),
-            ),
+            outputs: await signedOutputs(storage, urlTtlSeconds, a, isPreviewOutput),
             tiles: null,
           })),
         );
@@ -458,9 +472,17 @@ export function createEditorService({
           access: 'preview' as const,
           message: translateMessage(toView, lang),
           assets,
+          scene: await scenes.contentScene(viewer, p),
         };
       }
-      return { id: p.id, cover: p.cover, access: 'none' as const, message: translateMessage(toView, lang), assets: [] };
+      return {
+        id: p.id,
+        cover: p.cover,
+        access: 'none' as const,
+        message: translateMessage(toView, lang),
+        assets: [],
+        scene: null,
+      };
     },
 
     // --- Questionnaires ---
