@@ -153,7 +153,7 @@ describe('content checks when the upload completes', () => {
     ];
     for (const [filename, kind, data, message] of cases) {
       const res = await tusUpload(owner.token, meta(filename, kind), data, { chunks: 2 });
-      expect(res.statusCode, filename).toBe(422);
+      expect(res.statusCode, filename).toBe(400);
       expect(res.json(), filename).toMatchObject({ code: 40004 });
       expect(res.json().message, filename).toContain('Illegal document');
       expect(res.json().message, filename).toContain(message);
