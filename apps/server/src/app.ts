@@ -53,6 +53,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { createCheckoutWorkflow } from './workflows/checkout';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { config, redis });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
