@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
+import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
 import { createPipelinePool } from './lib/pipeline/pool';
 import { createLocalStorage, createS3Storage } from './lib/storage';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     orderExpiryMinutes: config.commerce.orderExpiryMinutes,
   });
 
+  const origins = createOriginPolicy(config);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, { config });
@@ -155,7 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database, storage, mailer, system, config, redis });
-      await api.register(authRoutes, { auth, config });
+      await api.register(authRoutes, { auth, origins });
       await api.register(usersRoutes, { users, auth, storage });
       await api.register(codesRoutes, { codes, rateLimit: config.rateLimit });
       await api.register(rbacRoutes, { rbac });
@@ -164,7 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(marketRoutes, { market });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders, checkout });
-      await api.register(paymentsRoutes, { checkout, notify, sandbox, publicUrl: config.publicUrl });
+      await api.register(paymentsRoutes, { checkout, notify, sandbox, origins });
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
       await api.register(storageRulesRoutes, { rules });

@@ -27,6 +27,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('XR Studio <no-reply@xr-studio.local>'),
   /** Base URL people reach the app at; used for links in mails and the OIDC redirect. */
   PUBLIC_URL: z.string().url().optional(),
+  /** More host names (or host:port) links and payment returns may use besides PUBLIC_URL and our own addresses. */
+  ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
@@ -107,6 +109,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
+  /** Lower-cased host names or host:port from ALLOWED_HOSTS. */
+  allowedHosts: string[];
   seedDemo?: boolean;
   logLevel: string;
   session: { idleMinutes: number; absoluteDays: number };
@@ -207,6 +211,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteDays: e.SESSION_ABSOLUTE_DAYS },

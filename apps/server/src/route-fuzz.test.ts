@@ -165,7 +165,7 @@ describe('route fuzz', () => {
           const switchedOff = res.statusCode === 503 && res.json().code === 50301;
           if (res.statusCode >= 500 && !switchedOff) {
             failures.push(`${res.statusCode} ${c.method} ${c.url.slice(0, 120)} [${c.label}${asAdmin ? ', admin' : ''}] ${res.body.slice(0, 160)}`);
-          } else if (res.statusCode === 400 && res.headers['content-type']?.includes('json')) {
+          } else if (res.statusCode === 400 && String(res.headers['content-type']).includes('json')) {
             // Validation replies are in the caller's language: no zod English leaks into a zh reply.
             const body = res.json() as { message?: string; data?: { errors?: { message: string }[] } | null };
             const texts = [body.message ?? '', ...(body.data?.errors ?? []).map((e) => e.message)];

@@ -24,7 +24,7 @@ type UpPasswordInput = z.output<typeof upPasswordBody>;
 export interface RequestMeta {
   ip: string;
   userAgent: string;
-  /** `PUBLIC_URL`, or the origin the request reached (scheme://host[:port]). */
+  /** Base URL for links back here: `PUBLIC_URL`, or the request's origin when its host is trusted (lib/origin.ts). */
   origin: string;
   lang: Lang;
 }
@@ -145,7 +145,7 @@ export function createAuthService({
       codeHash: sha256(token),
       expiresAt: new Date(Date.now() + ACTIVATION_TTL_MS),
     });
-    const link = `${config.publicUrl ?? meta.origin}/api/activate?token=${token}`;
+    const link = `${meta.origin}/api/activate?token=${token}`;
     await mailer.send(activationMail(email, link, meta.lang));
   }
 
@@ -311,7 +311,7 @@ export function createAuthService({
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       // Normalised (e.g. no default port), as the token request derives it from the callback URL.
-      const redirectUri = new URL(`${config.publicUrl ?? meta.origin}/api/oidc/callback`).href;
+      const redirectUri = new URL(`${meta.origin}/api/oidc/callback`).href;
       await repo.insertOidcState({ state, nonce, codeVerifier, redirect: safeRedirect(redirect), redirectUri });
       return oidc
         .buildAuthorizationUrl(configuration, {
