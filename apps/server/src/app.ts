@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createJobQueue } from './lib/jobs';
+import { logSerializers } from './lib/log-redact';
 import { createMailer } from './lib/mailer';
 import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
@@ -64,14 +65,14 @@ import { seedDemoCodes } from './workflows/seed-demo-codes';
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */
   database?: Database;
-  /** Pino logger options; `false` silences it (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options; `false` silences it (tests); a `stream` receives the JSON lines (tests of the log). */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole application: plugins, then modules, then the web app. `main.ts` only listens. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, ...opts.logger, serializers: logSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 500_000,
