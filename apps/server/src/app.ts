@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createJobQueue } from './lib/jobs';
+import { createMemoryCounters, createRedisCounters } from './lib/counters';
 import { logSerializers } from './lib/log-redact';
 import { createMailer } from './lib/mailer';
 import { createOriginPolicy } from './lib/origin';
@@ -94,7 +95,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await rbac.ensureCatalogue();
   const users = createUsersService({ db, rbac, storage });
   const codes = createCodesService({ db, users });
-  const auth = createAuthService({ db, config, mailer, users, rbac, codes });
+  const counters = redis ? createRedisCounters(redis) : createMemoryCounters();
+  const auth = createAuthService({ db, config, mailer, users, rbac, codes, counters });
   const community = createCommunityService({ db, mailer, config });
 
   // Storefront and commerce (issue 3).

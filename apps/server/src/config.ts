@@ -40,6 +40,9 @@ const schema = z.object({
   /** Rate limit of the sensitive calls (login, registration, email codes, contact) per IP and per account, per window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Failed sign-ins into one account from all addresses (but those it signed in from before) per window. */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(50),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(15),
   /** General per-IP limit of all API calls. */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   OIDC_ISSUER: z.string().url().optional(),
@@ -114,7 +117,13 @@ export interface Config {
   seedDemo?: boolean;
   logLevel: string;
   session: { idleMinutes: number; absoluteDays: number };
-  rateLimit: { auth: number; authWindowSeconds: number; api: number };
+  rateLimit: {
+    auth: number;
+    authWindowSeconds: number;
+    api: number;
+    loginAccount: number;
+    loginAccountWindowMinutes: number;
+  };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; name: string };
   devOutbox: boolean;
   webDist: string;
@@ -218,7 +227,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteDays: e.SESSION_ABSOLUTE_DAYS },
-    rateLimit: { auth: e.AUTH_RATE_LIMIT, authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS, api: e.API_RATE_LIMIT },
+    rateLimit: {
+      auth: e.AUTH_RATE_LIMIT,
+      authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
+      api: e.API_RATE_LIMIT,
+      loginAccount: e.LOGIN_ACCOUNT_LIMIT,
+      loginAccountWindowMinutes: e.LOGIN_ACCOUNT_WINDOW_MINUTES,
+    },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }

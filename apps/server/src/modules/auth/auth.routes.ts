@@ -40,7 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; origins: Ori
     '/login',
     {
       config: { access: 'public' },
-      preHandler: app.sensitiveLimit('username'),
+      // Per address here; per account (failures only, whatever name was typed) in auth.login.
+      preHandler: app.sensitiveLimit(),
       schema: { tags, body: loginBody, response: { 200: envelope(loginReply) } },
     },
     async (request) => ok(await auth.login(request.body, metaOf(request, origins))),
