@@ -113,7 +113,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
   const messages = createMessagesService({ db });
   // As many jobs at once as the asset pipeline has worker threads.
-  const jobs = createJobQueue({ db, log: app.log, concurrency: config.pipeline.workers });
+  const jobs = createJobQueue({
+    db,
+    log: app.log,
+    concurrency: config.pipeline.workers,
+    scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
+  });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   const editor = createEditorService({
     db,

@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/jobs';
 import { PipelineError } from '../../lib/pipeline/errors';
+import { isJobFailureReason } from '@xr/contract/jobs';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
 import { ASSET_JOB, type EditorService } from './editor.service';
@@ -28,15 +28,19 @@ export function registerAssetJobs({
   storage: Storage;
   pipeline: PipelinePool;
 }) {
+  const giveUp = async ({ assetId }: { assetId: number }) => {
+    await editor.setAssetState(assetId, { status: 'failed' });
+  };
   jobs.register<{ assetId: number }>(ASSET_JOB, async (ctx: JobContext<{ assetId: number }>) => {
     const asset = await editor.assetById(ctx.payload.assetId);
     if (!asset) return { skipped: 'asset deleted' };
     await editor.setAssetState(asset.id, { status: 'processing' });
-    const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `xr-job-${ctx.id}-`));
+    // The queue's scratch folder of this attempt: removed when the attempt ends, swept after a crash.
+    const workDir = await ctx.scratchDir();
     try {
       const input = path.join(workDir, `original.${asset.extension}`);
       const body = await storage.get(asset.originalKey);
-      if (!body) throw new PermanentJobError('original file missing');
+      if (!body) throw new PermanentJobError('original_missing', `original ${asset.originalKey} missing`);
       await pipeline(body, (await fs.open(input, 'w')).createWriteStream());
       const onProgress = (p: number) => {
         ctx.progress(p).catch(() => undefined);
@@ -86,7 +90,10 @@ export function registerAssetJobs({
       } catch (err) {
         if (err instanceof PipelineError) {
           await editor.setAssetState(asset.id, { status: 'failed' });
-          throw new PermanentJobError(`${err.reason}: ${err.message}`);
+          // Users see the reason, translated; the message (paths, parser output) stays in the log.
+          throw new PermanentJobError(isJobFailureReason(err.reason) ? err.reason : 'processing_failed', err.message, {
+            cause: err,
+          });
         }
         throw err;
       }
@@ -112,5 +119,5 @@ export function registerAssetJobs({
     } finally {
       await fs.rm(workDir, { recursive: true, force: true });
     }
-  });
+  }, { giveUp });
 }
