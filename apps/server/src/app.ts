@@ -7,8 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { createJobQueue } from './lib/jobs';
 import { createMemoryCounters, createRedisCounters } from './lib/counters';
+import { createJobQueue } from './lib/jobs';
 import { logSerializers } from './lib/log-redact';
 import { createMailer } from './lib/mailer';
 import { createOriginPolicy } from './lib/origin';

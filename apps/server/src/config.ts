@@ -42,7 +42,12 @@ const schema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** Failed sign-ins into one account from all addresses (but those it signed in from before) per window. */
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(50),
-  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(15),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(15),
   /** General per-IP limit of all API calls. */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   OIDC_ISSUER: z.string().url().optional(),
@@ -172,7 +177,10 @@ const randomSecret = () => crypto.randomBytes(32).toString('base64url');
  * owner only), so restarts keep signed URLs and payment sessions valid. Tests get fresh random secrets in memory.
  */
 function resolveSecrets(e: z.infer<typeof schema>, dataDir: string): Record<SecretName, string> {
-  const given: Partial<Record<SecretName, string>> = { FILE_URL_SECRET: e.FILE_URL_SECRET, SANDBOX_PAYMENT_SECRET: e.SANDBOX_PAYMENT_SECRET };
+  const given: Partial<Record<SecretName, string>> = {
+    FILE_URL_SECRET: e.FILE_URL_SECRET,
+    SANDBOX_PAYMENT_SECRET: e.SANDBOX_PAYMENT_SECRET,
+  };
   if (e.NODE_ENV !== 'test') {
     const published = SECRET_NAMES.filter((n) => given[n] && PUBLISHED_SECRETS.includes(given[n] as string));
     if (published.length) {
@@ -183,7 +191,8 @@ function resolveSecrets(e: z.infer<typeof schema>, dataDir: string): Record<Secr
   }
   const missing = SECRET_NAMES.filter((n) => !given[n]);
   if (missing.length === 0) return given as Record<SecretName, string>;
-  if (e.NODE_ENV === 'test') return { ...Object.fromEntries(missing.map((n) => [n, randomSecret()])), ...given } as Record<SecretName, string>;
+  if (e.NODE_ENV === 'test')
+    return { ...Object.fromEntries(missing.map((n) => [n, randomSecret()])), ...given } as Record<SecretName, string>;
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Record<SecretName, string>> = {};
   try {

@@ -19,7 +19,10 @@ const lines = [
   `  Health:          ${url}/api/health`,
   ...(config.smtpUrl
     ? []
-    : ['  Mail:            no SMTP_URL, so mails (registration codes, links) are printed in this log', '                   and listed for administrators at /api/system/mail_outbox']),
+    : [
+        '  Mail:            no SMTP_URL, so mails (registration codes, links) are printed in this log',
+        '                   and listed for administrators at /api/system/mail_outbox',
+      ]),
   `  Database:        ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
   '',
   '  Demo accounts (password Demo@12345):',

@@ -105,10 +105,12 @@ function casesOf(path: string, method: string, op: Operation): Case[] {
   };
   const out: Case[] = [build(basePath, baseQuery, baseBody, 'plausible')];
   for (const p of pathParams) {
-    for (const v of hostileFor(p.schema, true)) out.push(build({ ...basePath, [p.name]: String(v) }, baseQuery, baseBody, `path ${p.name}`));
+    for (const v of hostileFor(p.schema, true))
+      out.push(build({ ...basePath, [p.name]: String(v) }, baseQuery, baseBody, `path ${p.name}`));
   }
   for (const p of queryParams) {
-    for (const v of hostileFor(p.schema, true)) out.push(build(basePath, { ...baseQuery, [p.name]: v }, baseBody, `query ${p.name}`));
+    for (const v of hostileFor(p.schema, true))
+      out.push(build(basePath, { ...baseQuery, [p.name]: v }, baseBody, `query ${p.name}`));
   }
   // Parameters the document does not declare still reach the schema: the common ones.
   for (const extra of ['id', 'page', 'limit', 'keyword']) {
@@ -164,7 +166,9 @@ describe('route fuzz', () => {
           // 503 with the contract code 50301 is the documented answer of a feature switched off (OIDC), not a crash.
           const switchedOff = res.statusCode === 503 && res.json().code === 50301;
           if (res.statusCode >= 500 && !switchedOff) {
-            failures.push(`${res.statusCode} ${c.method} ${c.url.slice(0, 120)} [${c.label}${asAdmin ? ', admin' : ''}] ${res.body.slice(0, 160)}`);
+            failures.push(
+              `${res.statusCode} ${c.method} ${c.url.slice(0, 120)} [${c.label}${asAdmin ? ', admin' : ''}] ${res.body.slice(0, 160)}`,
+            );
           } else if (res.statusCode === 400 && String(res.headers['content-type']).includes('json')) {
             // Validation replies are in the caller's language: no zod English leaks into a zh reply.
             const body = res.json() as { message?: string; data?: { errors?: { message: string }[] } | null };

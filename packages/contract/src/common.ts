@@ -25,10 +25,20 @@ export const idCoerced = z.coerce
   .max(ID_MAX, V('idInvalid'));
 
 /** A page number (from 1, at most PAGE_MAX, so the offset stays bounded). */
-export const pageNumber = z.coerce.number({ message: V('numberInvalid') }).int(V('numberInvalid')).min(1, V('numberTooSmall')).max(PAGE_MAX, V('numberTooLarge')).default(1);
+export const pageNumber = z.coerce
+  .number({ message: V('numberInvalid') })
+  .int(V('numberInvalid'))
+  .min(1, V('numberTooSmall'))
+  .max(PAGE_MAX, V('numberTooLarge'))
+  .default(1);
 /** A page size from 1 to `max`. */
 export const pageLimit = (max: number, fallback: number) =>
-  z.coerce.number({ message: V('numberInvalid') }).int(V('numberInvalid')).min(1, V('numberTooSmall')).max(max, V('numberTooLarge')).default(fallback);
+  z.coerce
+    .number({ message: V('numberInvalid') })
+    .int(V('numberInvalid'))
+    .min(1, V('numberTooSmall'))
+    .max(max, V('numberTooLarge'))
+    .default(fallback);
 
 /** Paging in: `page` (from 1) and `limit`. */
 export const pageQuery = z.object({
@@ -56,6 +66,7 @@ export const idBody = z.object({ id: idNumber });
  * even be stored by PostgreSQL. The server checks every string of every request once (plugins/input-guard.ts);
  * other entry points (sockets) use the same test.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const hasControlChars = (s: string): boolean => CONTROL_CHARS.test(s);
 

@@ -39,7 +39,11 @@ const messages: Record<JobFailureReason, Record<Lang, string>> = {
     tc: '壓縮檔中的檔案路徑指向檔外，已拒絕處理',
     en: 'The archive refers to files outside itself',
   },
-  zip_symlink: { zh: '压缩包中含有符号链接，已拒绝处理', tc: '壓縮檔中含有符號連結，已拒絕處理', en: 'The archive contains symbolic links' },
+  zip_symlink: {
+    zh: '压缩包中含有符号链接，已拒绝处理',
+    tc: '壓縮檔中含有符號連結，已拒絕處理',
+    en: 'The archive contains symbolic links',
+  },
   too_many_pixels: {
     zh: '图片超过 4000 万像素',
     tc: '圖片超過 4000 萬像素',

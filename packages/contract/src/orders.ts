@@ -102,7 +102,9 @@ export const payBody = z.object({
     .max(40, V('tooLong')),
   pay_type: z.enum(PAY_TYPES, { message: V('selectPayMethod') }),
   path: z.string().trim().max(2000, V('tooLong')).optional(),
-  project_ids: z.union([z.string().max(2000, V('tooLong')), z.array(z.number()).max(ORDER_ITEMS_MAX, V('tooManyItems'))]).optional(),
+  project_ids: z
+    .union([z.string().max(2000, V('tooLong')), z.array(z.number()).max(ORDER_ITEMS_MAX, V('tooManyItems'))])
+    .optional(),
 });
 export type PayBody = z.output<typeof payBody>;
 

@@ -73,9 +73,8 @@ export const distributePowerBody = z.object({
   role_id: idNumber,
   permission_ids: z
     .array(idNumber, {
-        message: V('permissionIdsRequired'),
-      },
-    )
+      message: V('permissionIdsRequired'),
+    })
     .max(1000, V('tooLong')),
 });
 export type DistributePowerBody = z.input<typeof distributePowerBody>;

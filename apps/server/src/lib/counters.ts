@@ -48,10 +48,11 @@ export function createMemoryCounters(now: () => number = Date.now): Counters {
 export function createRedisCounters(redis: Redis, prefix = 'xr-cnt-'): Counters {
   return {
     async get(key) {
-      const [[, count], [, ttl]] = (await redis.multi().get(prefix + key).pttl(prefix + key).exec()) as [
-        [unknown, string | null],
-        [unknown, number],
-      ];
+      const [[, count], [, ttl]] = (await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec()) as [[unknown, string | null], [unknown, number]];
       return { count: Number(count ?? 0), ttlMs: Math.max(0, Number(ttl)) };
     },
     async hit(key, windowMs) {

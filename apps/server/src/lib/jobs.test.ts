@@ -95,11 +95,13 @@ describe('job queue', () => {
   it('gives a job up with reason `interrupted` when its worker is lost on the last attempt', async () => {
     const q = createJobQueue({ db: database.db, pollMs: 20, reapMs: 50 });
     const given: unknown[] = [];
-    q.register<{ n: number }>('fragile', async () => ({}), { giveUp: async (payload, reason) => void given.push({ payload, reason }) });
-    const [row] = await database.db.execute(sql`insert into jobs (type, payload, status, attempts, max_attempts, lease_owner, lease_until)
-      values ('fragile', '{"n":7}', 'running', 3, 3, 'elsewhere|1|x', now() - interval '1 second') returning id`).then(
-      (r) => (r as unknown as { rows: { id: number }[] }).rows,
-    );
+    q.register<{ n: number }>('fragile', async () => ({}), {
+      giveUp: async (payload, reason) => void given.push({ payload, reason }),
+    });
+    const [row] = await database.db
+      .execute(sql`insert into jobs (type, payload, status, attempts, max_attempts, lease_owner, lease_until)
+      values ('fragile', '{"n":7}', 'running', 3, 3, 'elsewhere|1|x', now() - interval '1 second') returning id`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     await q.start();
     await until(async () => (await q.get(row?.id as number))?.status === 'failed');
     expect(await q.get(row?.id as number)).toMatchObject({ status: 'failed', reason: 'interrupted' });

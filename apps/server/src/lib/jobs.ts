@@ -148,10 +148,7 @@ export function createJobQueue({
    * Queued again while attempts remain, else failed with reason `interrupted` (and the type's give-up hook runs).
    */
   async function reap(): Promise<number> {
-    const owners = await db
-      .selectDistinct({ owner: jobs.leaseOwner })
-      .from(jobs)
-      .where(eq(jobs.status, 'running'));
+    const owners = await db.selectDistinct({ owner: jobs.leaseOwner }).from(jobs).where(eq(jobs.status, 'running'));
     const dead = owners.flatMap((o) => (o.owner && o.owner !== me && deadOnThisHost(o.owner) ? [o.owner] : []));
     const lost = and(
       eq(jobs.status, 'running'),
@@ -164,7 +161,14 @@ export function createJobQueue({
       .returning({ id: jobs.id });
     const failed = await db
       .update(jobs)
-      .set({ status: 'failed', reason: 'interrupted', error: 'worker lost', leaseOwner: null, leaseUntil: null, updatedAt: new Date() })
+      .set({
+        status: 'failed',
+        reason: 'interrupted',
+        error: 'worker lost',
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: new Date(),
+      })
       .where(and(lost, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
       .returning();
     for (const job of failed) {

@@ -8,7 +8,9 @@ import { redactUrl } from './log-redact';
 describe('redactUrl', () => {
   it('hides credentials and capabilities in query strings, keeps the rest', () => {
     expect(redactUrl('/api/activate?token=abc123')).toBe('/api/activate?token=[redacted]');
-    expect(redactUrl('/api/files/signed/a.glb?expires=99&sig=deadbeef')).toBe('/api/files/signed/a.glb?expires=99&sig=[redacted]');
+    expect(redactUrl('/api/files/signed/a.glb?expires=99&sig=deadbeef')).toBe(
+      '/api/files/signed/a.glb?expires=99&sig=[redacted]',
+    );
     expect(redactUrl('/api/x?Access_Token=1&page=2&code=123456')).toBe('/api/x?Access_Token=[redacted]&page=2&code=[redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
     expect(redactUrl('/api/x?%74oken=abc')).toBe('/api/x?%74oken=[redacted]');

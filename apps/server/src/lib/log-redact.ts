@@ -1,7 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters that carry a credential or a capability: never written to a log. */
-const SECRET_PARAMS = new Set(['token', 'access_token', 'refresh_token', 'sig', 'signature', 'code', 'session', 'state', 'password']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'sig',
+  'signature',
+  'code',
+  'session',
+  'state',
+  'password',
+]);
 
 /** The URL with the value of every secret query parameter replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

@@ -13,7 +13,10 @@ const req = (host: string, protocol: 'http' | 'https' = 'http') => ({ host, prot
 
 describe('origin policy', () => {
   it('uses PUBLIC_URL whatever the Host header says', () => {
-    const p = createOriginPolicy({ publicUrl: 'https://xr.example.com', host: '0.0.0.0', port: 8080, allowedHosts: [] }, interfaces);
+    const p = createOriginPolicy(
+      { publicUrl: 'https://xr.example.com', host: '0.0.0.0', port: 8080, allowedHosts: [] },
+      interfaces,
+    );
     expect(p.baseUrl(req('evil.example'))).toBe('https://xr.example.com');
     expect(p.allowedHostnames()).toEqual(['xr.example.com']);
   });
@@ -89,7 +92,10 @@ describe('Host header trust end to end', () => {
     expect(r.code, res.body).toBe(200);
     expect(r.data.qr_code).toMatch(new RegExp(`^http://localhost:${t.config.port}/api/pay/sandbox/checkout`));
     // The hosted page may only send the browser back to our own origin (its CSP names the return origin).
-    const page = await t.app.inject({ method: 'GET', url: new URL(r.data.qr_code as string).pathname + new URL(r.data.qr_code as string).search });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(r.data.qr_code as string).pathname + new URL(r.data.qr_code as string).search,
+    });
     expect(page.statusCode).toBe(200);
     expect(String(page.headers['content-security-policy'])).toContain(`form-action 'self' http://localhost:${t.config.port}`);
     expect(String(page.headers['content-security-policy'])).not.toContain('evil.example');

@@ -64,7 +64,8 @@ export function createOriginPolicy(
       return trusted(request.host) ? `${scheme}://${request.host}` : fallback;
     },
     allowedHostnames() {
-      if (config.publicUrl) return [new URL(config.publicUrl).hostname, ...config.allowedHosts.map((e) => hostPart(e)?.hostname ?? e)];
+      if (config.publicUrl)
+        return [new URL(config.publicUrl).hostname, ...config.allowedHosts.map((e) => hostPart(e)?.hostname ?? e)];
       return [
         ...LOOPBACK,
         ...[...listening].map((h) => hostPart(h)?.hostname ?? h),

@@ -1,5 +1,5 @@
-import { ErrorCode } from '@xr/contract/errors';
 import { hasControlChars } from '@xr/contract/common';
+import { ErrorCode } from '@xr/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';

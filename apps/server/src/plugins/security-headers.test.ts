@@ -60,7 +60,14 @@ describe('browser security headers', () => {
 
   it('lets the browser load presigned S3 files when files live on S3', () => {
     const csp = contentSecurityPolicy({
-      s3: { endpoint: 'http://127.0.0.1:9000', bucket: 'b', region: 'us-east-1', accessKeyId: '', secretAccessKey: '', forcePathStyle: true },
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'b',
+        region: 'us-east-1',
+        accessKeyId: '',
+        secretAccessKey: '',
+        forcePathStyle: true,
+      },
     });
     expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:9000");
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:9000");

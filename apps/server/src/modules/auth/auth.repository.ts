@@ -22,7 +22,9 @@ export function createAuthRepository(db: DbOrTx) {
       const [row] = await db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, new Date(Date.now() - days * 86_400_000))))
+        .where(
+          and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, new Date(Date.now() - days * 86_400_000))),
+        )
         .limit(1);
       return !!row;
     },

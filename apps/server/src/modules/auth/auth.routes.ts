@@ -14,8 +14,8 @@ import { translateMessage } from '@xr/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OriginPolicy } from '../../lib/origin';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
+import type { OriginPolicy } from '../../lib/origin';
 import { currentUser } from '../../plugins/auth';
 import type { AuthService, RequestMeta } from './auth.service';
 

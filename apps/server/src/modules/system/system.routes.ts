@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { pageLimit } from '@xr/contract/common';
 import { V } from '@xr/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -78,7 +78,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     '/system/mail_outbox',
     {
       config: { access: { permission: '/system/logs' } },
-      schema: { tags: ['system'], security: [{ bearer: [] }], querystring: outboxQuery, response: { 200: envelope(z.array(mail)) } },
+      schema: {
+        tags: ['system'],
+        security: [{ bearer: [] }],
+        querystring: outboxQuery,
+        response: { 200: envelope(z.array(mail)) },
+      },
     },
     async (request) => {
       const rows = await system.listOutbox(request.query);

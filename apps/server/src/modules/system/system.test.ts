@@ -105,8 +105,7 @@ describe('mail outbox (no SMTP_URL)', () => {
     expect(recipients.indexOf(second)).toBeLessThan(recipients.indexOf(first));
     expect(recipients.indexOf(second)).toBeGreaterThanOrEqual(0);
 
-    const mine = (await outbox(`?to=${encodeURIComponent(first.toUpperCase())}`, auth(adminToken))).json()
-      .data as typeof list;
+    const mine = (await outbox(`?to=${encodeURIComponent(first.toUpperCase())}`, auth(adminToken))).json().data as typeof list;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ to: first, subject: expect.any(String) });
     expect(mine[0]?.text).toMatch(/\b\d{6}\b/);
