@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
+import { hasControlChars, idNumber } from '@xr/contract/common';
 import { FILE_KINDS, type FileKind } from '@xr/contract/creator';
 import { ErrorCode, type ErrorCodeValue, httpStatusOf } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
@@ -102,9 +103,11 @@ export const uploadsRoutes: FastifyPluginAsync<{
       const kind = meta.kind as FileKind;
       const projectId = Number(meta.project_id);
       const ext = extensionOf(filename);
-      if (!filename || !FILE_KINDS.includes(kind) || !ext) {
+      // Metadata is text the caller chose: the same bounds as every other input (contract ids, no control characters).
+      if (!filename || filename.length > 255 || hasControlChars(filename) || !FILE_KINDS.includes(kind) || !ext) {
         throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
       }
+      if (!idNumber.safeParse(projectId).success) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
       if (ext === 'max') throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileMaxExported');
       const rule = await rules.allowed(kind, ext);
       if (!rule) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
