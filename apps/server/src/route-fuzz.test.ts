@@ -62,10 +62,10 @@ function plausible(s: JsonSchema | undefined, name: string): unknown {
   }
 }
 
-const HOSTILE_NUMBERS: unknown[] = [2 ** 31, 2 ** 53, 2 ** 53 + 2, -1, 0, 1e308, 1.5, 'abc', '1e400', null];
-const HOSTILE_STRINGS: unknown[] = ['a\u0000b', '\u0000', 'x'.repeat(20_000), 12, true, { a: 1 }, ['a'], '%00'];
-const HOSTILE_QUERY_NUMBERS = ['2147483648', '9007199254740991', '9007199254740993', '-1', '0', '1e400', 'NaN', 'abc', ''];
-const HOSTILE_QUERY_STRINGS = ['a\u0000b', '\u0000', 'x'.repeat(5000), '%', "'; drop table users; --"];
+const HOSTILE_NUMBERS: unknown[] = [2 ** 31, 2 ** 53 + 2, -1, 1e308, 1.5, 'abc', null];
+const HOSTILE_STRINGS: unknown[] = ['a\u0000b', 'x'.repeat(20_000), 12, { a: 1 }, ['a']];
+const HOSTILE_QUERY_NUMBERS = ['2147483648', '9007199254740991', '-1', '1e400', 'abc', ''];
+const HOSTILE_QUERY_STRINGS = ['a\u0000b', 'x'.repeat(5000), "'; drop table users; --"];
 
 function hostileFor(s: JsonSchema | undefined, inQuery: boolean): unknown[] {
   const t = typeOf(s);

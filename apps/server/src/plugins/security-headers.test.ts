@@ -39,7 +39,7 @@ describe('browser security headers', () => {
       // Plain http on one's own machine: no HSTS (it would pin localhost to https).
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
-  });
+  }, 60_000);
 
   it('sends HSTS behind TLS: PUBLIC_URL https, or a trusted proxy saying https', async () => {
     const tls = await open({ PUBLIC_URL: 'https://xr.example.com' });
@@ -56,7 +56,7 @@ describe('browser security headers', () => {
     const direct = await open();
     const spoofed = await direct.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
-  });
+  }, 120_000);
 
   it('lets the browser load presigned S3 files when files live on S3', () => {
     const csp = contentSecurityPolicy({
