@@ -191,8 +191,9 @@ function resolveSecrets(e: z.infer<typeof schema>, dataDir: string): Record<Secr
   }
   const missing = SECRET_NAMES.filter((n) => !given[n]);
   if (missing.length === 0) return given as Record<SecretName, string>;
+  const present = Object.fromEntries(SECRET_NAMES.filter((n) => given[n]).map((n) => [n, given[n]]));
   if (e.NODE_ENV === 'test')
-    return { ...Object.fromEntries(missing.map((n) => [n, randomSecret()])), ...given } as Record<SecretName, string>;
+    return { ...Object.fromEntries(missing.map((n) => [n, randomSecret()])), ...present } as Record<SecretName, string>;
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Record<SecretName, string>> = {};
   try {
