@@ -81,7 +81,10 @@ export function facesOnlyObj(text: string, warnings: string[]): string {
  * placeholder textures that remember the requested URL, and embedded FBX images (normally turned into
  * `blob:` URLs through `window.URL`) are kept in memory.
  */
-function withNodeShims<T>(run: () => T): { result: T; blobs: Map<string, Blob> } {
+function withNodeShims<T>(
+  run: () => T,
+  retry?: (err: unknown) => (() => T) | undefined,
+): { result: T; blobs: Map<string, Blob> } {
   const blobs = new Map<string, Blob>();
   const proto = TextureLoader.prototype as unknown as { load: (url: string) => Texture };
   const originalLoad = proto.load;
@@ -106,7 +109,14 @@ function withNodeShims<T>(run: () => T): { result: T; blobs: Map<string, Blob> }
     };
   }
   try {
-    return { result: run(), blobs };
+    try {
+      return { result: run(), blobs };
+    } catch (e) {
+      const second = retry?.(e);
+      if (!second) throw e;
+      blobs.clear();
+      return { result: second(), blobs };
+    }
   } catch (e) {
     throw new PipelineError('invalid_model', `Could not parse the model: ${(e as Error).message}`, { cause: e });
   } finally {
@@ -178,12 +188,37 @@ function fbxBytes(buf: Buffer): ArrayBuffer {
   return exactArrayBuffer(buf);
 }
 
+/**
+ * The same FBX with its animation curves renamed out of the loader's sight (same length, so binary offsets hold):
+ * FBXLoader's animation parser fails on some files (a take without a layer, curves of unknown targets), and the
+ * model is worth more than its animation.
+ */
+function withoutAnimation(bytes: ArrayBuffer): ArrayBuffer {
+  const buf = Buffer.from(bytes);
+  if (buf.toString('latin1', 0, FBX_BINARY_MAGIC.length) === FBX_BINARY_MAGIC) {
+    const name = Buffer.from('\u000eAnimationCurve', 'latin1');
+    for (let i = buf.indexOf(name); i >= 0; i = buf.indexOf(name, i + 1)) buf[i + 1] = 0x58;
+    return exactArrayBuffer(buf);
+  }
+  return exactArrayBuffer(Buffer.from(buf.toString('utf8').replace(/^(\s*)AnimationCurve:/gm, '$1XnimationCurve:'), 'utf8'));
+}
+
 /** Parses an OBJ (with its MTL when present next to it), FBX (binary or ASCII) or 3DS file into a three.js scene. */
 function parseWithThree(file: string, format: ThreeFormat, warnings: string[]) {
   const baseDir = `${path.dirname(file)}/`;
   const buf = fs.readFileSync(file);
+  if (format === 'fbx') {
+    const bytes = fbxBytes(buf);
+    return withNodeShims<Object3D>(
+      () => new FBXLoader().parse(bytes, baseDir),
+      (err) => {
+        if (!String((err as Error)?.stack).includes('AnimationParser')) return undefined;
+        warnings.push('The animation of this FBX could not be read; the model is kept without it');
+        return () => new FBXLoader().parse(withoutAnimation(bytes), baseDir);
+      },
+    );
+  }
   return withNodeShims<Object3D>(() => {
-    if (format === 'fbx') return new FBXLoader().parse(fbxBytes(buf), baseDir);
     if (format === '3ds') return new TDSLoader().parse(exactArrayBuffer(buf), baseDir);
     const text = facesOnlyObj(decodeText(buf), warnings);
     const loader = new OBJLoader();
