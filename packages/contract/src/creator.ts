@@ -160,6 +160,8 @@ export const assetView = z.object({
       result: z.unknown().nullable(),
     })
     .nullable(),
+  /** Why processing failed (status `failed`): the pipeline's reason code and its message in the caller's language. */
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type AssetView = z.infer<typeof assetView>;

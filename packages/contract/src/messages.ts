@@ -208,9 +208,9 @@ export const errorMessages = {
     en: 'Illegal document: the content does not match the file extension',
   },
   fileMaxExported: {
-    zh: '非法文件：3ds Max 原生 .max 文件无法读取，请先导出为 FBX 或 glTF',
-    tc: '非法文件：3ds Max 原生 .max 檔案無法讀取，請先匯出為 FBX 或 glTF',
-    en: 'Illegal document: native 3ds Max .max files cannot be read, export to FBX or glTF first',
+    zh: '非法文件：无法读取 3ds Max 原生 .max 文件。请在 3ds Max 中选择“文件 › 导出 › 导出”，保存类型选“Autodesk (*.FBX)”（勾选“嵌入的媒体”以带上贴图，角色请勾选“动画”和“蒙皮”），或用“文件 › 导出 › glTF”导出 .glb，然后上传该文件',
+    tc: '非法文件：無法讀取 3ds Max 原生 .max 檔案。請在 3ds Max 中選擇「檔案 › 匯出 › 匯出」，存檔類型選「Autodesk (*.FBX)」（勾選「嵌入媒體」以帶上貼圖，角色請勾選「動畫」和「蒙皮」），或用「檔案 › 匯出 › glTF」匯出 .glb，然後上傳該檔案',
+    en: 'Illegal document: native 3ds Max .max files cannot be read. In 3ds Max choose File › Export › Export, save as "Autodesk (*.FBX)" (tick "Embed Media" to include textures, and "Animation" and "Skins" for characters), or use File › Export › glTF to save a .glb, then upload that file',
   },
   fileTooLarge: {
     zh: '文件太大：此类型最大 {{max}}',
@@ -276,6 +276,73 @@ export const errorMessages = {
     zh: '您已提交过此问卷',
     tc: '您已提交過此問卷',
     en: 'You have already answered this questionnaire',
+  },
+
+  // --- Asset pipeline: why processing an upload failed (one per reason code of lib/pipeline/errors.ts) ---
+  pipeline_zip_bomb: {
+    zh: '压缩包解压后过大或压缩比异常，已拒绝',
+    tc: '壓縮檔解壓後過大或壓縮比異常，已拒絕',
+    en: 'The archive expands to too much data or has a suspicious compression ratio',
+  },
+  pipeline_zip_escape: {
+    zh: '文件引用了上传内容以外的路径，已拒绝',
+    tc: '檔案引用了上傳內容以外的路徑，已拒絕',
+    en: 'The file refers to paths outside the upload',
+  },
+  pipeline_zip_symlink: {
+    zh: '压缩包中含有符号链接，已拒绝',
+    tc: '壓縮檔中含有符號連結，已拒絕',
+    en: 'The archive contains symbolic links',
+  },
+  pipeline_too_many_pixels: {
+    zh: '图片像素过多，请缩小后再上传',
+    tc: '圖片像素過多，請縮小後再上傳',
+    en: 'The image has too many pixels; scale it down and upload again',
+  },
+  pipeline_truncated: {
+    zh: '文件不完整（可能上传中断或已损坏）',
+    tc: '檔案不完整（可能上傳中斷或已損壞）',
+    en: 'The file is incomplete (the upload was cut or the file is damaged)',
+  },
+  pipeline_unsupported_format: {
+    zh: '不支持此文件格式：请上传 FBX、glTF/GLB、OBJ（可连同 MTL 与贴图打包为 zip）或 3DS',
+    tc: '不支援此檔案格式：請上傳 FBX、glTF/GLB、OBJ（可連同 MTL 與貼圖打包為 zip）或 3DS',
+    en: 'Unsupported format: upload FBX, glTF/GLB, OBJ (in a zip with its MTL and textures) or 3DS',
+  },
+  pipeline_max_unsupported: {
+    zh: '无法读取 3ds Max 原生 .max 文件。请在 3ds Max 中选择“文件 › 导出 › 导出”，保存类型选“Autodesk (*.FBX)”（勾选“嵌入的媒体”以带上贴图，角色请勾选“动画”和“蒙皮”），或用“文件 › 导出 › glTF”导出 .glb，然后上传该文件',
+    tc: '無法讀取 3ds Max 原生 .max 檔案。請在 3ds Max 中選擇「檔案 › 匯出 › 匯出」，存檔類型選「Autodesk (*.FBX)」（勾選「嵌入媒體」以帶上貼圖，角色請勾選「動畫」和「蒙皮」），或用「檔案 › 匯出 › glTF」匯出 .glb，然後上傳該檔案',
+    en: 'Native 3ds Max .max files cannot be read. In 3ds Max choose File › Export › Export, save as "Autodesk (*.FBX)" (tick "Embed Media" to include textures, and "Animation" and "Skins" for characters), or use File › Export › glTF to save a .glb, then upload that file',
+  },
+  pipeline_invalid_model: {
+    zh: '无法读取此模型：文件已损坏或是不支持的变体，请从建模软件重新导出',
+    tc: '無法讀取此模型：檔案已損壞或是不支援的變體，請從建模軟體重新匯出',
+    en: 'The model cannot be read: the file is damaged or an unsupported variant; export it again from your 3D tool',
+  },
+  pipeline_no_geometry: {
+    zh: '模型中没有可显示的面（只有线、点、相机或灯光）',
+    tc: '模型中沒有可顯示的面（只有線、點、相機或燈光）',
+    en: 'The model has no faces to show (only lines, points, cameras or lights)',
+  },
+  pipeline_no_model_in_archive: {
+    zh: '压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件',
+    tc: '壓縮檔中沒有 glTF、GLB、OBJ、FBX 或 3DS 模型檔案',
+    en: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+  },
+  pipeline_validation_failed: {
+    zh: '优化后的模型未通过 glTF 校验，请从建模软件重新导出后再试',
+    tc: '優化後的模型未通過 glTF 校驗，請從建模軟體重新匯出後再試',
+    en: 'The optimized model failed glTF validation; export it again from your 3D tool and retry',
+  },
+  pipeline_out_of_memory: {
+    zh: '模型过大，处理时超出内存上限，请减少面数或贴图尺寸后再上传',
+    tc: '模型過大，處理時超出記憶體上限，請減少面數或貼圖尺寸後再上傳',
+    en: 'The model is too large to process; reduce its triangles or texture sizes and upload again',
+  },
+  pipeline_processing_failed: {
+    zh: '处理此文件时出错，原有内容保持不变；请检查文件后重新上传',
+    tc: '處理此檔案時出錯，原有內容保持不變；請檢查檔案後重新上傳',
+    en: 'Processing this file failed and the previous content was kept; check the file and upload again',
   },
 } satisfies Record<string, Entry>;
 
