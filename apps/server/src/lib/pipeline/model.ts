@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Document, Logger, NodeIO } from '@gltf-transform/core';
+import { type Document, Logger, type Mesh, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import {
   dedup,
   flatten,
+  instance,
   join,
   meshopt,
   palette,
@@ -23,7 +24,7 @@ import sharp from 'sharp';
 import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
 import { dropUnreadableTextures } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
-import { renderThumbnail } from './thumbnail';
+import { instanceMatrices, renderThumbnail } from './thumbnail';
 import { safeUnzip } from './unzip';
 
 export interface ModelReport {
@@ -132,17 +133,27 @@ async function assertLocalUris(gltfFile: string, root: string) {
   return json;
 }
 
-/** Counts what the report shows; triangles of lists, strips and fans (points and lines count none). */
+/**
+ * Counts what the report shows: triangles drawn (of lists, strips and fans; points and lines count none), each mesh
+ * as often as nodes and GPU instances draw it.
+ */
 function countDocument(doc: Document) {
   let triangles = 0;
   const root = doc.getRoot();
+  const perMesh = new Map<Mesh, number>();
   for (const mesh of root.listMeshes()) {
+    let n = 0;
     for (const prim of mesh.listPrimitives()) {
-      const n = prim.getIndices()?.getCount() ?? prim.getAttribute('POSITION')?.getCount() ?? 0;
+      const count = prim.getIndices()?.getCount() ?? prim.getAttribute('POSITION')?.getCount() ?? 0;
       const mode = prim.getMode();
-      if (mode === 4) triangles += Math.floor(n / 3);
-      else if (mode === 5 || mode === 6) triangles += Math.max(0, n - 2);
+      if (mode === 4) n += Math.floor(count / 3);
+      else if (mode === 5 || mode === 6) n += Math.max(0, count - 2);
     }
+    perMesh.set(mesh, n);
+  }
+  for (const node of root.listNodes()) {
+    const mesh = node.getMesh();
+    if (mesh) triangles += (perMesh.get(mesh) ?? 0) * instanceMatrices(node).length;
   }
   return {
     triangles,
@@ -198,23 +209,24 @@ function oneAtATimeSharp(): typeof sharp {
     else busy = false;
   };
   return ((...args: Parameters<typeof sharp>) => {
-    const instance = sharp(...args);
-    const toBuffer = instance.toBuffer.bind(instance) as (...a: unknown[]) => Promise<unknown>;
-    instance.toBuffer = (async (...a: unknown[]) => {
+    const image = sharp(...args);
+    const toBuffer = image.toBuffer.bind(image) as (...a: unknown[]) => Promise<unknown>;
+    image.toBuffer = (async (...a: unknown[]) => {
       await acquire();
       try {
         return await toBuffer(...a);
       } finally {
         release();
       }
-    }) as typeof instance.toBuffer;
-    return instance;
+    }) as typeof image.toBuffer;
+    return image;
   }) as typeof sharp;
 }
 
 /**
- * Optimises a document in place the way every upload is treated, the steps of `gltf-transform optimize` except GPU
- * instancing: dedup, palette (materials that differ only in factors share a small palette texture), flatten and
+ * Optimises a document in place the way every upload is treated, the steps of `gltf-transform optimize`: dedup,
+ * GPU instancing of a mesh repeated 5 times or more (EXT_mesh_gpu_instancing, which three.js's GLTFLoader draws as
+ * an InstancedMesh), palette (materials that differ only in factors share a small palette texture), flatten and
  * join (compatible meshes become one draw call; skinned, morphing and animated nodes are left as they are), weld,
  * simplify within 0.01 % of the model's size, lossless resampling of animation keys, prune, sparse accessors,
  * textures capped at 2048 px as WebP (sharp), then meshopt compression (EXT_meshopt_compression).
@@ -226,7 +238,7 @@ export async function optimizeDocument(
   onStep?: (i: number) => void,
 ) {
   await MeshoptSimplifier.ready;
-  await doc.transform(dedup(), palette(), flatten(), join({ keepNamed: false, keepMeshes: false }), weld());
+  await doc.transform(dedup(), instance({ min: 5 }), palette(), flatten(), join({ keepNamed: false, keepMeshes: false }), weld());
   await doc.transform(
     simplify({ simplifier: MeshoptSimplifier, error: 0.0001, ratio: 0, lockBorder: false }),
     resample(),
