@@ -156,12 +156,13 @@ export const assetView = z.object({
       id: z.number().int(),
       status: z.string(),
       progress: z.number(),
+      /** Failure reason code (JOB_FAILURE_REASONS) of a failed job, else null. */
+      reason: z.string().nullable(),
+      /** The reason's message in the caller's language (never the raw error), else null. */
       error: z.string().nullable(),
       result: z.unknown().nullable(),
     })
     .nullable(),
-  /** Why processing failed (status `failed`): the pipeline's reason code and its message in the caller's language. */
-  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type AssetView = z.infer<typeof assetView>;

@@ -141,7 +141,12 @@ describe('asset processing in worker threads', () => {
         const j = await jobOf(jobId);
         return j.status === 'done' || j.status === 'failed' ? j : undefined;
       });
-    type View = { id: number; status: string; filename: string; failure: { code: string; message: string } | null };
+    type View = {
+      id: number;
+      status: string;
+      filename: string;
+      job: { reason: string | null; error: string | null } | null;
+    };
     const status = async (lang = 'en') =>
       body<{ assets: View[] }>(
         await app.inject({
@@ -157,7 +162,7 @@ describe('asset processing in worker threads', () => {
 
     await settled(await send('cube.glb', await cubeGlb(), false));
     const [first] = await status();
-    expect(first).toMatchObject({ status: 'ready', failure: null });
+    expect(first).toMatchObject({ status: 'ready', job: expect.objectContaining({ reason: null, error: null }) });
 
     // A replacement that fails: the old model stays delivered, the failure is listed with its translated reason.
     const bad = await send('empty.zip', makeZip([{ name: 'notes.txt', data: 'no model' }]), true);
@@ -167,11 +172,11 @@ describe('asset processing in worker threads', () => {
       [first!.id, 'ready'],
       [expect.any(Number), 'failed'],
     ]);
-    expect(afterFail[1]!.failure).toEqual({
-      code: 'no_model_in_archive',
-      message: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+    expect(afterFail[1]!.job).toMatchObject({
+      reason: 'no_model_in_archive',
+      error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
     });
-    expect((await status('zh'))[1]!.failure?.message).toBe('压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件');
+    expect((await status('zh'))[1]!.job?.error).toBe('压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件');
     expect((await delivered()).map((a) => a.id)).toEqual([first!.id]);
 
     // A good replacement: while it is processed the old model is what is delivered; once ready it takes its place.

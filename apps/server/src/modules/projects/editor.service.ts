@@ -151,12 +151,13 @@ export function createEditorService({
     return row;
   }
 
+  /** Assets with their jobs; a failed job shows its reason code and its message in `lang`, never the raw error. */
   async function assetViews(rows: AssetRow[], lang: Lang = 'en'): Promise<AssetView[]> {
     const jobRows = await jobs.byIds(rows.flatMap((a) => (a.jobId ? [a.jobId] : [])));
     const byId = new Map<number, JobRow>(jobRows.map((j) => [j.id, j]));
     return rows.map((a) => {
       const j = a.jobId ? byId.get(a.jobId) : undefined;
-      const code = a.status === 'failed' ? (reasonOf(j?.error) ?? 'processing_failed') : null;
+      const reason = j?.status === 'failed' || a.status === 'failed' ? (reasonOf(j?.error) ?? 'processing_failed') : null;
       return {
         id: a.id,
         project_id: a.projectId,
@@ -164,8 +165,16 @@ export function createEditorService({
         filename: a.filename,
         bytes: a.bytes + a.outputBytes,
         status: a.status,
-        job: j ? { id: j.id, status: j.status, progress: j.progress, error: reasonOf(j.error), result: j.result ?? null } : null,
-        failure: code ? { code, message: translateMessage(`pipeline_${code}`, lang) } : null,
+        job: j
+          ? {
+              id: j.id,
+              status: j.status,
+              progress: j.progress,
+              reason,
+              error: reason ? translateMessage(`pipeline_${reason}`, lang) : null,
+              result: j.result ?? null,
+            }
+          : null,
         created_at: a.createdAt.toISOString(),
       };
     });

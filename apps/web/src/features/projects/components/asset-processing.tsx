@@ -30,7 +30,7 @@ export function AssetProcessing({ assets }: { assets: AssetView[] }) {
         title={t('processing.failed', { name: latest.filename })}
         description={
           <>
-            <div>{latest.failure?.message}</div>
+            <div>{latest.job?.error}</div>
             <div>{kept ? t('processing.keptOld') : t('processing.nothingLive')}</div>
             <div>{t('processing.retry')}</div>
           </>

@@ -172,8 +172,7 @@ describe('processing state where the upload happened', () => {
     filename,
     bytes: 100,
     status,
-    job: { id: id * 10, status: status === 'failed' ? 'failed' : 'done', progress: 100, error: null, result: null },
-    failure: null,
+    job: { id: id * 10, status: status === 'failed' ? 'failed' : 'done', progress: 100, reason: null, error: null, result: null },
     created_at: '2025-01-01T00:00:00.000Z',
     ...extra,
   });
@@ -195,7 +194,14 @@ describe('processing state where the upload happened', () => {
     show([
       asset(1, 'chair.fbx', 'ready'),
       asset(2, 'chair.max.zip', 'failed', {
-        failure: { code: 'no_model_in_archive', message: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model' },
+        job: {
+          id: 20,
+          status: 'failed',
+          progress: 10,
+          reason: 'no_model_in_archive',
+          error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+          result: null,
+        },
       }),
     ]);
     expect(await screen.findByText('Processing “chair.max.zip” failed')).toBeInTheDocument();
@@ -206,7 +212,7 @@ describe('processing state where the upload happened', () => {
   it('says when a first upload failed and nothing is live', async () => {
     show([
       asset(3, 'broken.glb', 'failed', {
-        failure: { code: 'invalid_model', message: 'The model cannot be read' },
+        job: { id: 30, status: 'failed', progress: 10, reason: 'invalid_model', error: 'The model cannot be read', result: null },
       }),
     ]);
     expect(await screen.findByText('The model cannot be read')).toBeInTheDocument();
@@ -214,7 +220,11 @@ describe('processing state where the upload happened', () => {
   });
 
   it('shows progress while the latest upload is processed', async () => {
-    show([asset(4, 'chair.glb', 'processing', { job: { id: 40, status: 'running', progress: 35, error: null, result: null } })]);
+    show([
+      asset(4, 'chair.glb', 'processing', {
+        job: { id: 40, status: 'running', progress: 35, reason: null, error: null, result: null },
+      }),
+    ]);
     expect(await screen.findByText('Processing the file…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Processing the file…' })).toHaveAttribute('aria-valuenow', '35');
   });

@@ -71,7 +71,7 @@ function AssetRow({ asset, thumbnail }: { asset: AssetView; thumbnail?: string }
           <Progress percent={Math.round(job?.progress ?? 0)} status="active" aria-label={t('assetState.processing')} />
         )}
         {asset.status === 'failed' && (
-          <Alert type="error" showIcon title={asset.failure?.message || t('assetState.failed')} className="xr-mt" />
+          <Alert type="error" showIcon title={job?.error || t('assetState.failed')} className="xr-mt" />
         )}
         {facts && <MediaFacts facts={facts} />}
         {report && <ModelReportView report={report} />}
