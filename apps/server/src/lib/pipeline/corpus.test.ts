@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { MeshoptDecoder } from 'meshoptimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CorpusFile, modelCorpus } from '../../../test/fixtures/corpus';
 import { PipelineError } from './errors';
@@ -48,6 +51,18 @@ describe('model corpus', () => {
       if (e.morphTargets !== undefined) expect(report.morphTargets, file.name).toBe(e.morphTargets);
       if (e.maxMeshes !== undefined) expect(report.meshes, file.name).toBeLessThanOrEqual(e.maxMeshes);
       if (e.warning) expect(report.warnings.join(' | '), file.name).toMatch(e.warning);
+      if (e.channels) {
+        await MeshoptDecoder.ready;
+        const doc = await new NodeIO()
+          .registerExtensions(ALL_EXTENSIONS)
+          .registerDependencies({ 'meshopt.decoder': MeshoptDecoder })
+          .read(glbPath);
+        const channels = doc
+          .getRoot()
+          .listAnimations()
+          .flatMap((a) => a.listChannels().map((c) => `${c.getTargetNode()?.getName()}.${c.getTargetPath()}`));
+        expect([...new Set(channels)].sort(), file.name).toEqual(e.channels);
+      }
       outcomes.push(`${file.name}: ready`);
     }
     expect(outcomes).toHaveLength(corpus.length);

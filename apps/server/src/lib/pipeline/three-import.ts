@@ -11,6 +11,7 @@ import {
   type Mesh,
   MeshStandardMaterial,
   type Object3D,
+  PropertyBinding,
   Texture,
   TextureLoader,
 } from 'three';
@@ -343,6 +344,22 @@ class BlobReader {
   }
 }
 
+/**
+ * FBXLoader names a blend-shape track by the target's index (`body.morphTargetInfluences[0]`); the glTF exporter
+ * wants its name. Tracks are renamed in place from the mesh's morph-target dictionary.
+ */
+function nameMorphTracks(scene: Object3D, clips: AnimationClip[]) {
+  for (const clip of clips)
+    for (const track of clip.tracks) {
+      const parsed = PropertyBinding.parseTrackName(track.name);
+      if (parsed.propertyName !== 'morphTargetInfluences' || !/^\d+$/.test(parsed.propertyIndex ?? '')) continue;
+      const node = PropertyBinding.findNode(scene, parsed.nodeName) as Mesh | undefined;
+      const dict = node?.morphTargetDictionary ?? {};
+      const name = Object.keys(dict).find((k) => dict[k] === Number(parsed.propertyIndex));
+      if (name !== undefined) track.name = `${parsed.nodeName}.morphTargetInfluences[${name}]`;
+    }
+}
+
 async function exportGlb(scene: Object3D, animations: AnimationClip[]): Promise<Uint8Array> {
   const g = globalThis as unknown as { FileReader?: unknown };
   const had = 'FileReader' in g;
@@ -380,7 +397,17 @@ export async function importWithThree(
     if ((o as Mesh).isMesh) hasMesh = true;
   });
   if (!hasMesh) throw new PipelineError('no_geometry', 'The file contains no meshes');
-  const doc = await io.readBinary(await exportGlb(scene, animations));
+  nameMorphTracks(scene, animations);
+  let glb: Uint8Array;
+  try {
+    glb = await exportGlb(scene, animations);
+  } catch (err) {
+    // A clip the exporter cannot map (a track of a node it does not export) costs the animation, not the model.
+    if (animations.length === 0) throw err;
+    warnings.push(`The animation clips could not be converted (${(err as Error).message}); the model is kept without them`);
+    glb = await exportGlb(scene, []);
+  }
+  const doc = await io.readBinary(glb);
 
   const files = listFiles(rootDir);
   const root = path.resolve(rootDir);
