@@ -110,7 +110,7 @@ ${geoRows.join('\n')}
 
 ### Model corpus (\`apps/server/test/fixtures/corpus.ts\`, checked by \`lib/pipeline/corpus.test.ts\`)
 
-Small files the code writes in each format for each case of the importer corpus that failed before (multi-buffer glTF, Draco, binary FBX 7.4, damaged embedded texture, mixed and UTF-16 OBJ, validator issues of the input, animation and skins), plus the Stanford bunny Draco stream that npm \`draco3dgltf\` ships (Apache-2.0). No other public sample model is available offline here (three.js's examples are not in its npm package).
+Small files the code writes in each format for each case of the importer corpus that failed before (multi-buffer glTF, Draco, binary FBX 7.4, damaged embedded texture, mixed and UTF-16 OBJ, validator issues of the input, animation and skins), plus the Stanford bunny Draco stream that npm \`draco3dgltf\` ships (Apache-2.0). No other public sample model is available offline here (three.js's examples are not in its npm package), so the corpus's own files (e.g. `box.fbx`) are not in it: their failure modes are rebuilt by code.
 
 | file | what | outcome | delivered |
 |---|---|---|---|
