@@ -92,7 +92,7 @@ try {
     `## Asset pipeline (\`npm run bench pipeline\`)
 
 Generated model: ${h.ours.report.triangles.toLocaleString('en')} triangles (after simplification) in ${h.ours.report.meshes} meshes, ${h.ours.report.textures} JPEG textures of 4096 px, GLB of ${mb(h.bytesIn)} MB.
-\`processModel\` = dedup, palette, flatten, join, weld, simplify (error 0.01 %), resample, prune, sparse, thumbnail (software rasterizer), textures ≤ 2048 px as WebP, meshopt (high), glTF-Validator: the steps of \`gltf-transform optimize\` except GPU instancing.
+\`processModel\` = input check (glTF-Validator, full texture decode), dedup, instance (≥ 5 copies), palette, flatten, join, weld, simplify (error 0.01 %), resample, prune, sparse, thumbnail (software rasterizer), textures ≤ 2048 px as WebP, meshopt (high), glTF-Validator: the steps of \`gltf-transform optimize\` plus the checks.
 The CLI runs \`gltf-transform optimize in.glb out.glb\` with its defaults (textures ≤ 2048 px in their own format).
 
 | run | seconds | output MB | output / input | validator errors |
@@ -110,7 +110,7 @@ ${geoRows.join('\n')}
 
 ### Model corpus (\`apps/server/test/fixtures/corpus.ts\`, checked by \`lib/pipeline/corpus.test.ts\`)
 
-Small files the code writes in each format for each case of the importer corpus that failed before (multi-buffer glTF, Draco, binary FBX 7.4, damaged embedded texture, mixed and UTF-16 OBJ, validator issues of the input, animation and skins), plus the Stanford bunny Draco stream that npm \`draco3dgltf\` ships (Apache-2.0). No other public sample model is available offline here (three.js's examples are not in its npm package), so the corpus's own files (e.g. `box.fbx`) are not in it: their failure modes are rebuilt by code.
+Small files the code writes in each format for each case of the importer corpus that failed before (multi-buffer glTF, Draco, binary FBX 7.4, damaged embedded texture, mixed and UTF-16 OBJ, validator issues of the input, animation and skins), plus the Stanford bunny Draco stream that npm \`draco3dgltf\` ships (Apache-2.0). No other public sample model is available offline here (three.js's examples are not in its npm package), so the corpus's own files (e.g. \`box.fbx\`) are not in it: their failure modes are rebuilt by code.
 
 | file | what | outcome | delivered |
 |---|---|---|---|
