@@ -24,6 +24,8 @@ import { messagesRoutes } from './modules/community/messages.routes';
 import { createMessagesService } from './modules/community/messages.service';
 import { reportsRoutes } from './modules/community/reports.routes';
 import { createReportsService } from './modules/community/reports.service';
+import { libraryRoutes } from './modules/library/library.routes';
+import { createLibraryService } from './modules/library/library.service';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMarketService } from './modules/market/market.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -132,6 +134,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
   const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
   registerAssetJobs({ jobs, editor, storage, pipeline });
+  // The model library (issue 8): catalogue rows at once, generated files by background jobs or on first request.
+  const library = createLibraryService({
+    db,
+    storage,
+    pipeline,
+    jobs,
+    tmpDir: path.join(config.dataDir, 'tmp'),
+    cacheMs: marketCacheMs,
+    log: app.log,
+  });
+  library.registerJobs();
+  if (config.library.seed) await library.ensureCatalogue();
+  if (config.library.prebuild) await library.startBackgroundBuild();
   const checkout = createCheckoutWorkflow({
     db,
     projects,
@@ -168,6 +183,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(projectImagesRoutes, { images });
       await api.register(uploadsRoutes, { editor, rules, storage, config });
       await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
+      await api.register(libraryRoutes, { library });
     },
     { prefix: '/api' },
   );

@@ -51,10 +51,7 @@ const categoryField = z.enum(LIBRARY_CATEGORY_IDS, { message: V('libraryCategory
 /** GET /library/model_page: `keyword` matches any of the three names and the tags (every word must match). */
 export const modelPageQuery = pageQuery.extend({
   keyword: z.string().trim().max(LIBRARY_KEYWORD_MAX, V('tooLong')).optional(),
-  category: z
-    .union([categoryField, z.literal(''), z.literal('all')])
-    .optional()
-    .transform((v) => (v === '' || v === 'all' ? undefined : v)),
+  category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), categoryField.optional()),
   tag: z
     .string()
     .trim()

@@ -43,7 +43,8 @@ export const MAX_TEXTURE_SIZE = 2048;
 
 const MODEL_EXTS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds'] as const;
 
-async function createIO(): Promise<NodeIO> {
+/** A glTF reader/writer with every extension and the meshopt codecs (used by the pipeline and the model library). */
+export async function createIO(): Promise<NodeIO> {
   await MeshoptDecoder.ready;
   await MeshoptEncoder.ready;
   return new NodeIO()
@@ -102,7 +103,7 @@ async function assertLocalUris(gltfFile: string, root: string) {
 }
 
 /** Counts what the report shows; triangles of lists, strips and fans (points and lines count none). */
-function countDocument(doc: Document) {
+export function countDocument(doc: Document) {
   let triangles = 0;
   const root = doc.getRoot();
   for (const mesh of root.listMeshes()) {
