@@ -16,7 +16,7 @@ export interface ModelPageFilter {
 
 /**
  * GET /library/model_page: the platform models a signed-in creator can place (hidden ones left out), names in the
- * interface language (the `x-lang` header), `url` and `thumbnail` ready for loaders and `<img>`. The library
+ * interface language (the `accept-language` header the client sends), `url` and `thumbnail` ready for loaders and `<img>`. The library
  * changes rarely, so a page is reused for a minute.
  */
 export const modelPageQuery = (params: ModelPageFilter) =>
