@@ -25,8 +25,20 @@ const BROWSE = [
   '/api/library/model_page?limit=24&kind=character',
   '/api/library/category_list',
 ];
-const SEARCHES = ['chair', 'oak table', 'lamp', 'sofa 3-seat', 'plant', 'red', '椅子', '沙发', '红色 凳子', '灯', '盆栽', '橡木色 书架']
-  .map((k, i) => `/api/library/model_page?limit=24&keyword=${encodeURIComponent(k)}${i % 4 === 0 ? '&category=furniture' : ''}`);
+const SEARCHES = [
+  'chair',
+  'oak table',
+  'lamp',
+  'sofa 3-seat',
+  'plant',
+  'red',
+  '椅子',
+  '沙发',
+  '红色 凳子',
+  '灯',
+  '盆栽',
+  '橡木色 书架',
+].map((k, i) => `/api/library/model_page?limit=24&keyword=${encodeURIComponent(k)}${i % 4 === 0 ? '&category=furniture' : ''}`);
 
 /** Copies the generated catalogue until the table holds `total` rows (names and search text numbered). */
 const growSql = (total) => `

@@ -145,7 +145,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
   });
   library.registerJobs();
-  if (config.library.seed) await library.ensureCatalogue();
+  if (config.library.seed) {
+    const started = Date.now();
+    const { inserted } = await library.ensureCatalogue();
+    if (inserted > 0) app.log.info({ inserted, ms: Date.now() - started }, 'model library catalogue inserted');
+  }
   if (config.library.prebuild) await library.startBackgroundBuild();
   const checkout = createCheckoutWorkflow({
     db,

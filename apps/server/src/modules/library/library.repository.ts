@@ -151,6 +151,11 @@ export function createLibraryRepository(db: DbOrTx) {
       return out.length > 0;
     },
 
+    /** Refreshes the planner's statistics after a bulk insert (PGlite has no autovacuum to do it). */
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze library_models`);
+    },
+
     async insert(row: NewLibraryRow, tx: DbOrTx = db): Promise<LibraryRow> {
       const [out] = await tx.insert(libraryModels).values(row).returning();
       return out!;

@@ -192,6 +192,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
           genVersion: GENERATOR_VERSION,
         }));
         for (let i = 0; i < rows.length; i += 500) inserted += await repo.insertMissing(rows.slice(i, i + 500));
+        if (inserted > 0) await repo.analyze();
       }
       const stale = await repo.resetStale(GENERATOR_VERSION);
       pages.clear();
@@ -204,14 +205,23 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       jobs.register(LIBRARY_BUILD_JOB, async (ctx) => {
         const batch = await repo.unbuilt(LIBRARY_BUILD_BATCH);
         let done = 0;
-        for (const row of batch) {
+        const failed: string[] = [];
+        for (const [i, row] of batch.entries()) {
           if (ctx.signal.aborted) break;
-          await ensureBuilt(row);
-          done++;
-          await ctx.progress(Math.round((done / batch.length) * 100));
+          try {
+            await ensureBuilt(row);
+            done++;
+          } catch (err) {
+            // One broken model must not stop the others; it stays unbuilt (and answers 404 until fixed).
+            failed.push(row.key);
+            log?.error({ err, key: row.key }, 'library model build failed');
+          }
+          await ctx.progress(Math.round(((i + 1) / batch.length) * 100));
         }
-        if (!ctx.signal.aborted && (await repo.unbuilt(1)).length > 0) await jobs.enqueue(LIBRARY_BUILD_JOB, {});
-        return { built: done };
+        // Go on while this batch made progress; only one continuation at a time (this job counts as pending).
+        const more = !ctx.signal.aborted && done > 0 && (await repo.unbuilt(1)).length > 0;
+        if (more && (await jobs.pendingOfType(LIBRARY_BUILD_JOB)) <= 1) await jobs.enqueue(LIBRARY_BUILD_JOB, {});
+        return { built: done, failed };
       });
     },
 
@@ -229,7 +239,14 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       const offset = (q.page - 1) * q.limit;
       const key = JSON.stringify([f, q.limit, offset]);
       const { rows, total } = await pages.get(key, async () => {
-        const [rows, total] = await Promise.all([repo.page(f, q.limit, offset), repo.count(f)]);
+        // Browsing all or one category (the usual case) takes its total from the cached per-category counts
+        // instead of counting the rows again (with the cache off, every request counts).
+        const countOf = async () => {
+          if (cacheMs <= 0 || (f.terms?.length ?? 0) > 0 || f.tag || f.kind) return repo.count(f);
+          const n = await counts.get('all', () => repo.categoryCounts());
+          return f.category ? (n.get(f.category) ?? 0) : [...n.values()].reduce((a, b) => a + b, 0);
+        };
+        const [rows, total] = await Promise.all([repo.page(f, q.limit, offset), countOf()]);
         return { rows, total };
       });
       return { list: rows.map((r) => out(r, lang)), total, page: q.page, limit: q.limit };
