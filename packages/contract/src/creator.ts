@@ -3,6 +3,7 @@ import { pageOf, pageQuery, requiredText } from './common';
 import { CATALOG_VALUES } from './constants';
 import { COMMENT_MAX, idField, idParam, KEYWORD_MAX } from './market';
 import { V } from './messages';
+import { sceneKind } from './scenes';
 
 /**
  * Creator content (issue 4): the project form and list (/vrdata/list), comment replies (/vrdata/commentlist),
@@ -289,6 +290,8 @@ export const projectContent = z.object({
   access: z.enum(['full', 'preview', 'none']),
   message: z.string(),
   assets: z.array(contentAsset),
+  /** The project's scene document (360 tour or 3D scene) when its content is one, else null (fetch it with scene_details). */
+  scene: z.object({ kind: sceneKind, version: z.number().int() }).nullable().optional(),
 });
 
 // --- Questionnaires ---
