@@ -44,24 +44,22 @@ export function DocumentViewer({
   onAddToCart,
   className,
 }: DocumentViewerProps) {
-  const { t } = useTranslation('tour');
+  const { t } = useTranslation('viewer');
   const details = useQuery({
     queryKey: [...sceneKeys.details(projectId, version), audience, scene.version],
     queryFn: ({ signal }) => fetchSceneDetails(projectId, version, signal),
     retry: false,
   });
   const fallback = (
-    <div className="xr-viewer xr-viewer--loading" style={{ height }} role="status" aria-label={t('document.loading')}>
+    <div className="xr-viewer xr-viewer--loading" style={{ height }} role="status" aria-label={t('loading')}>
       <Spin />
     </div>
   );
   if (details.isLoading) return fallback;
   if (details.isError || !details.data)
-    return (
-      <Result status="warning" title={t('document.failed')} subTitle={details.error?.message} data-testid="document-failed" />
-    );
+    return <Result status="warning" title={t('failed')} subTitle={details.error?.message} data-testid="document-failed" />;
   const Viewer = VIEWERS[details.data.kind];
-  if (!Viewer) return <Result status="info" title={t('document.notFound')} />;
+  if (!Viewer) return <Result status="info" title={t('notFound')} />;
   return (
     <Suspense fallback={fallback}>
       <Viewer details={details.data} height={height} onAddToCart={onAddToCart} className={className} />

@@ -6,10 +6,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n';
 import type { SceneViewerProps } from '../scene-viewer-props';
+import './tour-i18n';
 import { HotspotPopup } from './hotspot-popup';
 import { actionOf, type HotspotAction, hotspotLabel, mediaUrl, sceneName, thumbnailOf, viewAfterLink } from './tour-logic';
 import { TourPanorama } from './tour-panorama';
-import { isVrSupported } from './xr/tour-xr';
+import { isVrSupported } from './xr/xr-support';
 
 /**
  * The 360 tour, read-only (details page, buyers' library, full-screen page, review drawer and the editor's preview):

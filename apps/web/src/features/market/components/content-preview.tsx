@@ -13,7 +13,7 @@ import { projectContentQuery } from '../api/project-content';
  * nothing to view.
  */
 export function ContentPreview({ projectId, signedIn }: { projectId: number; signedIn: boolean }) {
-  const { t } = useTranslation(['market', 'tour']);
+  const { t } = useTranslation(['market', 'viewer']);
   const content = useQuery(projectContentQuery(projectId, signedIn));
   const data = content.data;
   const views = viewsOf(data);
@@ -24,7 +24,7 @@ export function ContentPreview({ projectId, signedIn }: { projectId: number; sig
         <h2>
           {t('details.preview')}{' '}
           <Link to={`/view?id=${projectId}`} className="xr-details__fullscreen" data-testid="view-fullscreen">
-            <FullscreenOutlined /> {t('tour:document.fullScreen')}
+            <FullscreenOutlined /> {t('viewer:fullScreen')}
           </Link>
         </h2>
         {data.access === 'preview' && data.message ? <p className="xr-muted">{data.message}</p> : null}

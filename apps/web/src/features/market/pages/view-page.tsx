@@ -16,7 +16,7 @@ import '../market.css';
  * its 360 tour or 3D scene, or its asset viewer — over the whole window, with a way back to the details page.
  */
 export default function ViewPage() {
-  const { t } = useTranslation(['tour', 'market']);
+  const { t } = useTranslation(['viewer', 'market']);
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -28,16 +28,16 @@ export default function ViewPage() {
   const data = content.data;
   const views = viewsOf(data);
   let body: ReactNode;
-  if (!valid) body = <Result status="404" title={t('document.notFound')} />;
+  if (!valid) body = <Result status="404" title={t('notFound')} />;
   else if (content.isLoading) body = <Spin style={{ display: 'block', margin: 48 }} />;
   else if (!data || data.access === 'none' || (!data.scene && views.length === 0))
     body = (
       <Result
         status="info"
-        title={data?.message || t('document.notFound')}
+        title={data?.message || t('notFound')}
         extra={
           <Link to={back}>
-            <Button type="primary">{t('document.back')}</Button>
+            <Button type="primary">{t('back')}</Button>
           </Link>
         }
       />
@@ -55,8 +55,8 @@ export default function ViewPage() {
   return (
     <div className="xr-view-page" data-testid="view-page">
       <div className="xr-view-page__bar">
-        <Link to={back} aria-label={t('document.back')}>
-          <ArrowLeftOutlined /> {t('document.back')}
+        <Link to={back} aria-label={t('back')}>
+          <ArrowLeftOutlined /> {t('back')}
         </Link>
         <h1>{details.data?.name ?? ''}</h1>
       </div>

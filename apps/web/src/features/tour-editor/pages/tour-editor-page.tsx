@@ -1,5 +1,6 @@
 import '../../../components/viewers/tour/tour.css';
 import '../tour-editor.css';
+import '../../../components/viewers/tour/tour-i18n';
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,

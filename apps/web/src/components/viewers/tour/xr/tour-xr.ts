@@ -35,13 +35,6 @@ import {
   targetOf,
 } from './xr-picking';
 
-/** Whether this browser can open an immersive VR session (the "Enter VR" button shows only then). */
-export async function isVrSupported(): Promise<boolean> {
-  const xr = (navigator as Navigator & { xr?: XRSystem }).xr;
-  if (!xr?.isSessionSupported) return false;
-  return xr.isSessionSupported('immersive-vr').catch(() => false);
-}
-
 export interface TourXrOptions {
   doc: TourDocument;
   media: Record<string, ResolvedMedia>;
