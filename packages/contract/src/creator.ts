@@ -3,7 +3,6 @@ import { pageOf, pageQuery, requiredText } from './common';
 import { CATALOG_VALUES } from './constants';
 import { COMMENT_MAX, idField, idParam, KEYWORD_MAX } from './market';
 import { V } from './messages';
-import { sceneKind } from './scenes';
 
 /**
  * Creator content (issue 4): the project form and list (/vrdata/list), comment replies (/vrdata/commentlist),
@@ -171,6 +170,19 @@ export type ReviewPageQuery = z.infer<typeof reviewPageQuery>;
 export const reviewItem = ownProject.extend({
   creator: z.object({ id: z.number().int(), name: z.string(), avatar: z.string() }),
   assets: z.array(assetView),
+  /**
+   * The scene document version under review, which approval publishes (open it with
+   * `/project/scene_details?id=&version=`), and the version now on the market (null when never published); null when
+   * the review is about the project alone.
+   */
+  scene: z
+    .object({
+      kind: z.enum(['tour', 'scene']),
+      version: z.number().int(),
+      published_version: z.number().int().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export const rejectProjectBody = z.object({ id: idField, reason: requiredText('reasonRequired', 500) });
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
@@ -290,8 +302,14 @@ export const projectContent = z.object({
   access: z.enum(['full', 'preview', 'none']),
   message: z.string(),
   assets: z.array(contentAsset),
-  /** The project's scene document (360 tour or 3D scene) when its content is one, else null (fetch it with scene_details). */
-  scene: z.object({ kind: sceneKind, version: z.number().int() }).nullable().optional(),
+  /**
+   * The scene document (360 tour or 3D scene) the caller sees through `/project/scene_details` (the published one
+   * for visitors and buyers, the draft for the creator), or null when the project's content is its assets alone.
+   */
+  scene: z
+    .object({ kind: z.enum(['tour', 'scene']), version: z.number().int() })
+    .nullable()
+    .default(null),
 });
 
 // --- Questionnaires ---

@@ -25,12 +25,9 @@ function previews(urls: Record<string, string>): [number, string][] {
     .sort((a, b) => b[0] - a[0]);
 }
 
-/** The URL of one tile of a tiled panorama: its own signed URL, or the template's. */
+/** The signed URL of one tile of a tiled panorama (`tile_<col>_<row>`), or null (the viewer then shows its error tile). */
 export function tileUrl(media: ResolvedMedia, col: number, row: number): string | null {
-  const own = media.urls[`tile_${col}_${row}`];
-  if (own) return own;
-  const tpl = media.tiles?.url_template;
-  return tpl ? tpl.replace('{col}', String(col)).replace('{row}', String(row)) : null;
+  return media.urls[`tile_${col}_${row}`] ?? null;
 }
 
 export type PanoramaSource =

@@ -17,9 +17,15 @@ export function ReviewPreview({ item, onClose, actions }: { item: ReviewItem; on
     <Drawer open onClose={onClose} title={item.name} size="large" destroyOnHidden extra={actions}>
       {content.isLoading ? (
         <Skeleton.Node active style={{ width: '100%', height: 360 }} />
-      ) : content.data?.scene ? (
-        // a scene document: the version sent for review, in its viewer
-        <DocumentViewer projectId={item.id} scene={content.data.scene} audience="review" version="submitted" height={420} />
+      ) : item.scene || content.data?.scene ? (
+        // a scene document: the version under review (approval publishes it), in its viewer
+        <DocumentViewer
+          projectId={item.id}
+          scene={item.scene ?? content.data!.scene!}
+          audience="review"
+          version={item.scene?.version}
+          height={420}
+        />
       ) : views.length ? (
         <Space orientation="vertical" style={{ width: '100%' }} size={16}>
           {views.map((v) => (

@@ -20,7 +20,8 @@ export function resolvedOf(a: ContentAsset): ResolvedMedia {
     kind: a.kind,
     status: 'ready',
     urls,
-    tiles: a.tiles ? { ...a.tiles, url_template: '' } : null,
+    // (the contract's grid; tile URLs are the `tile_<col>_<row>` outputs)
+    tiles: a.tiles ? ({ ...a.tiles, url_template: '' } as ResolvedMedia['tiles']) : null,
     clips: [],
   };
 }

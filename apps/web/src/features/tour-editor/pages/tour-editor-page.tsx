@@ -324,16 +324,20 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
       {mode === 'preview' ? (
         <Suspense fallback={<Spin />}>
           <TourViewer
-            details={{
-              id: projectId,
-              kind: 'tour',
-              version,
-              state: 'draft',
-              document: doc,
-              media: mediaMap,
-              library: {},
-              products: {},
-            }}
+            details={
+              // the unsaved document with the project's media: the preview is the viewer itself
+              {
+                ...loaded.details,
+                id: projectId,
+                kind: 'tour',
+                version,
+                state: 'draft',
+                document: doc,
+                media: mediaMap,
+                library: {},
+                products: {},
+              } as SceneDetails
+            }
             document={doc}
             startScene={sceneId ?? undefined}
             height="min(70vh, 640px)"
