@@ -182,7 +182,7 @@ export const reviewItem = ownProject.extend({
       published_version: z.number().int().nullable(),
     })
     .nullable()
-    .default(null),
+    .optional(),
 });
 export const rejectProjectBody = z.object({ id: idField, reason: requiredText('reasonRequired', 500) });
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
@@ -309,7 +309,7 @@ export const projectContent = z.object({
   scene: z
     .object({ kind: z.enum(['tour', 'scene']), version: z.number().int() })
     .nullable()
-    .default(null),
+    .optional(),
 });
 
 // --- Questionnaires ---
