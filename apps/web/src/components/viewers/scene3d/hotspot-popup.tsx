@@ -11,7 +11,7 @@ interface Props {
   hotspot: SceneHotspot;
   details: SceneDetails;
   onClose(): void;
-  onAddToCart?(projectId: number): void | Promise<unknown>;
+  onAddToCart?(projectId: number): unknown;
 }
 
 /** A hotspot's content as a DOM card over the canvas: media, link, text, or a product with "add to cart". */

@@ -47,7 +47,10 @@ describe('advanceNpc', () => {
 
   it('says its line only when the visitor comes within the radius, facing them, for its seconds', () => {
     const text = { en: 'Welcome to the gallery' };
-    const p = program([{ type: 'say', text, radius: 3, seconds: 2 }, { type: 'idle', seconds: 100 }]);
+    const p = program([
+      { type: 'say', text, radius: 3, seconds: 2 },
+      { type: 'idle', seconds: 100 },
+    ]);
     const start = initialNpcState([0, 0, 0]);
     const away = run(p, start, 10, [10, 1.6, 0]);
     expect(away.state.speech).toBeNull();

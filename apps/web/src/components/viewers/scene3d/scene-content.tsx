@@ -2,16 +2,7 @@ import { useGLTF } from '@react-three/drei';
 import { type ThreeEvent, useFrame } from '@react-three/fiber';
 import type { SceneDetails, SceneDocument, SceneHotspot, SceneObject, Vec3 } from '@xr/contract/scenes';
 import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
-import {
-  type AnimationAction,
-  AnimationMixer,
-  Box3,
-  type Group,
-  LoopRepeat,
-  type Mesh,
-  type Object3D,
-  Vector3,
-} from 'three';
+import { type AnimationAction, AnimationMixer, Box3, type Group, LoopRepeat, type Mesh, type Object3D, Vector3 } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import { advanceNpc, initialNpcState, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
 import { hotspotIconTexture, matchClip, modelUrl } from './scene-assets';
@@ -84,9 +75,22 @@ function useModelInstance(url: string, castShadow: boolean) {
   return { scene, animations: gltf.animations };
 }
 
-function ModelBody({ id, url, castShadow, onLoaded }: { id: string; url: string; castShadow: boolean; onLoaded?(id: string): void }) {
+function ModelBody({
+  id,
+  url,
+  castShadow,
+  onLoaded,
+}: {
+  id: string;
+  url: string;
+  castShadow: boolean;
+  onLoaded?(id: string): void;
+}) {
   const { scene } = useModelInstance(url, castShadow);
-  useEffect(() => onLoaded?.(id), [id, scene, onLoaded]);
+  // Once per loaded instance (statistics and the camera fit look at it).
+  useEffect(() => {
+    if (scene.children.length >= 0) onLoaded?.(id);
+  }, [id, scene, onLoaded]);
   return <primitive object={scene} />;
 }
 
@@ -168,13 +172,17 @@ function HotspotBody({
               onOpen?.(obj.hotspot, obj.id);
             }
       }
-      onPointerOver={edit ? undefined : () => void (document.body.style.cursor = 'pointer')}
-      onPointerOut={edit ? undefined : () => void (document.body.style.cursor = '')}
+      onPointerOver={edit ? undefined : () => setCursor('pointer')}
+      onPointerOut={edit ? undefined : () => setCursor('')}
     >
       <spriteMaterial map={texture} depthTest={false} transparent sizeAttenuation />
     </sprite>
   );
 }
+
+const setCursor = (cursor: string) => {
+  document.body.style.cursor = cursor;
+};
 
 const visitor = new Vector3();
 const head = new Vector3();

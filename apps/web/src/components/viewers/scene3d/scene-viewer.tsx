@@ -1,13 +1,7 @@
 import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { OrbitControls, useGLTF, useProgress } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
-import {
-  type ModelSource,
-  parseSceneDocument,
-  pickText,
-  type SceneDocument,
-  type SceneHotspot,
-} from '@xr/contract/scenes';
+import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

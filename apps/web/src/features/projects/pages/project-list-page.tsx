@@ -1,8 +1,8 @@
 import { formatHkd } from '@xr/contract/money';
-import { Card, Image, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Image, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
 import { AddButton, DeleteAction, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useDelProject } from '../api/del-project';
@@ -22,6 +22,7 @@ type Filters = { keyword: string; review_status?: ReviewStatus };
 export default function ProjectListPage() {
   const { t } = useTranslation('projects');
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const initial = REVIEW_STATUSES.find((s) => s === params.get('review_status'));
   const { draft, query, setQuery, edit, search, reset } = useListQuery<Filters>(
     { keyword: '', review_status: initial },
@@ -56,6 +57,11 @@ export default function ProjectListPage() {
       (r) => (
         <>
           <EditAction onClick={() => setEditing({ project: r })} />
+          {(r.catalog === '3d_model' || r.catalog === 'multimedia') && (
+            <Button type="link" size="small" onClick={() => navigate(`/vrdata/scene-editor?id=${r.id}`)}>
+              {t('editScene')}
+            </Button>
+          )}
           <DeleteAction
             hint={t('deleteHint')}
             onConfirm={() => remove(r.id)}
@@ -63,7 +69,7 @@ export default function ProjectListPage() {
           />
         </>
       ),
-      { width: 160, fixed: true },
+      { width: 220, fixed: true },
     ),
   ];
 

@@ -122,7 +122,11 @@ export const rename = (doc: SceneDocument, id: string, name: string) =>
   updateObjects(doc, [id], (o) => ({ ...o, name }), 'rename');
 
 /** Copies objects (and their descendants) with new ids, offset by `offset`; children keep their copied parent. */
-export function duplicateObjects(doc: SceneDocument, ids: readonly string[], offset: Vec3 = [0.5, 0, 0.5]): {
+export function duplicateObjects(
+  doc: SceneDocument,
+  ids: readonly string[],
+  offset: Vec3 = [0.5, 0, 0.5],
+): {
   command: Command;
   newIds: string[];
 } {
@@ -139,7 +143,9 @@ export function duplicateObjects(doc: SceneDocument, ids: readonly string[], off
         id: map.get(o.id)!,
         name: o.name,
         parent: top ? o.parent : map.get(o.parent!)!,
-        transform: top ? { ...o.transform, position: [p[0] + offset[0], p[1] + offset[1], p[2] + offset[2]] as Vec3 } : o.transform,
+        transform: top
+          ? { ...o.transform, position: [p[0] + offset[0], p[1] + offset[1], p[2] + offset[2]] as Vec3 }
+          : o.transform,
       };
     });
   const newIds = ids.map((id) => map.get(id)!).filter(Boolean);

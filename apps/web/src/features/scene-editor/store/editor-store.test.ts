@@ -27,7 +27,16 @@ const hotspot = (): SceneObject =>
 /** A store loaded with three models; returns it and the starting document. */
 function setup() {
   const store = createEditorStore(7);
-  const details = { id: 7, kind: 'scene' as const, version: 3, state: 'draft' as const, document: null, media: {}, library: {}, products: {} };
+  const details = {
+    id: 7,
+    kind: 'scene' as const,
+    version: 3,
+    state: 'draft' as const,
+    document: null,
+    media: {},
+    library: {},
+    products: {},
+  };
   store.getState().load(details, emptySceneDocument());
   store.getState().exec(addObjects([model('a', 0), model('b', 2), model('c', 4)]));
   return { store, s: () => store.getState() };
@@ -58,9 +67,7 @@ describe('scene editor store', () => {
   it('moves, rotates and scales (one command each) with undo / redo', () => {
     const { store, s } = setup();
     const t = s().doc.objects[0]!.transform;
-    const moved = roundTrip(store, () =>
-      s().exec(setTransforms(s().doc, { a: { ...t, position: [1, 0, 2] } }, 'move')),
-    );
+    const moved = roundTrip(store, () => s().exec(setTransforms(s().doc, { a: { ...t, position: [1, 0, 2] } }, 'move')));
     expect(moved.objects[0]!.transform.position).toEqual([1, 0, 2]);
     const rotated = roundTrip(store, () =>
       s().exec(setTransforms(s().doc, { a: { ...s().doc.objects[0]!.transform, rotation: [0, Math.PI / 2, 0] } }, 'rotate')),
@@ -121,7 +128,11 @@ describe('scene editor store', () => {
     expect(roundTrip(store, () => s().toggleLockSelection()).objects.filter((o) => o.locked)).toHaveLength(2);
     expect(roundTrip(store, () => s().toggleHideSelection()).objects.filter((o) => o.hidden)).toHaveLength(2);
     expect(roundTrip(store, () => s().exec(rename(s().doc, 'b', 'Sofa'))).objects[1]!.name).toBe('Sofa');
-    expect(s().past.map((c) => c.kind).slice(-3)).toEqual(['lock', 'hide', 'rename']);
+    expect(
+      s()
+        .past.map((c) => c.kind)
+        .slice(-3),
+    ).toEqual(['lock', 'hide', 'rename']);
   });
 
   it('changes the settings with undo / redo', () => {
@@ -148,7 +159,8 @@ describe('scene editor store', () => {
         updateObjects(
           s().doc,
           ['h1'],
-          (o) => (o.type === 'hotspot' ? { ...o, hotspot: { ...o.hotspot, kind: 'product', project_id: 12 } as typeof o.hotspot } : o),
+          (o) =>
+            o.type === 'hotspot' ? { ...o, hotspot: { ...o.hotspot, kind: 'product', project_id: 12 } as typeof o.hotspot } : o,
           'hotspot',
         ),
       ),
@@ -162,9 +174,7 @@ describe('scene editor store', () => {
     const steps = (o: SceneObject) => (o.type === 'npc' ? o.steps : []);
     const edit = (f: (o: Extract<SceneObject, { type: 'npc' }>) => SceneObject) =>
       s().exec(updateObjects(s().doc, ['guide'], (o) => (o.type === 'npc' ? f(o) : o), 'npc'));
-    roundTrip(store, () =>
-      edit((o) => ({ ...o, steps: [...o.steps, { type: 'walk', waypoints: [[1, 0, 1]], speed: 1.2 }] })),
-    );
+    roundTrip(store, () => edit((o) => ({ ...o, steps: [...o.steps, { type: 'walk', waypoints: [[1, 0, 1]], speed: 1.2 }] })));
     roundTrip(store, () =>
       edit((o) => ({ ...o, steps: [...o.steps, { type: 'say', text: { en: 'Hello' }, radius: 3, seconds: 5 }] })),
     );

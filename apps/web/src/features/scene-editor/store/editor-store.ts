@@ -1,10 +1,4 @@
-import {
-  type ResolvedMedia,
-  type SceneDetails,
-  type SceneDocument,
-  type SceneObject,
-  sceneDocument,
-} from '@xr/contract/scenes';
+import { type ResolvedMedia, type SceneDetails, type SceneDocument, type SceneObject, sceneDocument } from '@xr/contract/scenes';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, deleteObjects, duplicateObjects, groupObjects, setHidden, setLocked } from './commands';
