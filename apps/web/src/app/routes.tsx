@@ -42,6 +42,12 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   { path: '/solutions', title: 'solutions', page: () => import('../features/site/pages/solutions-page') },
   { path: '/grid', title: 'grid', page: () => import('../features/site/pages/grid-page') },
   {
+    path: '/scene_view',
+    title: 'sceneView',
+    page: () => import('../features/scene-view/pages/scene-view-page'),
+    hidden: true,
+  },
+  {
     path: '/auth-redirect',
     title: 'authRedirect',
     page: () => import('../features/auth/pages/auth-redirect-page'),

@@ -20,6 +20,24 @@ import './scene-viewer.css';
 
 type Mode = 'orbit' | 'walk';
 
+/** The scene's background sound: starts with the visitor's first interaction (browsers block autoplay before). */
+function BackgroundSound({ url, volume, loop }: { url: string; volume: number; loop: boolean }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const audio = ref.current;
+    if (!audio) return;
+    audio.volume = volume;
+    const start = () => void audio.play().catch(() => undefined);
+    start();
+    window.addEventListener('pointerdown', start, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', start);
+      audio.pause();
+    };
+  }, [volume]);
+  return <audio ref={ref} src={url} loop={loop} preload="auto" hidden />;
+}
+
 interface Bridge {
   enterVr(onHotspot: (h: SceneHotspot, id: string) => void, onEnd: () => void): Promise<VrSession>;
   fit(): void;
@@ -92,6 +110,8 @@ export default function SceneViewer({ details, document: given, height = 520, on
     setSpeech((cur) => (cur[id] === s ? cur : { ...cur, [id]: s }));
   }, []);
   const onHotspot = useCallback((h: SceneHotspot) => setOpen(h), []);
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  const onModelLoaded = useCallback((id: string) => setLoaded((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
 
   if (!doc) {
     return (
@@ -106,6 +126,9 @@ export default function SceneViewer({ details, document: given, height = 520, on
     : undefined;
   const panoramaUrl = panorama ? (panorama.urls.preview ?? panorama.urls.image ?? panorama.urls.original ?? null) : null;
   const npcs = doc.objects.filter((o) => o.type === 'npc');
+  const modelCount = doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
+  const sound = settings.background_audio ? details.media[String(settings.background_audio.asset_id)] : undefined;
+  const soundUrl = sound ? (sound.urls.audio ?? sound.urls.original ?? null) : null;
 
   const startVr = async () => {
     try {
@@ -122,6 +145,7 @@ export default function SceneViewer({ details, document: given, height = 520, on
       style={{ height }}
       data-testid="scene-viewer"
       data-loading={active ? 'true' : 'false'}
+      data-models={`${loaded.size}/${modelCount}`}
     >
       <Canvas
         shadows
@@ -139,6 +163,7 @@ export default function SceneViewer({ details, document: given, height = 520, on
             onHotspot={onHotspot}
             onSpeech={onSpeech}
             bubbles={bubbles.current}
+            onModelLoaded={onModelLoaded}
           />
         </group>
         {mode === 'orbit' ? (
@@ -203,6 +228,9 @@ export default function SceneViewer({ details, document: given, height = 520, on
           <Progress percent={Math.round(progress)} size="small" showInfo={false} />
           <span>{t('loading', { percent: Math.round(progress) })}</span>
         </div>
+      )}
+      {soundUrl && settings.background_audio && (
+        <BackgroundSound url={soundUrl} volume={settings.background_audio.volume} loop={settings.background_audio.loop} />
       )}
       {open && (
         <HotspotPopup

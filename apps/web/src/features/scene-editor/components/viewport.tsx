@@ -95,9 +95,24 @@ function Gizmo({ store, runtime }: { store: EditorStore; runtime: EditorRuntime 
   });
   const primaryId = movable[0];
   const [primary, setPrimary] = useState<Object3D | null>(null);
+  const { camera, gl } = useThree();
+  const screen = useRef(new Vector3());
   useFrame(() => {
     const o = primaryId ? (runtime.objects.get(primaryId) ?? null) : null;
     if (o !== primary) setPrimary(o);
+    // Where the gizmo is on screen (CSS px in the canvas), for keyboardless checks and end-to-end tests.
+    const wrap = gl.domElement.closest('.xr-editor__viewport');
+    if (!wrap) return;
+    if (!o) {
+      wrap.removeAttribute('data-gizmo');
+      return;
+    }
+    o.getWorldPosition(screen.current).project(camera);
+    const r = gl.domElement.getBoundingClientRect();
+    wrap.setAttribute(
+      'data-gizmo',
+      `${Math.round(((screen.current.x + 1) / 2) * r.width)},${Math.round(((1 - screen.current.y) / 2) * r.height)}`,
+    );
   });
   const start = useRef<Map<string, Transform>>(new Map());
 
