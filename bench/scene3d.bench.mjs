@@ -63,17 +63,14 @@ function sceneDoc(items, { count, sculptures }) {
     });
   }
   if (sculptures)
-    items
-      .filter((i) => i.name.startsWith('sculpture'))
-      .forEach((it, i) =>
-        objects.push({
-          id: `s${i}`,
-          type: 'model',
-          name: `Sculpture ${i + 1}`,
-          source: { library_id: it.id },
-          transform: { position: [(i - 2) * 2.4, 0, -2], rotation: [0, 0, 0], scale: [1, 1, 1] },
-        }),
-      );
+    for (const [i, it] of items.filter((x) => x.name.startsWith('sculpture')).entries())
+      objects.push({
+        id: `s${i}`,
+        type: 'model',
+        name: `Sculpture ${i + 1}`,
+        source: { library_id: it.id },
+        transform: { position: [(i - 2) * 2.4, 0, -2], rotation: [0, 0, 0], scale: [1, 1, 1] },
+      });
   const character = items.find((i) => i.kind === 'character');
   objects.push({
     id: 'guide',
@@ -123,7 +120,7 @@ function sceneDoc(items, { count, sculptures }) {
   };
 }
 
-async function routeScene(page, base, glbs, items, doc) {
+async function routeScene(page, glbs, items, doc) {
   const details = {
     id: 0,
     kind: 'scene',
@@ -231,7 +228,7 @@ try {
   for (let run = 0; run < 3; run++) {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await ctx.newPage();
-    await routeScene(page, base, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
+    await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
     await page.goto(`${base}/#/scene_view?id=1`);
     const t = await firstCompleteFrame(page);
     viewerRuns.push(t);
@@ -254,7 +251,7 @@ try {
       hasTouch: true,
     });
     const page = await ctx.newPage();
-    await routeScene(page, base, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
+    await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
     await page.goto(`${base}/#/scene_view?id=1`);
     await firstCompleteFrame(page);
     await page.waitForTimeout(2500);
@@ -266,7 +263,7 @@ try {
   {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await ctx.newPage();
-    await routeScene(page, base, glbs, items, sceneDoc(items, { count: 300, sculptures: false }));
+    await routeScene(page, glbs, items, sceneDoc(items, { count: 300, sculptures: false }));
     await signIn(page, base);
     await page.goto(`${base}/#/vrdata/scene-editor?id=1`);
     await page.locator('[data-testid=editor-viewport] canvas').waitFor({ timeout: 60_000 });
@@ -284,7 +281,7 @@ try {
       hasTouch: true,
     });
     const page = await ctx.newPage();
-    await routeScene(page, base, glbs, items, sceneDoc(items, { count: 12, sculptures: false }));
+    await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: false }));
     await signIn(page, base);
     await page.goto(`${base}/#/vrdata/scene-editor?id=1`);
     await page.locator('[data-testid=editor-viewport] canvas').waitFor({ timeout: 60_000 });

@@ -35,6 +35,7 @@ function BackgroundSound({ url, volume, loop }: { url: string; volume: number; l
       audio.pause();
     };
   }, [volume]);
+  // biome-ignore lint/a11y/useMediaCaption: background music has no words to caption
   return <audio ref={ref} src={url} loop={loop} preload="auto" hidden />;
 }
 
