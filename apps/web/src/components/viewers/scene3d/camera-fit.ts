@@ -22,7 +22,8 @@ export function fitCamera(camera: PerspectiveCamera, controls: OrbitTarget | nul
   const fov = (camera.fov * Math.PI) / 180;
   const fitH = radius / Math.sin(fov / 2);
   const fitW = radius / Math.sin(Math.atan(Math.tan(fov / 2) * camera.aspect));
-  const distance = Math.max(fitH, fitW) * 1.05;
+  // The bounding sphere is larger than what a box of objects shows: frame a little tighter than the sphere.
+  const distance = Math.max(fitH, fitW) * 0.85;
   const elevation = (25 * Math.PI) / 180;
   const dir = new Vector3(Math.sin(yaw) * Math.cos(elevation), Math.sin(elevation), Math.cos(yaw) * Math.cos(elevation));
   camera.position.copy(sphere.center).addScaledVector(dir, distance);

@@ -40,7 +40,7 @@ const GLYPHS: Record<HotspotIcon, string> = {
   link: '↗',
   arrow: '➜',
   star: '★',
-  cart: '🛒',
+  cart: '$',
 };
 const COLOURS: Record<HotspotIcon, string> = {
   info: '#1677ff',

@@ -61,6 +61,28 @@ function RuntimeBridge({ runtime, store }: { runtime: EditorRuntime; store: Edit
   return null;
 }
 
+/**
+ * Shadows are drawn again only when the scene changed (document edits, a model arriving, a gizmo drag), not on
+ * every frame: with hundreds of objects the shadow passes are most of an idle frame's cost.
+ */
+function ShadowUpdates({ doc, dragging }: { doc: unknown; dragging: React.RefObject<boolean> }) {
+  const gl = useThree((s) => s.gl);
+  useEffect(() => {
+    gl.shadowMap.autoUpdate = false;
+    return () => {
+      gl.shadowMap.autoUpdate = true;
+    };
+  }, [gl]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new document means the shadows must be drawn again
+  useEffect(() => {
+    gl.shadowMap.needsUpdate = true;
+  }, [gl, doc]);
+  useFrame(() => {
+    if (dragging.current) gl.shadowMap.needsUpdate = true;
+  });
+  return null;
+}
+
 /** Boxes around the selected objects, following them every frame. */
 function SelectionBoxes({ ids, runtime }: { ids: readonly string[]; runtime: EditorRuntime }) {
   const helpers = useMemo(() => ids.map(() => new Box3Helper(new Box3(), new Color('#ffb000'))), [ids]);
@@ -82,7 +104,7 @@ function SelectionBoxes({ ids, runtime }: { ids: readonly string[]; runtime: Edi
 }
 
 /** The gizmo on the primary selection; multi-selections follow the primary's change. Commits one command per drag. */
-function Gizmo({ store, runtime }: { store: EditorStore; runtime: EditorRuntime }) {
+function Gizmo({ store, runtime, dragging }: { store: EditorStore; runtime: EditorRuntime; dragging: React.RefObject<boolean> }) {
   const selection = useEditor(store, (s) => s.selection);
   const doc = useEditor(store, (s) => s.doc);
   const mode = useEditor(store, (s) => s.gizmo);
@@ -126,6 +148,7 @@ function Gizmo({ store, runtime }: { store: EditorStore; runtime: EditorRuntime 
       scaleSnap={snap ? 0.1 : null}
       size={0.9}
       onMouseDown={() => {
+        dragging.current = true;
         start.current = new Map(movable.map((id) => [id, transformOf(runtime.objects.get(id) ?? primary)] as const));
       }}
       onObjectChange={() => {
@@ -158,6 +181,7 @@ function Gizmo({ store, runtime }: { store: EditorStore; runtime: EditorRuntime 
         }
       }}
       onMouseUp={() => {
+        dragging.current = false;
         const transforms: Record<string, Transform> = {};
         let changed = false;
         for (const id of movable) {
@@ -232,6 +256,25 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
   const controls = useRef<{ enabled: boolean } | null>(null);
+  const dragging = useRef(false);
+  // Frame everything once while the first models arrive (until the creator moves the camera or selects).
+  const fitTimer = useRef<number | undefined>(undefined);
+  const fitUntil = useRef(0);
+  useEffect(() => {
+    fitUntil.current = Date.now() + 15_000;
+    return () => window.clearTimeout(fitTimer.current);
+  }, []);
+  const onModelLoaded = useCallback(() => {
+    if (runtime.gl) runtime.gl.shadowMap.needsUpdate = true;
+    if (Date.now() > fitUntil.current) return;
+    window.clearTimeout(fitTimer.current);
+    fitTimer.current = window.setTimeout(() => {
+      if (Date.now() <= fitUntil.current && store.getState().selection.length === 0) runtime.focus();
+    }, 300);
+  }, [runtime, store]);
+  const stopFitting = () => {
+    fitUntil.current = 0;
+  };
 
   const register = useCallback(
     (id: string, o: Object3D | null) => {
@@ -303,6 +346,7 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
 
   // Shift + drag on the canvas draws a selection box (orbiting is paused meanwhile).
   const onPointerDown = (e: React.PointerEvent) => {
+    stopFitting();
     if (!e.shiftKey || e.button !== 0) return;
     const r = wrap.current!.getBoundingClientRect();
     setBox({ x0: e.clientX - r.left, y0: e.clientY - r.top, x1: e.clientX - r.left, y1: e.clientY - r.top });
@@ -350,6 +394,7 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
         if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
       }}
       onDrop={onDrop}
+      onWheel={stopFitting}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -384,11 +429,13 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
           selection={selection}
           onObjectClick={onObjectClick}
           register={register}
+          onModelLoaded={onModelLoaded}
         />
+        <ShadowUpdates doc={doc} dragging={dragging} />
         <SpawnMarker position={doc.settings.spawn.position} yaw={doc.settings.spawn.yaw} />
         {selectedNpc?.type === 'npc' && <Waypoints npc={selectedNpc} />}
         <SelectionBoxes ids={selection} runtime={runtime} />
-        <Gizmo store={store} runtime={runtime} />
+        <Gizmo store={store} runtime={runtime} dragging={dragging} />
         <OrbitControls
           ref={(c) => {
             controls.current = c as unknown as { enabled: boolean } | null;
