@@ -225,6 +225,7 @@ for (let i = 0; i < 900; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 const browser = await chromium.launch({
+  timeout: 180_000,
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
@@ -249,13 +250,13 @@ try {
     await page.goto('about:blank');
     await page.goto(`${base}/#/scene_view?id=1`);
     const t = await firstCompleteFrame(page).catch(async (e) => {
-      await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-failed.png') });
+      await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-failed.png'), timeout: 180_000 });
       throw e;
     });
     viewerRuns.push(t);
     if (run === 0) {
       await page.waitForTimeout(2500);
-      await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-1440.png') });
+      await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-1440.png'), timeout: 180_000 });
     }
     await ctx.close();
   }
@@ -281,7 +282,7 @@ try {
       .click()
       .catch(() => undefined);
     await page.waitForTimeout(2500);
-    await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-390.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-390.png'), timeout: 180_000 });
     await ctx.close();
   }
 
@@ -296,7 +297,7 @@ try {
     await page.waitForTimeout(4000);
     const f = await fps(page, 5000);
     rows.push(['editor frames per second, 300 objects (5 s, idle camera)', f.toFixed(1)]);
-    await page.screenshot({ path: path.join(SHOTS, 'scene3d-editor-1440.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'scene3d-editor-1440.png'), timeout: 180_000 });
     await ctx.close();
   }
   {
@@ -312,7 +313,7 @@ try {
     await page.goto(`${base}/#/vrdata/scene-editor?id=1`);
     await page.locator('[data-testid=editor-viewport] canvas').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(4000);
-    await page.screenshot({ path: path.join(SHOTS, 'scene3d-editor-390.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, 'scene3d-editor-390.png'), fullPage: true, timeout: 180_000 });
     await ctx.close();
   }
 

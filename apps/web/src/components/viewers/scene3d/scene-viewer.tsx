@@ -15,7 +15,7 @@ import type { NpcSpeech } from './npc-runner';
 import { modelUrls } from './scene-assets';
 import { SceneContent } from './scene-content';
 import { type MoveInput, TouchJoystick, WalkControls } from './walk-controls';
-import { enterVr, isVrSupported, type VrSession, type XrRenderer } from './xr-session';
+import { enterVr, isVrSupported, type VrSession, type XrPanelContent, type XrRenderer } from './xr-session';
 import './scene-viewer.css';
 
 type Mode = 'orbit' | 'walk';
@@ -40,7 +40,11 @@ function BackgroundSound({ url, volume, loop }: { url: string; volume: number; l
 }
 
 interface Bridge {
-  enterVr(onHotspot: (h: SceneHotspot, id: string) => void, onEnd: () => void): Promise<VrSession>;
+  enterVr(
+    onHotspot: (h: SceneHotspot, id: string) => void,
+    onEnd: () => void,
+    describe: (h: SceneHotspot) => XrPanelContent,
+  ): Promise<VrSession>;
   fit(): void;
 }
 
@@ -57,7 +61,7 @@ const CanvasBridge = forwardRef<Bridge, { content: React.RefObject<Group | null>
       ref,
       () => ({
         fit,
-        enterVr: (onHotspot, onEnd) => enterVr(gl as unknown as XrRenderer, scene, { onHotspot, onEnd }),
+        enterVr: (onHotspot, onEnd, describe) => enterVr(gl as unknown as XrRenderer, scene, { onHotspot, onEnd, describe }),
       }),
       [fit, gl, scene],
     );
@@ -131,9 +135,23 @@ export default function SceneViewer({ details, document: given, height = 520, on
   const sound = settings.background_audio ? details.media[String(settings.background_audio.asset_id)] : undefined;
   const soundUrl = sound ? (sound.urls.audio ?? sound.urls.original ?? null) : null;
 
+  /** The in-headset panel of a hotspot: its title and text, a product's name and price with "add to cart". */
+  const describe = (h: SceneHotspot): XrPanelContent => {
+    const lines = [pickText(h.text, lang)].filter(Boolean);
+    if (h.kind === 'link') lines.push(h.url);
+    if (h.kind === 'video' || h.kind === 'audio' || h.kind === 'image') lines.push(t('vrMediaHint'));
+    const product = h.kind === 'product' ? details.products[String(h.project_id)] : undefined;
+    if (product) lines.unshift(`${product.name} · HK$${product.price.toFixed(2)}`);
+    return {
+      title: pickText(h.title, lang) || t(`kind.${h.kind}`),
+      lines,
+      action: product?.purchasable && onAddToCart ? t('addToCart') : undefined,
+      onAction: product && onAddToCart ? () => onAddToCart(product.id) : undefined,
+    };
+  };
   const startVr = async () => {
     try {
-      const session = await bridge.current?.enterVr(onHotspot, () => setVr(null));
+      const session = await bridge.current?.enterVr(onHotspot, () => setVr(null), describe);
       if (session) setVr(session);
     } catch {
       setVrSupported(false);

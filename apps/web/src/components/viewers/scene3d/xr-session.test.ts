@@ -1,5 +1,15 @@
 import type { SceneHotspot } from '@xr/contract/scenes';
-import { Group, Mesh, MeshBasicMaterial, PlaneGeometry, Scene, Sprite, type Vector3, type XRTargetRaySpace } from 'three';
+import {
+  Group,
+  Mesh,
+  MeshBasicMaterial,
+  PerspectiveCamera,
+  PlaneGeometry,
+  Scene,
+  Sprite,
+  type Vector3,
+  type XRTargetRaySpace,
+} from 'three';
 import { describe, expect, it, vi } from 'vitest';
 import { enterVr, isVrSupported, type XrRenderer } from './xr-session';
 
@@ -43,6 +53,10 @@ function fakes() {
   const nav = { xr } as unknown as Navigator & { xr: XRSystem };
   // What three's WebXRController hands out: a Group that receives the input events.
   const controllers = [new Group(), new Group()] as unknown as XRTargetRaySpace[];
+  // The headset's camera: at eye height, looking down −Z.
+  const camera = new PerspectiveCamera();
+  camera.position.set(0, 1.6, 0);
+  camera.updateMatrixWorld(true);
   const renderer: XrRenderer = {
     xr: {
       enabled: false,
@@ -51,6 +65,7 @@ function fakes() {
       getController: (i: number) => controllers[i]!,
       getReferenceSpace: () => null,
       setReferenceSpace: vi.fn(),
+      getCamera: () => camera,
     },
   };
   return { nav, xr, session, controllers, renderer };
@@ -68,7 +83,9 @@ describe('Enter VR', () => {
     const onHotspot = vi.fn();
     const onTeleport = vi.fn();
     const onEnd = vi.fn();
-    const vr = await enterVr(renderer, scene, { onHotspot, onTeleport, onEnd }, nav);
+    const onAction = vi.fn();
+    const describe = (h: SceneHotspot) => ({ title: h.title.en ?? '', lines: [], action: 'Add to cart', onAction });
+    const vr = await enterVr(renderer, scene, { onHotspot, onTeleport, onEnd, describe }, nav);
     expect(xr.requestSession).toHaveBeenCalledWith('immersive-vr', expect.anything());
     expect(renderer.xr.setSession).toHaveBeenCalledWith(session);
     expect(renderer.xr.enabled).toBe(true);
@@ -81,6 +98,15 @@ describe('Enter VR', () => {
     right.dispatchEvent({ type: 'select', data: {} as XRInputSource });
     expect(onHotspot).toHaveBeenCalledWith(hotspot, 'hs_obj');
     expect(onTeleport).not.toHaveBeenCalled();
+
+    // Inside the headset the hotspot opens as a panel in front of the visitor; selecting it runs its action.
+    const panel = scene.getObjectByName('xr-panel');
+    expect(panel?.userData.xrPanel).toMatchObject({ title: 'Welcome', action: 'Add to cart' });
+    expect(panel!.position.z).toBeCloseTo(-1.4);
+    right.dispatchEvent({ type: 'select', data: {} as XRInputSource });
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(scene.getObjectByName('xr-panel')).toBeUndefined();
+    expect(onHotspot).toHaveBeenCalledTimes(1);
 
     // Pointing down-forward at the floor teleports there.
     right.rotation.x = -Math.PI / 4;

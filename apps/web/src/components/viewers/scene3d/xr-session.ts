@@ -1,13 +1,19 @@
 import type { SceneHotspot } from '@xr/contract/scenes';
 import {
   BufferGeometry,
+  type Camera,
+  CanvasTexture,
   Float32BufferAttribute,
   Line,
   LineBasicMaterial,
   Matrix4,
+  Mesh,
+  MeshBasicMaterial,
   type Object3D,
+  PlaneGeometry,
   Ray,
   Raycaster,
+  SRGBColorSpace,
   Vector3,
   type XRTargetRaySpace,
 } from 'three';
@@ -28,10 +34,21 @@ export interface XrRenderer {
     getController(index: number): XRTargetRaySpace;
     getReferenceSpace(): XRReferenceSpace | null;
     setReferenceSpace(space: XRReferenceSpace): void;
+    getCamera(): Camera;
   };
 }
 
+/** What an opened hotspot shows inside the headset (DOM popups are not visible there). */
+export interface XrPanelContent {
+  title: string;
+  lines: string[];
+  /** Label of the panel's action (e.g. "Add to cart"); selecting the panel runs it, else closes the panel. */
+  action?: string;
+  onAction?(): void;
+}
+
 export type XrPick =
+  | { kind: 'panel'; panel: Mesh; distance: number }
   | { kind: 'hotspot'; hotspot: SceneHotspot; objectId: string; distance: number }
   | { kind: 'floor'; point: Vector3; distance: number };
 
@@ -39,6 +56,65 @@ export interface XrHandlers {
   onHotspot(hotspot: SceneHotspot, objectId: string): void;
   onTeleport?(point: Vector3): void;
   onEnd?(): void;
+  /** The in-headset panel of an opened hotspot. */
+  describe?(hotspot: SceneHotspot): XrPanelContent;
+}
+
+const PANEL = { width: 1024, height: 600, metres: 1.2 };
+
+/** Wraps text into lines that fit `width` pixels. */
+function wrap(g: CanvasRenderingContext2D, text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const ch of para.split(/(\s+)/)) {
+      const next = line + ch;
+      if (g.measureText(next).width > width && line) {
+        out.push(line.trim());
+        line = ch.trimStart();
+      } else line = next;
+    }
+    out.push(line.trim());
+  }
+  return out;
+}
+
+/** A panel mesh drawn in a canvas: title, text, and an action button. */
+export function makeXrPanel(content: XrPanelContent): Mesh {
+  const canvas = document.createElement('canvas');
+  canvas.width = PANEL.width;
+  canvas.height = PANEL.height;
+  const g = canvas.getContext('2d');
+  if (g) {
+    g.fillStyle = 'rgba(255,255,255,0.96)';
+    g.beginPath();
+    g.roundRect(0, 0, PANEL.width, PANEL.height, 36);
+    g.fill();
+    g.fillStyle = '#1f1f1f';
+    g.font = 'bold 56px sans-serif';
+    g.fillText(content.title.slice(0, 40), 48, 96);
+    g.font = '38px sans-serif';
+    const lines = content.lines.flatMap((l) => wrap(g, l, PANEL.width - 96)).slice(0, 8);
+    for (const [i, l] of lines.entries()) g.fillText(l, 48, 170 + i * 50);
+    const label = content.action ?? '×';
+    g.fillStyle = content.action ? '#1677ff' : '#8c8c8c';
+    g.beginPath();
+    g.roundRect(48, PANEL.height - 120, PANEL.width - 96, 84, 20);
+    g.fill();
+    g.fillStyle = '#ffffff';
+    g.font = 'bold 44px sans-serif';
+    g.textAlign = 'center';
+    g.fillText(label, PANEL.width / 2, PANEL.height - 64);
+  }
+  const texture = new CanvasTexture(canvas);
+  texture.colorSpace = SRGBColorSpace;
+  const mesh = new Mesh(
+    new PlaneGeometry(PANEL.metres, (PANEL.metres * PANEL.height) / PANEL.width),
+    new MeshBasicMaterial({ map: texture, transparent: true }),
+  );
+  mesh.name = 'xr-panel';
+  mesh.userData.xrPanel = content;
+  return mesh;
 }
 
 type XrNavigator = Navigator & { xr?: XRSystem };
@@ -62,9 +138,11 @@ const world = new Vector3();
 export function pickWithRay(ray: Ray, root: Object3D): XrPick | null {
   let best: XrPick | null = null;
   let floor: Object3D | null = null;
+  const panels: Mesh[] = [];
   root.updateMatrixWorld(true);
   root.traverse((o) => {
     if (o.userData.floor) floor = o;
+    if (o.userData.xrPanel) panels.push(o as Mesh);
     const hotspot = o.userData.hotspot as SceneHotspot | undefined;
     if (!hotspot || !o.visible) return;
     o.getWorldPosition(world);
@@ -76,6 +154,10 @@ export function pickWithRay(ray: Ray, root: Object3D): XrPick | null {
     if (ray.direction.dot(world.clone().sub(ray.origin)) <= 0) return;
     best = { kind: 'hotspot', hotspot, objectId: String(o.userData.objectId ?? hotspot.id), distance };
   });
+  if (panels.length) {
+    const hit = new Raycaster(ray.origin.clone(), ray.direction.clone().normalize(), 0, 50).intersectObjects(panels, false)[0];
+    if (hit) return { kind: 'panel', panel: hit.object as Mesh, distance: hit.distance };
+  }
   if (best) return best;
   const f = floor as Object3D | null;
   if (!f) return null;
@@ -118,6 +200,30 @@ export async function enterVr(
   const base = renderer.xr.getReferenceSpace();
 
   const cleanups: (() => void)[] = [];
+  let panel: Mesh | null = null;
+  const closePanel = () => {
+    if (!panel) return;
+    scene.remove(panel);
+    panel.geometry.dispose();
+    const m = panel.material as MeshBasicMaterial;
+    m.map?.dispose();
+    m.dispose();
+    panel = null;
+  };
+  /** Shows the hotspot's panel 1.4 m in front of the visitor, facing them. */
+  const openPanel = (hotspot: SceneHotspot) => {
+    if (!handlers.describe) return;
+    closePanel();
+    panel = makeXrPanel(handlers.describe(hotspot));
+    const cam = renderer.xr.getCamera();
+    const eye = new Vector3().setFromMatrixPosition(cam.matrixWorld);
+    const ahead = new Vector3(0, 0, -1).applyMatrix4(new Matrix4().extractRotation(cam.matrixWorld));
+    ahead.y = 0;
+    if (ahead.lengthSq() < 1e-6) ahead.set(0, 0, -1);
+    panel.position.copy(eye).addScaledVector(ahead.normalize(), 1.4);
+    panel.lookAt(eye.x, panel.position.y, eye.z);
+    scene.add(panel);
+  };
   for (const index of [0, 1]) {
     const controller = renderer.xr.getController(index);
     const geometry = new BufferGeometry();
@@ -128,8 +234,13 @@ export async function enterVr(
     scene.add(controller);
     const onSelect = () => {
       const pick = pickWithRay(controllerRay(controller), scene);
-      if (pick?.kind === 'hotspot') handlers.onHotspot(pick.hotspot, pick.objectId);
-      else if (pick?.kind === 'floor') {
+      if (pick?.kind === 'panel') {
+        (pick.panel.userData.xrPanel as XrPanelContent).onAction?.();
+        closePanel();
+      } else if (pick?.kind === 'hotspot') {
+        handlers.onHotspot(pick.hotspot, pick.objectId);
+        openPanel(pick.hotspot);
+      } else if (pick?.kind === 'floor') {
         handlers.onTeleport?.(pick.point);
         // Move the visitor: shift the reference space so the floor point is under them.
         if (base && typeof XRRigidTransform !== 'undefined') {
@@ -147,6 +258,7 @@ export async function enterVr(
     });
   }
   const onEnd = () => {
+    closePanel();
     for (const c of cleanups) c();
     renderer.xr.enabled = false;
     handlers.onEnd?.();

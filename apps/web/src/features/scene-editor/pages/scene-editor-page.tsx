@@ -103,6 +103,9 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
 
   // Leaving with unsaved changes asks first (in-app navigation and closing the tab).
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  // One question per blocked navigation (the blocker object changes on every render).
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     feedback.confirm({
@@ -110,10 +113,10 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
       content: t('leave.content'),
       okText: t('leave.ok'),
       cancelText: t('cancel'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
+      onOk: () => blockerRef.current.proceed?.(),
+      onCancel: () => blockerRef.current.reset?.(),
     });
-  }, [blocker, t]);
+  }, [blocker.state, t]);
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
       if (!isDirty(store.getState())) return;
