@@ -106,15 +106,23 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
   // One question per blocked navigation (the blocker object changes on every render).
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
     feedback.confirm({
       title: t('leave.title'),
       content: t('leave.content'),
       okText: t('leave.ok'),
       cancelText: t('cancel'),
-      onOk: () => blockerRef.current.proceed?.(),
-      onCancel: () => blockerRef.current.reset?.(),
+      onOk: () => {
+        asking.current = false;
+        blockerRef.current.proceed?.();
+      },
+      onCancel: () => {
+        asking.current = false;
+        blockerRef.current.reset?.();
+      },
     });
   }, [blocker.state, t]);
   useEffect(() => {
@@ -130,7 +138,7 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
   // Keyboard shortcuts (not while typing in a field).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
+      const target = e.target instanceof Element ? e.target : null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], .ant-select, .ant-modal')) return;
       const s = store.getState();
       const ctrl = e.ctrlKey || e.metaKey;
