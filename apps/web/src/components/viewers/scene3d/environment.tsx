@@ -2,17 +2,7 @@ import { useTexture } from '@react-three/drei';
 import { useThree } from '@react-three/fiber';
 import type { EnvironmentPreset, SceneSettings } from '@xr/contract/scenes';
 import { Suspense, useEffect, useMemo } from 'react';
-import {
-  BackSide,
-  Color,
-  EquirectangularReflectionMapping,
-  Fog,
-  type Mesh,
-  PMREMGenerator,
-  ShaderMaterial,
-  SRGBColorSpace,
-} from 'three';
-import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+import { BackSide, Color, EquirectangularReflectionMapping, Fog, type Mesh, ShaderMaterial, SRGBColorSpace } from 'three';
 
 /** Colours and lights of the built-in environments: generated in code, no HDR download. */
 interface PresetLook {
@@ -21,8 +11,6 @@ interface PresetLook {
   bottom: string;
   hemi: [sky: string, ground: string, intensity: number];
   sun: [color: string, intensity: number, position: [number, number, number]];
-  /** Strength of the reflections (a room lit in code, pre-filtered once). */
-  reflections: number;
 }
 
 export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
@@ -32,7 +20,6 @@ export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
     bottom: '#c9ced6',
     hemi: ['#ffffff', '#9aa1ab', 1.6],
     sun: ['#ffffff', 1.6, [6, 10, 6]],
-    reflections: 0.8,
   },
   daylight: {
     top: '#3d7fd1',
@@ -40,7 +27,6 @@ export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
     bottom: '#8c9180',
     hemi: ['#cfe6ff', '#7d7560', 1.4],
     sun: ['#fff4e0', 2.4, [8, 14, 5]],
-    reflections: 0.6,
   },
   sunset: {
     top: '#283a6e',
@@ -48,7 +34,6 @@ export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
     bottom: '#4a3832',
     hemi: ['#ffb38a', '#40303a', 1.0],
     sun: ['#ff9a55', 2.0, [-12, 4, -6]],
-    reflections: 0.45,
   },
   night: {
     top: '#03050d',
@@ -56,7 +41,6 @@ export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
     bottom: '#08080c',
     hemi: ['#4060a0', '#101018', 0.45],
     sun: ['#9fb4ff', 0.6, [-5, 10, 4]],
-    reflections: 0.12,
   },
   gallery: {
     top: '#fbfaf7',
@@ -64,7 +48,6 @@ export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
     bottom: '#d9d2c7',
     hemi: ['#fffaf0', '#b9b0a2', 1.7],
     sun: ['#fff8ee', 0.9, [3, 10, 2]],
-    reflections: 0.8,
   },
 };
 
@@ -130,28 +113,6 @@ function PanoramaSky({ url }: { url: string }) {
   return null;
 }
 
-/** Reflections for shiny materials: three's RoomEnvironment, pre-filtered once per renderer (no HDR download). */
-function RoomReflections({ intensity }: { intensity: number }) {
-  const gl = useThree((s) => s.gl);
-  const scene = useThree((s) => s.scene);
-  useEffect(() => {
-    const pmrem = new PMREMGenerator(gl);
-    const room = new RoomEnvironment();
-    const target = pmrem.fromScene(room, 0.04);
-    scene.environment = target.texture;
-    return () => {
-      scene.environment = null;
-      target.dispose();
-      room.dispose();
-      pmrem.dispose();
-    };
-  }, [gl, scene]);
-  useEffect(() => {
-    scene.environmentIntensity = intensity;
-  }, [scene, intensity]);
-  return null;
-}
-
 /** Background colour and fog from the settings. */
 function Atmosphere({ settings }: { settings: SceneSettings }) {
   const scene = useThree((s) => s.scene);
@@ -186,12 +147,7 @@ export function SceneEnvironment({ settings, panoramaUrl, onFloorPointer, floorR
           <PanoramaSky url={panoramaUrl} />
         </Suspense>
       ) : (
-        look && (
-          <>
-            <GradientSky look={look} />
-            <RoomReflections intensity={look.reflections} />
-          </>
-        )
+        look && <GradientSky look={look} />
       )}
       {look ? (
         <>
