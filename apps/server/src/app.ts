@@ -57,6 +57,7 @@ import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
 import { seedDemo } from './workflows/seed-demo';
 import { seedDemoCodes } from './workflows/seed-demo-codes';
+import { registerSeedMedia } from './workflows/seed-media';
 
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */
@@ -132,6 +133,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
   const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
   registerAssetJobs({ jobs, editor, storage, pipeline });
+  // The demo catalogue's generated content (queued by seedCatalogue). The scenes service's saveDocument, the library's
+  // ids and the 3D cover renderer plug in here as hooks (see SeedContentHooks).
+  registerSeedMedia(jobs, { editor, storage, pipeline, log: app.log, width: config.seedMediaWidth });
   const checkout = createCheckoutWorkflow({
     db,
     projects,
@@ -175,7 +179,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.seedDemo ?? (await users.isEmpty())) {
     await seedDemo({ users, rbac, log: app.log });
     await seedDemoCodes({ users, codes, log: app.log });
-    await seedCatalogue({ users, projects, market, checkout, notify, sandbox, storage, log: app.log });
+    await seedCatalogue({
+      users,
+      projects,
+      market,
+      checkout,
+      notify,
+      sandbox,
+      storage,
+      log: app.log,
+      media: { jobs, width: config.seedMediaWidth },
+    });
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -24,6 +24,11 @@ const schema = z.object({
   /** Base URL people reach the app at; used for links in mails and the OIDC redirect. */
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: bool,
+  /**
+   * Width of the demo catalogue's generated panoramas (2:1, rendered in the background after the first start);
+   * 0 generates no media (the demo projects keep their SVG covers and have no content).
+   */
+  SEED_MEDIA_WIDTH: z.coerce.number().int().min(0).max(8192).default(4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -104,6 +109,8 @@ export interface Config {
   mailFrom: string;
   publicUrl?: string;
   seedDemo?: boolean;
+  /** Width of the demo catalogue's generated panoramas; 0 = none. */
+  seedMediaWidth: number;
   logLevel: string;
   session: { idleMinutes: number; absoluteDays: number };
   rateLimit: { auth: number; authWindowSeconds: number; api: number };
@@ -169,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO,
+    seedMediaWidth: e.SEED_MEDIA_WIDTH,
     logLevel: e.LOG_LEVEL,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteDays: e.SESSION_ABSOLUTE_DAYS },
     rateLimit: { auth: e.AUTH_RATE_LIMIT, authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS, api: e.API_RATE_LIMIT },

@@ -120,8 +120,7 @@ export function createInterior(spec: RoomSpec, seed: number): PanoramaScene {
   const tmp: Rgb = [0, 0, 0];
 
   /** Wall coordinates (u from the left end seen from inside, v height) of a point on a wall. */
-  const wallU = (w: WallName, x: number, z: number) =>
-    w === 'N' ? x + hw : w === 'E' ? z + hd : w === 'S' ? hw - x : hd - z;
+  const wallU = (w: WallName, x: number, z: number) => (w === 'N' ? x + hw : w === 'E' ? z + hd : w === 'S' ? hw - x : hd - z);
   const wallLength = (w: WallName) => (w === 'N' || w === 'S' ? spec.width : spec.depth);
 
   function trace(x: number, y: number, z: number): Hit {
@@ -300,9 +299,15 @@ export function createInterior(spec: RoomSpec, seed: number): PanoramaScene {
       for (const m of lamps) {
         const dx = Math.abs(px - m[0]);
         const dz = Math.abs(pz - m[2]);
-        if (spec.ceiling === 'panels' ? dx < 0.6 && dz < 0.3 : spec.ceiling === 'skylight' ? dx < 1.0 && dz < 0.6 : Math.sqrt((dx) ** 2 + (dz) ** 2) < 0.09)
+        if (
+          spec.ceiling === 'panels'
+            ? dx < 0.6 && dz < 0.3
+            : spec.ceiling === 'skylight'
+              ? dx < 1.0 && dz < 0.6
+              : Math.sqrt(dx ** 2 + dz ** 2) < 0.09
+        )
           return set(out, 4, 3.9, 3.6);
-        if (spec.ceiling !== 'downlights' && (dx < 0.66 && dz < 0.36 && spec.ceiling === 'panels')) return set(out, 0.4, 0.4, 0.4);
+        if (spec.ceiling !== 'downlights' && dx < 0.66 && dz < 0.36 && spec.ceiling === 'panels') return set(out, 0.4, 0.4, 0.4);
       }
       const l = (0.42 + light(px, py, pz, 0, -1, 0) * 0.35) * corner(hw - Math.abs(px)) * corner(hd - Math.abs(pz));
       out[0] *= l;
@@ -330,7 +335,8 @@ export function createInterior(spec: RoomSpec, seed: number): PanoramaScene {
       const ey = Math.min(py - b.min[1], b.max[1] - py);
       const ez = Math.min(pz - b.min[2], b.max[2] - pz);
       const edge = h.nx !== 0 ? Math.min(ey, ez) : h.ny !== 0 ? Math.min(ex, ez) : Math.min(ex, ey);
-      const l = light(px, py, pz, h.nx, h.ny, h.nz) * (0.85 + 0.15 * smoothstep(0, 0.02, edge)) * (py < 0.3 ? corner(py + 0.05) : 1);
+      const l =
+        light(px, py, pz, h.nx, h.ny, h.nz) * (0.85 + 0.15 * smoothstep(0, 0.02, edge)) * (py < 0.3 ? corner(py + 0.05) : 1);
       out[0] *= l;
       out[1] *= l;
       out[2] *= l;

@@ -20,13 +20,17 @@ export async function writePanorama(name: PanoramaName, width: number, outPath: 
 /** A flat perspective crop of an equirectangular image, written as a JPEG (covers). */
 export async function writeCrop(src: RawImage, view: CropView, width: number, height: number, outPath: string): Promise<void> {
   const img = rectilinear(src, view, width, height);
-  await sharp(img.data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 86, mozjpeg: true }).toFile(outPath);
+  await sharp(img.data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 86, mozjpeg: true })
+    .toFile(outPath);
 }
 
 /** A generated artwork or poster (image hotspots), as a JPEG. */
 export async function writeArt(style: ArtStyle, seed: number, width: number, height: number, outPath: string): Promise<void> {
   const img = renderArt(style, seed, width, height);
-  await sharp(img.data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toFile(outPath);
+  await sharp(img.data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toFile(outPath);
 }
 
 /**
@@ -123,7 +127,9 @@ export async function writePanoramaVideo(
   });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(0, 500)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(0, 500)}`)),
+    );
   });
   for (let f = 0; f < frames; f++) {
     scene.setTime?.(f / opts.fps);

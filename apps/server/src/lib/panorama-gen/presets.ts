@@ -43,7 +43,13 @@ function featureCentre(room: Pick<RoomSpec, 'width' | 'depth'>, f: WallFeature):
   return at[f.wall];
 }
 
-function room(spec: Omit<RoomSpec, 'outside'>, outside: () => PanoramaScene, names: Record<string, number>, start: Spot, seed: number): PanoramaPreset {
+function room(
+  spec: Omit<RoomSpec, 'outside'>,
+  outside: () => PanoramaScene,
+  names: Record<string, number>,
+  start: Spot,
+  seed: number,
+): PanoramaPreset {
   const spots: Record<string, Spot> = {};
   for (const [name, i] of Object.entries(names)) {
     const f = spec.features[i];
@@ -130,12 +136,22 @@ export const PANORAMAS = {
   ),
   beach: outdoor(
     () => beach({ sky: 'day', seed: 11 }),
-    { sea: { yaw: 0, pitch: -0.05 }, shore: { yaw: 0.7, pitch: -0.25 }, dunes: { yaw: 3.0, pitch: 0.03 }, sky: { yaw: -0.9, pitch: 0.5 } },
+    {
+      sea: { yaw: 0, pitch: -0.05 },
+      shore: { yaw: 0.7, pitch: -0.25 },
+      dunes: { yaw: 3.0, pitch: 0.03 },
+      sky: { yaw: -0.9, pitch: 0.5 },
+    },
     { yaw: 0, pitch: 0 },
   ),
   'night-harbour': outdoor(
     () => nightCity({ sky: 'night', seed: 13 }),
-    { skyline: { yaw: 0, pitch: 0.05 }, tower: { yaw: -0.4, pitch: 0.08 }, moon: { yaw: -2.2, pitch: 0.55 }, water: { yaw: 0.5, pitch: -0.2 } },
+    {
+      skyline: { yaw: 0, pitch: 0.05 },
+      tower: { yaw: -0.4, pitch: 0.08 },
+      moon: { yaw: -2.2, pitch: 0.55 },
+      water: { yaw: 0.5, pitch: -0.2 },
+    },
     { yaw: 0, pitch: 0.04 },
   ),
   'living-room': room(
@@ -152,7 +168,16 @@ export const PANORAMAS = {
       lights: [2, 2],
       features: [
         { wall: 'N', u0: 1.2, u1: 4.8, v0: 0.6, v1: 2.4, kind: 'window' },
-        { wall: 'E', u0: 1.5, u1: 2.7, v0: 1.1, v1: 1.9, kind: 'frame', art: { style: 'landscape', seed: 41 }, frameColor: '#1e1e1e' },
+        {
+          wall: 'E',
+          u0: 1.5,
+          u1: 2.7,
+          v0: 1.1,
+          v1: 1.9,
+          kind: 'frame',
+          art: { style: 'landscape', seed: 41 },
+          frameColor: '#1e1e1e',
+        },
         { wall: 'W', u0: 3.6, u1: 4.5, v0: 0, v1: 2.1, kind: 'door' },
         { wall: 'S', u0: 1.8, u1: 4.2, v0: 0.9, v1: 2.2, kind: 'screen' },
       ],
@@ -191,7 +216,17 @@ export const PANORAMAS = {
       features: [
         ...frames('W', 18, 5, 61),
         ...frames('E', 18, 5, 61, 5),
-        { wall: 'N', u0: 3.3, u1: 5.7, v0: 0.6, v1: 2.9, kind: 'frame', art: { style: 'ink', seed: 6170 }, frameColor: '#3b2a1e', spot: true },
+        {
+          wall: 'N',
+          u0: 3.3,
+          u1: 5.7,
+          v0: 0.6,
+          v1: 2.9,
+          kind: 'frame',
+          art: { style: 'ink', seed: 6170 },
+          frameColor: '#3b2a1e',
+          spot: true,
+        },
         { wall: 'S', u0: 3.9, u1: 5.1, v0: 0, v1: 2.5, kind: 'door', frameColor: '#404040' },
       ],
       blocks: [
@@ -221,13 +256,22 @@ export const PANORAMAS = {
         { wall: 'E', u0: 4.2, u1: 6.0, v0: 0.9, v1: 2.5, kind: 'window' },
         { wall: 'E', u0: 6.9, u1: 8.7, v0: 0.9, v1: 2.5, kind: 'window' },
         { wall: 'W', u0: 6.8, u1: 7.8, v0: 0, v1: 2.2, kind: 'door' },
-        { wall: 'S', u0: 3, u1: 5, v0: 1.1, v1: 2.1, kind: 'frame', art: { style: 'geometric', seed: 71 }, frameColor: '#1e1e1e' },
+        {
+          wall: 'S',
+          u0: 3,
+          u1: 5,
+          v0: 1.1,
+          v1: 2.1,
+          kind: 'frame',
+          art: { style: 'geometric', seed: 71 },
+          frameColor: '#1e1e1e',
+        },
       ],
       blocks: [
         // Teacher's desk.
         { min: [-0.9, 0, -3.6], max: [0.9, 0.76, -2.9], color: '#8a6440', material: 'wood' },
         // Pupils' desks: 3 rows of 3.
-        ...[-1.5, 0, 1.5].flatMap((z) =>
+        ...([-1.5, 0, 1.5].flatMap((z) =>
           [-2.4, 0, 2.4].flatMap((x) => [
             { min: [x - 0.6, 0.7, z - 0.3], max: [x + 0.6, 0.74, z + 0.3], color: '#c8a472', material: 'wood' as const },
             { min: [x - 0.55, 0, z - 0.25], max: [x - 0.5, 0.7, z + 0.25], color: '#4d5560' },
@@ -235,7 +279,7 @@ export const PANORAMAS = {
             { min: [x - 0.22, 0.42, z + 0.45], max: [x + 0.22, 0.46, z + 0.85], color: '#2f6db5' },
             { min: [x - 0.22, 0.46, z + 0.82], max: [x + 0.22, 0.85, z + 0.86], color: '#2f6db5' },
           ]),
-        ) as RoomSpec['blocks'] & object,
+        ) as RoomSpec['blocks'] & object),
         // Bookshelf.
         { min: [-4, 0, 0.5], max: [-3.6, 1.8, 2.5], color: '#9b7a55', material: 'wood' },
       ],
@@ -261,8 +305,28 @@ export const PANORAMAS = {
       features: [
         { wall: 'N', u0: 3.5, u1: 8.5, v0: 1.0, v1: 3.4, kind: 'screen' },
         { wall: 'E', u0: 2, u1: 10, v0: 0.5, v1: 3.3, kind: 'window' },
-        { wall: 'W', u0: 2.5, u1: 4, v0: 1.2, v1: 2.4, kind: 'frame', art: { style: 'abstract', seed: 81 }, frameColor: '#c0c0c0', spot: true },
-        { wall: 'W', u0: 8, u1: 9.5, v0: 1.2, v1: 2.4, kind: 'frame', art: { style: 'geometric', seed: 82 }, frameColor: '#c0c0c0', spot: true },
+        {
+          wall: 'W',
+          u0: 2.5,
+          u1: 4,
+          v0: 1.2,
+          v1: 2.4,
+          kind: 'frame',
+          art: { style: 'abstract', seed: 81 },
+          frameColor: '#c0c0c0',
+          spot: true,
+        },
+        {
+          wall: 'W',
+          u0: 8,
+          u1: 9.5,
+          v0: 1.2,
+          v1: 2.4,
+          kind: 'frame',
+          art: { style: 'geometric', seed: 82 },
+          frameColor: '#c0c0c0',
+          spot: true,
+        },
         { wall: 'S', u0: 5.4, u1: 6.6, v0: 0, v1: 2.4, kind: 'door', frameColor: '#30343c' },
       ],
       blocks: [

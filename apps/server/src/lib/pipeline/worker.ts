@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import { type GeneratedMedia, type GenerateTask, generateMedia } from '../panorama-gen/generate';
 import { PipelineError, type PipelineReason } from './errors';
 import { type ProcessModelResult, processModel } from './model';
 import { type ProcessPanoramaResult, processPanorama } from './panorama';
@@ -53,4 +54,8 @@ export function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<
 
 export function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe>> {
   return settle(port, () => probeVideo(input));
+}
+
+export function generate({ port, ...task }: GenerateTask & WithPort): Promise<StepOutcome<GeneratedMedia>> {
+  return settle(port, (onProgress) => generateMedia(task, onProgress));
 }

@@ -368,7 +368,12 @@ export function createEditorService({
      */
     async acceptAsset(
       values: Omit<NewAssetRow, 'id' | 'status' | 'jobId'>,
-      opts: { replace: boolean; withinQuota?: (usage: { usedBytes: number; freedBytes: number }) => void },
+      opts: {
+        replace: boolean;
+        withinQuota?: (usage: { usedBytes: number; freedBytes: number }) => void;
+        /** Keep an approved project approved (the demo catalogue's generated content, added by the platform). */
+        keepReview?: boolean;
+      },
     ): Promise<AssetRow> {
       const { asset, oldKeys } = await db.transaction(async (tx) => {
         await repo.lockOwner(values.ownerId, tx);
@@ -386,7 +391,8 @@ export function createEditorService({
         const withJob = await repo.updateAsset(inserted.id, { jobId: job.id }, tx);
         // A changed file is changed content: an approved project goes back to review.
         const p = await projects.byId(values.projectId, tx);
-        if (p?.reviewStatus === 'approved') await repo.update(p.id, { reviewStatus: 'pending', reviewReason: '' }, tx);
+        if (p?.reviewStatus === 'approved' && !opts.keepReview)
+          await repo.update(p.id, { reviewStatus: 'pending', reviewReason: '' }, tx);
         return { asset: withJob ?? inserted, oldKeys: gone.flatMap((a) => [a.originalKey, ...Object.values(a.outputs)]) };
       });
       await removeFiles(oldKeys);
@@ -394,6 +400,15 @@ export function createEditorService({
     },
 
     assetById: (id: number) => repo.assetById(id),
+    /** Every asset of a project (any state). */
+    assetsOfProject: (projectId: number) => repo.assetsOf([projectId]),
+    /**
+     * Sets a project's cover and pictures without review (the demo catalogue's covers, rendered by the platform from
+     * the project's own content).
+     */
+    async setPictures(projectId: number, cover: string, pictures: string[]): Promise<void> {
+      await repo.update(projectId, { cover, images: pictures });
+    },
     setAssetState: (id: number, values: Partial<NewAssetRow>) => repo.updateAsset(id, values),
 
     /** Assets of the actor's project with their processing jobs (/vrdata/status and the editor). */
