@@ -11,7 +11,7 @@ const list = async (query: string) =>
   body<Page<MarketItem>>(await t.app.inject({ method: 'GET', url: `/api/home_page/item_list?${query}` })).data;
 
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: '1' });
+  t = await createTestApp({ SEED_DEMO: '1', SEED_MEDIA_WIDTH: '0' });
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -339,7 +339,6 @@ export const SEED_MODELS = {
   blackboard: { category: 'classroom', keyword: 'board' },
   frame: { category: 'signage', keyword: 'frame' },
   bench: { category: 'gallery', keyword: 'bench' },
-  wall: { category: 'architecture', keyword: 'wall' },
   sign: { category: 'signage', keyword: 'sign' },
   vase: { category: 'props', keyword: 'vase' },
   character: { category: 'characters', keyword: '' },
