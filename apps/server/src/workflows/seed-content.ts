@@ -610,3 +610,18 @@ export function buildSceneDocument(
     objects,
   );
 }
+
+/**
+ * Resolves `SEED_MODELS` to library ids with a finder of the library module (e.g. the first visible model of the
+ * category whose English name contains the keyword; any character for `character`). Missing models stay absent.
+ */
+export async function resolveSeedModels(
+  find: (q: { category: string; keyword: string }) => Promise<number | undefined>,
+): Promise<Partial<LibraryIds>> {
+  const out: Partial<LibraryIds> = {};
+  for (const [key, q] of Object.entries(SEED_MODELS) as [SeedModelKey, (typeof SEED_MODELS)[SeedModelKey]][]) {
+    const id = await find(q);
+    if (id) out[key] = id;
+  }
+  return out;
+}

@@ -139,7 +139,10 @@ function ground(tex: NoiseTexture, x: number, y: number, z: number, out: Rgb, a:
   const n1 = tex.sample(px * 0.01, pz * 0.01);
   const n2 = tex.sample(px * 0.21 + 0.3, pz * 0.21 + 0.7);
   mixInto(out, a, b, clamp(n1 * 1.6 - 0.3));
-  const detail = 0.7 + 0.6 * mix(n2, 0.5, far);
+  // Blades near the viewer: a fine, streaky grain.
+  const near = 1 - smoothstep(2, 14, t);
+  const n3 = near > 0 ? tex.sample(px * 1.7 + 0.1, pz * 0.9 + 0.2) : 0.5;
+  const detail = (0.7 + 0.6 * mix(n2, 0.5, far)) * (1 + 0.35 * near * (n3 - 0.5) * 2);
   out[0] *= detail;
   out[1] *= detail;
   out[2] *= detail;
