@@ -206,6 +206,7 @@ export function buildTourDocument(plan: TourPlan, media: TourMedia): TourDocumen
       hotspots.push({ icon: 'info', size: 40, time_range: null, title: {}, text: {}, ...h } as TourHotspot);
     const next = ids[i + 1];
     const prev = ids[i - 1];
+    const spots: Record<string, Spot> = id === 'video' ? {} : PANORAMAS[id as PanoramaName].spots;
     if (next)
       hs({
         id: `to-${next}`,
@@ -214,7 +215,8 @@ export function buildTourDocument(plan: TourPlan, media: TourMedia): TourDocumen
         keep_direction: true,
         icon: 'arrow',
         title: titleOf(next, plan),
-        position: spot({ yaw: turn(front, 0.5).yaw, pitch: -0.35 }),
+        // Through the room's door where there is one, otherwise an arrow on the ground ahead and to the right.
+        position: spot(spots.door ?? { yaw: turn(front, 0.5).yaw, pitch: -0.35 }),
       });
     if (prev)
       hs({
@@ -241,7 +243,8 @@ export function buildTourDocument(plan: TourPlan, media: TourMedia): TourDocumen
         icon: 'image',
         title: t('Artwork', '画作', '畫作'),
         text: t('A picture generated for this tour.', '为本导览生成的画作。', '為本導覽生成的畫作。'),
-        position: spot(turn(front, -0.6)),
+        // On a picture of the room where there is one.
+        position: spot(spots.picture ?? spots.left1 ?? spots.art ?? spots.poster ?? turn(front, -0.6)),
       });
       hs({
         id: 'sound',

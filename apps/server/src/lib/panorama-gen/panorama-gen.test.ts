@@ -73,6 +73,23 @@ describe('panorama generator', () => {
     }
   });
 
+  it('names spots that point at what they say (hotspots land on the blackboard, the window, the screen)', () => {
+    const at = (img: RawImage, yaw: number, pitch: number) => {
+      const x = Math.floor((yaw / (Math.PI * 2) + 0.5) * img.width) % img.width;
+      const y = Math.floor((0.5 - pitch / Math.PI) * img.height);
+      const o = (y * img.width + x) * 3;
+      return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
+    };
+    const board = at(get('classroom'), PANORAMAS.classroom.spots.board!.yaw, PANORAMAS.classroom.spots.board!.pitch);
+    expect(board[0]! + board[1]! + board[2]!).toBeLessThan(150);
+    const wall = at(get('classroom'), PANORAMAS.classroom.spots.board!.yaw, PANORAMAS.classroom.spots.board!.pitch + 0.45);
+    expect(wall[0]! + wall[1]! + wall[2]!).toBeGreaterThan(board[0]! + board[1]! + board[2]! + 100);
+    const win = at(get('living-room'), PANORAMAS['living-room'].spots.window!.yaw, PANORAMAS['living-room'].spots.window!.pitch);
+    expect(win[2]!).toBeGreaterThan(120);
+    const screen = at(get('showroom'), PANORAMAS.showroom.spots.screen!.yaw, PANORAMAS.showroom.spots.screen!.pitch);
+    expect(screen[2]!).toBeGreaterThan(150);
+  });
+
   it('crops a flat perspective view that looks where it is told', () => {
     // A synthetic panorama whose red channel encodes the yaw and green the pitch.
     const W = 512;
