@@ -35,7 +35,7 @@ async function boxGlb(color: [number, number, number, number]): Promise<Uint8Arr
 describe('3D scene cover', () => {
   it('renders the scene’s library models with their transforms on a 16:9 picture', async () => {
     const lib = Object.fromEntries(Object.keys(SEED_MODELS).map((k, i) => [k, i + 1])) as LibraryIds;
-    const doc = buildSceneDocument({ kind: 'scene', template: 'showroom', intro: { en: 'Hi' } }, lib, { products: [1] });
+    const doc = buildSceneDocument({ kind: 'scene', template: 'showroom', intro: { zh: '你好', tc: '你好', en: 'Hi' } }, lib, { products: [1] });
     const red = await boxGlb([0.9, 0.1, 0.1, 1]);
     const blue = await boxGlb([0.1, 0.2, 0.9, 1]);
     const loaded: number[] = [];
