@@ -290,7 +290,7 @@ export function buildTourDocument(plan: TourPlan, media: TourMedia): TourDocumen
           '這段循環影片裡，雲在飄、水在動。',
         ),
         position: spot({ yaw: front.yaw + 0.3, pitch: 0.45 }),
-        time_range: { start: 1, end: 3.5 },
+        time_range: { start: 0.5, end: 2.5 },
       });
     } else {
       const note = SPOT_NOTES[id as PanoramaName];

@@ -59,7 +59,7 @@ const COVER_W = 1280;
 const COVER_H = 720;
 const COVER_FOV = 1.45;
 /** The flat clip of video hotspots, and the 360 video's size. */
-const CLIP = { width: 1280, seconds: 4, fps: 24 } as const;
+const CLIP = { width: 1280, seconds: 3, fps: 24 } as const;
 
 const slugOf = (name: string) => crypto.createHash('sha256').update(name).digest('hex').slice(0, 10);
 const viewKey = (v: Spot) => `${v.yaw.toFixed(3)}_${v.pitch.toFixed(3)}`;

@@ -223,8 +223,8 @@ export function mountains(opts: { sky: SkyName; ridges: Ridge[]; foreground: 'la
     sky,
     setTime(t) {
       time = t;
-      sky.drift[0] = t * 0.004;
-      sky.drift[1] = t * 0.0015;
+      sky.drift[0] = t * 0.012;
+      sky.drift[1] = t * 0.004;
     },
     shade(x, y, z, out) {
       if (y >= 0) return shadeAbove(x, y, z, out);
@@ -259,8 +259,8 @@ export function openSky(opts: { sky: SkyName; foreground: 'meadow' | 'sea'; seed
     sky,
     setTime(t) {
       time = t;
-      sky.drift[0] = t * 0.004;
-      sky.drift[1] = t * 0.0015;
+      sky.drift[0] = t * 0.012;
+      sky.drift[1] = t * 0.004;
     },
     shade(x, y, z, out) {
       if (y >= 0) return sky.shade(x, y, z, out);
@@ -293,8 +293,8 @@ export function beach(opts: { sky: SkyName; seed: number }): PanoramaScene {
     sky,
     setTime(t) {
       time = t;
-      sky.drift[0] = t * 0.004;
-      sky.drift[1] = t * 0.0015;
+      sky.drift[0] = t * 0.012;
+      sky.drift[1] = t * 0.004;
     },
     shade(x, y, z, out) {
       const yaw = Math.atan2(x, -z);
