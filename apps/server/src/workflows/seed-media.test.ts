@@ -1,12 +1,15 @@
 import type { MarketItem } from '@xr/contract/market';
+import { documentRefs, parseAnyDocument } from '@xr/contract/scenes';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { body } from '../../test/commerce';
 import { login } from '../../test/factories';
+import type { EditorService } from '../modules/projects/editor.service';
 import { SEED_PROJECTS } from './seed-catalogue-data';
-import { SEED_MEDIA_JOB } from './seed-media';
+import { type LibraryIds, SEED_MODELS } from './seed-content';
+import { runSeedContent, SEED_CONTENT_JOB, SEED_MEDIA_JOB, type SeedContentPayload } from './seed-media';
 
 type Page<T> = { list: T[]; total: number; page: number; limit: number };
 interface ContentView {
@@ -104,5 +107,48 @@ describe('demo catalogue media', () => {
     expect(content.assets.map((a) => a.kind)).toEqual(expect.arrayContaining(['video360', 'video']));
     const pending = await rows<{ n: number }>(sql`select count(*)::int as n from projects where review_status <> 'approved'`);
     expect(Number(pending[0]?.n)).toBe(0);
+  });
+
+  it('saves a valid document per project once its assets are processed, referencing only its own assets', async () => {
+    const [job] = await rows<{ status: string; payload: SeedContentPayload }>(
+      sql`select status, payload from jobs where type = ${SEED_CONTENT_JOB}`,
+    );
+    // Without a scenes service wired in, the job finishes without saving.
+    expect(job?.status).toBe('done');
+    const assetsOf = async (projectId: number) =>
+      rows<{ id: number; kind: string; status: string }>(
+        sql`select id, kind, status from assets where project_id = ${projectId}`,
+      );
+    const editor = { assetsOfProject: assetsOf, setPictures: async () => undefined } as unknown as EditorService;
+    const saved: { author: number; project: number; doc: unknown }[] = [];
+    const lib = Object.fromEntries(Object.keys(SEED_MODELS).map((k, i) => [k, 1000 + i])) as LibraryIds;
+    const result = await runSeedContent(
+      {
+        editor,
+        storage: undefined as never,
+        log: t.app.log,
+        saveDocument: async (author, project, doc) => {
+          saved.push({ author, project, doc });
+        },
+        libraryIdsByName: async () => lib,
+      },
+      job!.payload,
+    );
+    expect(result.toursSaved).toBe(job!.payload.tours.length);
+    expect(result.scenesBuilt).toBe(job!.payload.scenes.length);
+    const demoIds = new Set((await rows<{ id: number }>(sql`select id from projects`)).map((r) => r.id));
+    for (const s of saved) {
+      const parsed = parseAnyDocument(JSON.parse(JSON.stringify(s.doc)));
+      expect(parsed.success).toBe(true);
+      if (!parsed.success) continue;
+      const own = new Map((await assetsOf(s.project)).map((a) => [a.id, a]));
+      const refs = documentRefs(parsed.data);
+      for (const id of refs.assets) {
+        expect(own.get(id)?.status, `asset ${id} of project ${s.project}`).toBe('ready');
+      }
+      for (const id of refs.products) expect(demoIds.has(id) && id !== s.project).toBe(true);
+      if (parsed.data.kind === 'tour')
+        for (const scene of parsed.data.scenes) expect(own.get(scene.media.asset_id)?.kind).toBe(scene.media.type);
+    }
   });
 });

@@ -46,7 +46,8 @@ export interface SeedContentHooks {
   renderSceneCover?: (doc: SceneDocument, outPath: string) => Promise<void>;
 }
 
-export interface SeedMediaDeps extends SeedContentHooks {
+export interface SeedMediaDeps {
+  jobs: JobQueue;
   editor: EditorService;
   storage: Storage;
   pipeline: PipelinePool;
@@ -79,9 +80,9 @@ function coverViews(plan: TourPlan): { pano: PanoramaName; view: CropView }[] {
 /**
  * Generates the demo catalogue's media once and gives every seeded project its content: panoramas (each rendered
  * once, in the pipeline's worker threads), 360 videos, an artwork and an ambient sound; each project gets its own
- * copies as uploaded assets (so the asset pipeline makes previews, tiles and thumbnails exactly as for an upload),
- * covers cut from its start panorama, and its tour or 3D scene document. A project that already has assets is skipped,
- * so a retried job does not duplicate anything. Returns timings.
+ * copies as uploaded assets (so the asset pipeline makes previews, tiles and thumbnails exactly as for an upload) and
+ * covers cut from its start panorama; then it queues `SEED_CONTENT_JOB` to save the tour or 3D scene documents. A
+ * project that already has assets is skipped, so a retried job does not duplicate anything. Returns timings.
  */
 export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayload, onProgress?: (p: number) => void) {
   const { editor, storage, pipeline, log, width } = deps;
@@ -186,8 +187,8 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
       await storage.put(key, createReadStream(file), 'image/jpeg', size);
       return publicUrlOf(key);
     };
-    let saved = 0;
     let done = 0;
+    const content: SeedContentPayload = { tours: [], scenes: [] };
     for (const it of tours) {
       const plan = it.seed.content as TourPlan;
       const media: TourMedia = {
@@ -210,50 +211,31 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
         if (await exists(file)) urls.push(await publish(file, `public/covers/${slug}-content-${n}.jpg`));
       }
       if (urls[0]) await editor.setPictures(it.id, urls[0], urls);
-      if (deps.saveDocument) {
-        await deps.saveDocument(it.ownerId, it.id, buildTourDocument(plan, media));
-        saved++;
-      }
+      content.tours.push({ id: it.id, ownerId: it.ownerId, index: it.index, media });
       onProgress?.(60 + (40 * ++done) / pending.length);
     }
-
-    // 3. 3D scenes from the library (when the library and the scenes service are wired in).
-    const lib = deps.libraryIdsByName ? await deps.libraryIdsByName() : {};
-    const missing = (Object.keys(SEED_MODELS) as SeedModelKey[]).filter((k) => !lib[k]);
     const products = items.filter((it) => it.seed.price > 0 && !it.seed.showcase).map((it) => it.id);
-    let scenesBuilt = 0;
-    if (scenes.length && (missing.length || !deps.saveDocument)) {
-      log.warn(
-        { missing, saveDocument: !!deps.saveDocument },
-        'demo media: 3D scenes not built (library models or the scenes service missing)',
-      );
-    } else {
-      for (const [k, it] of scenes.entries()) {
-        const plan = it.seed.content;
-        if (plan.kind !== 'scene') continue;
-        const media = {
+    for (const [k, it] of scenes.entries()) {
+      const others = products.filter((p) => p !== it.id);
+      content.scenes.push({
+        id: it.id,
+        ownerId: it.ownerId,
+        index: it.index,
+        media: {
           image: await attach(it.id, it.ownerId, 'image', fileOf.poster, 'poster.jpg'),
           audio: await attach(it.id, it.ownerId, 'audio', fileOf.audio, 'ambient.wav'),
-        };
-        const others = products.filter((p) => p !== it.id);
-        const links = { products: [0, 1, 2].map((j) => others[(k * 3 + j * 7) % others.length]).filter((p): p is number => !!p) };
-        const doc = buildSceneDocument(plan, lib as LibraryIds, links, media);
-        await deps.saveDocument?.(it.ownerId, it.id, doc);
-        if (deps.renderSceneCover) {
-          const file = path.join(work, `scene-${it.id}.jpg`);
-          await deps.renderSceneCover(doc, file);
-          const url = await publish(file, `public/covers/${slugOf(it.seed.name)}-content-0.jpg`);
-          await editor.setPictures(it.id, url, [url]);
-        }
-        scenesBuilt++;
-        onProgress?.(60 + (40 * ++done) / pending.length);
-      }
+        },
+        products: [0, 1, 2].map((j) => others[(k * 3 + j * 7) % others.length]).filter((p): p is number => !!p),
+      });
+      onProgress?.(60 + (40 * ++done) / pending.length);
     }
+    // The documents are saved by a job queued after every asset job queued above (the queue runs jobs in id order),
+    // so the scenes service sees processed assets.
+    if (content.tours.length || content.scenes.length)
+      await deps.jobs.enqueue(SEED_CONTENT_JOB, content as unknown as Record<string, unknown>, undefined, { maxAttempts: 12 });
     const report = {
       projects: pending.length,
       tours: tours.length,
-      toursSaved: saved,
-      scenesBuilt,
       panoramas: panoramas.size,
       videos: madeVideo.size,
       width,
@@ -271,16 +253,85 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
   }
 }
 
+/** The saving of the documents, queued by `runSeedMedia` once the assets are attached. */
+export const SEED_CONTENT_JOB = 'seed.content';
+
+export interface SeedContentPayload {
+  tours: { id: number; ownerId: number; index: number; media: TourMedia }[];
+  scenes: { id: number; ownerId: number; index: number; media: { image: number; audio: number }; products: number[] }[];
+}
+
+/** Thrown while the assets a document references are still being processed: the job is retried later. */
+class AssetsNotReady extends Error {}
+
+/**
+ * Saves each seeded project's document: its tour, or (when the library is wired in) its 3D scene, whose cover is then
+ * rendered from it. Waits (by failing and being retried) until the projects' assets are processed. Without a
+ * `saveDocument` hook it does nothing and says so.
+ */
+export async function runSeedContent(
+  deps: SeedContentHooks & { editor: EditorService; storage: Storage; log: FastifyBaseLogger },
+  payload: SeedContentPayload,
+) {
+  const { editor, storage, log } = deps;
+  if (!deps.saveDocument) {
+    log.warn('demo content: documents not saved (no scenes service wired in)');
+    return { toursSaved: 0, scenesBuilt: 0 };
+  }
+  const ids = [...payload.tours, ...payload.scenes].map((p) => p.id);
+  for (const id of ids) {
+    const busy = (await editor.assetsOfProject(id)).filter((a) => a.status === 'queued' || a.status === 'processing');
+    if (busy.length) throw new AssetsNotReady(`project ${id}: ${busy.length} assets still processing`);
+  }
+  let toursSaved = 0;
+  for (const t of payload.tours) {
+    const seed = SEED_PROJECTS[t.index];
+    if (seed?.content.kind !== 'tour') continue;
+    await deps.saveDocument(t.ownerId, t.id, buildTourDocument(seed.content, t.media));
+    toursSaved++;
+  }
+  const lib = deps.libraryIdsByName ? await deps.libraryIdsByName() : {};
+  const missing = (Object.keys(SEED_MODELS) as SeedModelKey[]).filter((k) => !lib[k]);
+  let scenesBuilt = 0;
+  if (payload.scenes.length && missing.length) {
+    log.warn({ missing }, 'demo content: 3D scenes not built (library models missing)');
+  } else {
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-seed-content-'));
+    try {
+      for (const s of payload.scenes) {
+        const seed = SEED_PROJECTS[s.index];
+        if (seed?.content.kind !== 'scene') continue;
+        const doc = buildSceneDocument(seed.content, lib as LibraryIds, { products: s.products }, s.media);
+        await deps.saveDocument(s.ownerId, s.id, doc);
+        if (deps.renderSceneCover) {
+          const file = path.join(work, `scene-${s.id}.jpg`);
+          await deps.renderSceneCover(doc, file);
+          const { size } = await fs.stat(file);
+          const key = `public/covers/${slugOf(seed.name)}-content-0.jpg`;
+          await storage.put(key, createReadStream(file), 'image/jpeg', size);
+          await editor.setPictures(s.id, publicUrlOf(key), [publicUrlOf(key)]);
+        }
+        scenesBuilt++;
+      }
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+  log.info({ toursSaved, scenesBuilt }, `demo content: ${toursSaved} tours and ${scenesBuilt} 3D scenes saved`);
+  return { toursSaved, scenesBuilt };
+}
+
 const exists = (file: string) =>
   fs.access(file).then(
     () => true,
     () => false,
   );
 
-/** Registers the job (the handler runs `runSeedMedia`); nothing heavy runs on the API's event loop. */
-export function registerSeedMedia(jobs: JobQueue, deps: SeedMediaDeps): void {
+/** Registers the two jobs (`runSeedMedia`, then `runSeedContent`); nothing heavy runs on the API's event loop. */
+export function registerSeedMedia(jobs: JobQueue, deps: Omit<SeedMediaDeps, 'jobs'> & SeedContentHooks): void {
+  jobs.register<SeedContentPayload>(SEED_CONTENT_JOB, (ctx: JobContext<SeedContentPayload>) => runSeedContent(deps, ctx.payload));
   jobs.register<SeedMediaPayload>(SEED_MEDIA_JOB, (ctx: JobContext<SeedMediaPayload>) =>
-    runSeedMedia(deps, ctx.payload, (p) => {
+    runSeedMedia({ ...deps, jobs }, ctx.payload, (p) => {
       ctx.progress(Math.round(p)).catch(() => undefined);
     }),
   );
