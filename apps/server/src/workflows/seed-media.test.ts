@@ -48,10 +48,12 @@ afterAll(async () => {
 
 describe('demo catalogue media', () => {
   it('generates the content in a background job after a fast first start', async () => {
-    const [job] = await rows<{ status: string; result: { panoramas: number; tours: number; width: number } }>(
-      sql`select status, result from jobs where type = ${SEED_MEDIA_JOB}`,
-    );
-    expect(job?.status).toBe('done');
+    const [job] = await rows<{
+      status: string;
+      error: string | null;
+      result: { panoramas: number; tours: number; width: number };
+    }>(sql`select status, error, result from jobs where type = ${SEED_MEDIA_JOB}`);
+    expect(job?.status, job?.error ?? '').toBe('done');
     expect(job?.result.width).toBe(512);
     expect(job?.result.panoramas).toBeGreaterThanOrEqual(10);
     expect(job?.result.tours).toBe(SEED_PROJECTS.filter((p) => p.content.kind === 'tour').length);

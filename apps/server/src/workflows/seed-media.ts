@@ -113,7 +113,6 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
         crops.set(c.pano, m);
       }
     }
-    if (tours.length) videos.add('sunset-sea');
     const fileOf = {
       pano: (n: PanoramaName) => path.join(work, `pano-${n}.jpg`),
       crop: (n: PanoramaName, v: Spot) => path.join(work, `crop-${n}-${viewKey(v)}.jpg`),
@@ -121,6 +120,7 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
       art: path.join(work, 'artwork.jpg'),
       poster: path.join(work, 'poster.jpg'),
       audio: path.join(work, 'ambient.wav'),
+      clip: path.join(work, 'clip.mp4'),
     };
     const tasks: GenerateTask[] = [
       ...[...panoramas].map(
@@ -147,6 +147,20 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
           outPath: fileOf.video(name),
         }),
       ),
+      // The flat clip of video hotspots: clouds drifting over the sea, looking up a little.
+      ...(tours.length
+        ? [
+            {
+              kind: 'video',
+              name: 'sunset-sea',
+              width: 960,
+              seconds: CLIP.seconds,
+              fps: CLIP.fps,
+              outPath: fileOf.clip,
+              flat: { yaw: 0.4, pitch: 0.18, fov: 1.2 },
+            } satisfies GenerateTask,
+          ]
+        : []),
       { kind: 'art', style: 'ink', seed: 7, width: 1200, height: 1600, outPath: fileOf.art },
       { kind: 'art', style: 'geometric', seed: 11, width: 1200, height: 1600, outPath: fileOf.poster },
       { kind: 'audio', seconds: 12, seed: 5, outPath: fileOf.audio },
@@ -158,16 +172,16 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
         const r = await pipeline.generateMedia(task);
         finished++;
         onProgress?.((60 * finished) / tasks.length);
-        timings[`${task.kind}:${'name' in task ? task.name : 'style' in task ? task.style : 'audio'}`] = r.ms;
+        timings[
+          `${task.kind}${task.kind === 'video' && task.flat ? '-clip' : ''}:${'name' in task ? task.name : 'style' in task ? task.style : 'audio'}`
+        ] = r.ms;
         return { task, r };
       }),
     );
-    const madeVideo = new Set(
-      results
-        .filter(({ task, r }) => task.kind === 'video' && !r.skipped)
-        .map(({ task }) => (task as { name: PanoramaName }).name),
-    );
-    if (videos.size && !madeVideo.size) log.warn('demo media: no ffmpeg binary, 360 video scenes are left out');
+    const made = results.filter(({ task, r }) => task.kind === 'video' && !r.skipped).map(({ task }) => task);
+    const madeVideo = new Set(made.flatMap((task) => (task.kind === 'video' && !task.flat ? [task.name] : [])));
+    const madeClip = made.some((task) => task.kind === 'video' && !!task.flat);
+    if (videos.size && !made.length) log.warn('demo media: no ffmpeg binary, 360 video scenes are left out');
     const generatedMs = Date.now() - started;
 
     // 2. Each project's own copies, through the asset path of uploads.
@@ -199,8 +213,7 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
       for (const s of plan.scenes) media.panoramas[s] = await attach(it.id, it.ownerId, 'image360', fileOf.pano(s), `${s}.jpg`);
       if (plan.video && madeVideo.has(plan.video))
         media.video360 = await attach(it.id, it.ownerId, 'video360', fileOf.video(plan.video), `${plan.video}-360.mp4`);
-      if (madeVideo.has('sunset-sea'))
-        media.video = await attach(it.id, it.ownerId, 'video', fileOf.video('sunset-sea'), 'clouds.mp4');
+      if (madeClip) media.video = await attach(it.id, it.ownerId, 'video', fileOf.clip, 'clouds.mp4');
       const slug = slugOf(it.seed.name);
       const urls: string[] = [];
       for (const [n, c] of coverViews(plan).entries()) {

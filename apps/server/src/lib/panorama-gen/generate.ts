@@ -14,7 +14,16 @@ export type GenerateTask =
       /** Flat crops cut from the rendered panorama (covers). */
       crops: { view: CropView; width: number; height: number; outPath: string }[];
     }
-  | { kind: 'video'; name: PanoramaName; width: number; seconds: number; fps: number; outPath: string }
+  | {
+      kind: 'video';
+      name: PanoramaName;
+      width: number;
+      seconds: number;
+      fps: number;
+      outPath: string;
+      /** A flat clip looking this way instead of a 360° video. */
+      flat?: CropView;
+    }
   | { kind: 'art'; style: ArtStyle; seed: number; width: number; height: number; outPath: string }
   | { kind: 'audio'; seconds: number; seed: number; outPath: string };
 
@@ -46,6 +55,7 @@ export async function generateMedia(task: GenerateTask, onProgress?: (p: number)
         seconds: task.seconds,
         fps: task.fps,
         outPath: task.outPath,
+        flat: task.flat,
         onFrame: (d, n) => onProgress?.((100 * d) / n),
       });
       return ok ? done([task.outPath]) : done([], 'no ffmpeg binary');

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { type ArtStyle, renderArt } from './art';
 import { rng } from './noise';
 import { PANORAMAS, type PanoramaName } from './presets';
-import { type CropView, type RawImage, rectilinear, renderEquirect } from './render';
+import { type CropView, type RawImage, rectilinear, renderEquirect, renderPerspective } from './render';
 
 /** Renders a named panorama at `width × width/2` and writes it as a JPEG; returns the raw pixels too (for crops). */
 export async function writePanorama(name: PanoramaName, width: number, outPath: string): Promise<RawImage> {
@@ -99,19 +99,27 @@ export function ffmpegPath(): string | null {
 }
 
 /**
- * A short equirectangular 360° video of a panorama whose sky and water move (clouds drift, waves roll): each frame is
- * rendered by code and piped raw to ffmpeg (H.264, yuv420p, faststart MP4 that browsers play). Returns false when no
- * ffmpeg binary is available.
+ * A short equirectangular 360° video (or, with `flat`, a flat 16:9 clip) of a panorama whose sky and water move
+ * (clouds drift, waves roll): each frame is rendered by code and piped raw to ffmpeg (H.264, yuv420p, faststart MP4
+ * that browsers play). Returns false when no ffmpeg binary is available.
  */
 export async function writePanoramaVideo(
   name: PanoramaName,
-  opts: { width: number; seconds: number; fps: number; outPath: string; onFrame?: (done: number, total: number) => void },
+  opts: {
+    width: number;
+    seconds: number;
+    fps: number;
+    outPath: string;
+    /** A flat clip (16:9, looking at `view`) instead of an equirectangular 360° video. */
+    flat?: CropView;
+    onFrame?: (done: number, total: number) => void;
+  },
 ): Promise<boolean> {
   const bin = ffmpegPath();
   if (!bin) return false;
   const scene = PANORAMAS[name].scene();
   const W = opts.width;
-  const H = W / 2;
+  const H = opts.flat ? Math.round((W * 9) / 16 / 2) * 2 : W / 2;
   const frames = Math.round(opts.seconds * opts.fps);
   // biome-ignore format: one argument per pair reads better
   const args = [
@@ -133,7 +141,7 @@ export async function writePanoramaVideo(
   });
   for (let f = 0; f < frames; f++) {
     scene.setTime?.(f / opts.fps);
-    const img = renderEquirect(scene, W, 1);
+    const img = opts.flat ? renderPerspective(scene, opts.flat, W, H) : renderEquirect(scene, W, 1);
     if (!child.stdin.write(img.data)) await new Promise((resolve) => child.stdin.once('drain', resolve));
     opts.onFrame?.(f + 1, frames);
   }

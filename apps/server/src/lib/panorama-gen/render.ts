@@ -144,3 +144,32 @@ export function rectilinear(src: RawImage, view: CropView, width: number, height
   }
   return { data: out, width, height };
 }
+
+/** A flat perspective picture rendered straight from a scene (one ray per pixel): frames of flat clips. */
+export function renderPerspective(scene: PanoramaScene, view: CropView, width: number, height: number): RawImage {
+  const data = Buffer.alloc(width * height * 3);
+  const tx = Math.tan(view.fov / 2);
+  const ty = (tx * height) / width;
+  const cy = Math.cos(view.pitch);
+  const sy = Math.sin(view.pitch);
+  const cw = Math.cos(view.yaw);
+  const sw = Math.sin(view.yaw);
+  const c: Rgb = [0, 0, 0];
+  for (let j = 0; j < height; j++) {
+    const py = (1 - (2 * (j + 0.5)) / height) * ty;
+    for (let i = 0; i < width; i++) {
+      const px = ((2 * (i + 0.5)) / width - 1) * tx;
+      const y1 = py * cy + sy;
+      const z1 = -(cy - py * sy);
+      const x2 = px * cw - z1 * sw;
+      const z2 = px * sw + z1 * cw;
+      const len = Math.sqrt(x2 * x2 + y1 * y1 + z2 * z2);
+      scene.shade(x2 / len, y1 / len, z2 / len, c);
+      const o = (j * width + i) * 3;
+      data[o] = encode(c[0], scene.exposure);
+      data[o + 1] = encode(c[1], scene.exposure);
+      data[o + 2] = encode(c[2], scene.exposure);
+    }
+  }
+  return { data, width, height };
+}
