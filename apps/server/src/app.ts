@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -52,6 +51,7 @@ import { accessPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { registerWebStatic } from './plugins/web-static';
 import { createCheckoutWorkflow } from './workflows/checkout';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
@@ -179,7 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: 'index.html' });
+    await registerWebStatic(app, config.webDist);
   }
 
   let stopImageCleanup: (() => Promise<void>) | undefined;
