@@ -6,16 +6,16 @@ import { ReportDialog } from './report-dialog';
 setupScreenTests();
 
 const rejections: unknown[] = [];
-const onRejection = (e: PromiseRejectionEvent | { reason: unknown }) => rejections.push(e.reason);
+const onRejection = (e: Event) => rejections.push((e as PromiseRejectionEvent).reason);
 const onNodeRejection = (reason: unknown) => rejections.push(reason);
 
 beforeEach(() => {
   rejections.length = 0;
-  window.addEventListener('unhandledrejection', onRejection as EventListener);
+  window.addEventListener('unhandledrejection', onRejection);
   process.on('unhandledRejection', onNodeRejection);
 });
 afterEach(() => {
-  window.removeEventListener('unhandledrejection', onRejection as EventListener);
+  window.removeEventListener('unhandledrejection', onRejection);
   process.off('unhandledRejection', onNodeRejection);
 });
 
