@@ -49,10 +49,30 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Reads the newest mail to an address from the dev outbox. */
+const adminTokens = new Map<string, string>();
+
+/** A token of the seeded administrator on a server (one sign-in per server). */
+async function adminToken(baseUrl: string): Promise<string> {
+  const known = adminTokens.get(baseUrl);
+  if (known) return known;
+  const r = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@demo.test', password: 'Demo@12345' }),
+  });
+  const j = (await r.json()) as { data: { access_token?: string } | null };
+  if (!j.data?.access_token) throw new Error(`admin sign-in failed: ${JSON.stringify(j)}`);
+  adminTokens.set(baseUrl, j.data.access_token);
+  return j.data.access_token;
+}
+
+/** Reads the newest mail to an address as the administrator does (mail is readable by nobody else). */
 export async function lastMail(baseUrl: string, to: string): Promise<{ subject: string; text: string }> {
+  const token = await adminToken(baseUrl);
   for (let i = 0; i < 50; i++) {
-    const r = await fetch(`${baseUrl}/api/dev/outbox.json?to=${encodeURIComponent(to)}&limit=1`);
+    const r = await fetch(`${baseUrl}/api/system/mail_outbox?to=${encodeURIComponent(to)}&limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const j = (await r.json()) as { data: { subject: string; text: string }[] };
     if (j.data[0]) return j.data[0];
     await new Promise((res) => setTimeout(res, 200));

@@ -8,8 +8,11 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createAccessEvents } from './lib/access-events';
+import { createMemoryCounters, createRedisCounters } from './lib/counters';
 import { createJobQueue } from './lib/jobs';
+import { logSerializers } from './lib/log-redact';
 import { createMailer } from './lib/mailer';
+import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
 import { createPipelinePool } from './lib/pipeline/pool';
 import { createLocalStorage, createS3Storage } from './lib/storage';
@@ -53,8 +56,10 @@ import { createUsersService } from './modules/users/users.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { accessPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { createCheckoutWorkflow } from './workflows/checkout';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
@@ -64,14 +69,14 @@ import { seedDemoCodes } from './workflows/seed-demo-codes';
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */
   database?: Database;
-  /** Pino logger options; `false` silences it (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options; `false` silences it (tests); a `stream` receives the JSON lines (tests of the log). */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole application: plugins, then modules, then the web app. `main.ts` only listens. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, ...opts.logger, serializers: logSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 500_000,
@@ -95,6 +100,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const users = createUsersService({ db, rbac, storage, access });
   const codes = createCodesService({ db, users });
   const auth = createAuthService({ db, config, mailer, users, rbac, codes, access });
+  const counters = redis ? createRedisCounters(redis) : createMemoryCounters();
+  const auth = createAuthService({ db, config, mailer, users, rbac, codes, counters });
   const community = createCommunityService({ db, mailer, config });
 
   // Storefront and commerce (issue 3).
@@ -111,7 +118,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
   const messages = createMessagesService({ db });
   // As many jobs at once as the asset pipeline has worker threads.
-  const jobs = createJobQueue({ db, log: app.log, concurrency: config.pipeline.workers });
+  const jobs = createJobQueue({
+    db,
+    log: app.log,
+    concurrency: config.pipeline.workers,
+    scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
+  });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   // Scene documents (issue 8). No model library is wired yet: library ids are refused with a message saying so.
   const scenes = createScenesService({
@@ -158,7 +170,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     orderExpiryMinutes: config.commerce.orderExpiryMinutes,
   });
 
+  const origins = createOriginPolicy(config);
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { config, redis });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
@@ -167,7 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database, storage, mailer, system, config, redis });
-      await api.register(authRoutes, { auth, config });
+      await api.register(authRoutes, { auth, origins });
       await api.register(usersRoutes, { users, auth, storage });
       await api.register(codesRoutes, { codes, rateLimit: config.rateLimit });
       await api.register(rbacRoutes, { rbac });
@@ -176,7 +191,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(marketRoutes, { market });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders, checkout });
-      await api.register(paymentsRoutes, { checkout, notify, sandbox, publicUrl: config.publicUrl });
+      await api.register(paymentsRoutes, { checkout, notify, sandbox, origins });
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
       await api.register(storageRulesRoutes, { rules });

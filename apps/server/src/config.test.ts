@@ -1,27 +1,65 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+
+const dirs: string[] = [];
+/** A throw-away DATA_DIR, so generated secrets never land in the repository. */
+const dataDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-config-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://xr.example.com' };
 const secrets = { FILE_URL_SECRET: 'a-file-url-secret-of-our-own', SANDBOX_PAYMENT_SECRET: 'a-sandbox-secret-of-our-own' };
+const PUBLISHED = { FILE_URL_SECRET: 'xr-studio-dev-file-url-secret', SANDBOX_PAYMENT_SECRET: 'xr-studio-sandbox-dev-secret' };
 
 describe('loadConfig', () => {
   it('treats empty variables as unset and keeps the embedded defaults', () => {
-    const c = loadConfig({ DATABASE_URL: '', PORT: '9090' });
+    const c = loadConfig({ DATABASE_URL: '', PORT: '9090', DATA_DIR: dataDir() });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.port).toBe(9090);
     expect(c.payments.provider).toBe('sandbox');
   });
 
-  it('runs the two-command start (production without PUBLIC_URL) with the development secrets and the sandbox', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).not.toThrow();
+  it('generates random secrets on first start, keeps them in DATA_DIR, and lets variables win', () => {
+    const dir = dataDir();
+    const first = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir });
+    expect(first.uploads.urlSecret).toMatch(/^[\w-]{43}$/);
+    expect(first.payments.sandboxSecret).toMatch(/^[\w-]{43}$/);
+    expect(first.uploads.urlSecret).not.toBe(first.payments.sandboxSecret);
+    const file = path.join(dir, 'secrets.json');
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    // A restart reads the same secrets; another data folder gets others.
+    const again = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir });
+    expect(again.uploads.urlSecret).toBe(first.uploads.urlSecret);
+    expect(again.payments.sandboxSecret).toBe(first.payments.sandboxSecret);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }).uploads.urlSecret).not.toBe(first.uploads.urlSecret);
+    const own = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets });
+    expect(own.uploads.urlSecret).toBe(secrets.FILE_URL_SECRET);
+    expect(own.payments.sandboxSecret).toBe(secrets.SANDBOX_PAYMENT_SECRET);
   });
 
-  it('refuses a deployment with the published development secrets or an unrequested sandbox gateway', () => {
-    expect(() => loadConfig(deployed)).toThrow(/FILE_URL_SECRET.*sandbox payment gateway lets anyone "pay"/);
-    expect(() => loadConfig({ ...deployed, FILE_URL_SECRET: secrets.FILE_URL_SECRET })).toThrow(/PAYMENT_SANDBOX_ALLOWED=1/);
-    expect(() => loadConfig({ ...deployed, FILE_URL_SECRET: secrets.FILE_URL_SECRET, PAYMENT_SANDBOX_ALLOWED: '1' })).toThrow(
-      /SANDBOX_PAYMENT_SECRET/,
+  it('refuses the published development secrets in every run but the tests', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      for (const [name, value] of Object.entries(PUBLISHED)) {
+        expect(() => loadConfig({ NODE_ENV, DATA_DIR: dataDir(), [name]: value })).toThrow(
+          new RegExp(`${name} is a value published`),
+        );
+      }
+    }
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir(), ...PUBLISHED })).not.toThrow();
+  });
+
+  it('refuses a deployment that runs the sandbox gateway without asking for it', () => {
+    expect(() => loadConfig({ ...deployed, ...secrets, DATA_DIR: dataDir() })).toThrow(/PAYMENT_SANDBOX_ALLOWED=1/);
+    expect(loadConfig({ ...deployed, ...secrets, PAYMENT_SANDBOX_ALLOWED: '1', DATA_DIR: dataDir() }).publicUrl).toBe(
+      'https://xr.example.com',
     );
-    expect(loadConfig({ ...deployed, ...secrets, PAYMENT_SANDBOX_ALLOWED: '1' }).publicUrl).toBe('https://xr.example.com');
   });
 });

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -7,9 +9,11 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
 
-/** Development secrets: published in this repository, so a deployment must replace them (see checkDeployment). */
-const DEV_SANDBOX_SECRET = 'xr-studio-sandbox-dev-secret';
-const DEV_FILE_URL_SECRET = 'xr-studio-dev-file-url-secret';
+/** Secrets this repository once shipped as defaults: published, so refused in any run but the tests'. */
+const PUBLISHED_SECRETS: readonly string[] = ['xr-studio-sandbox-dev-secret', 'xr-studio-dev-file-url-secret'];
+/** The secrets the server needs; each comes from its variable, else from DATA_DIR/secrets.json (generated once). */
+const SECRET_NAMES = ['FILE_URL_SECRET', 'SANDBOX_PAYMENT_SECRET'] as const;
+type SecretName = (typeof SECRET_NAMES)[number];
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,6 +27,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('XR Studio <no-reply@xr-studio.local>'),
   /** Base URL people reach the app at; used for links in mails and the OIDC redirect. */
   PUBLIC_URL: z.string().url().optional(),
+  /** More host names (or host:port) links and payment returns may use besides PUBLIC_URL and our own addresses. */
+  ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
@@ -35,6 +41,14 @@ const schema = z.object({
   /** Rate limit of the sensitive calls (login, registration, email codes, contact) per IP and per account, per window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Failed sign-ins into one account from all addresses (but those it signed in from before) per window. */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(50),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(15),
   /** General per-IP limit of all API calls. */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   OIDC_ISSUER: z.string().url().optional(),
@@ -57,8 +71,8 @@ const schema = z.object({
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Payment provider behind lib/payments.ts; only the built-in sandbox gateway ships. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** HMAC secret of the sandbox gateway's notifications. */
-  SANDBOX_PAYMENT_SECRET: z.string().min(16).default(DEV_SANDBOX_SECRET),
+  /** HMAC secret of the sandbox gateway's notifications; generated into DATA_DIR/secrets.json when unset. */
+  SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
   /** A deployment (production with PUBLIC_URL) must say so explicitly to run the sandbox gateway, where anyone can "pay". */
   PAYMENT_SANDBOX_ALLOWED: bool,
   /** Seconds the market's public reads (list pages, totals, product details, tags) are reused; 0 turns it off. */
@@ -86,8 +100,8 @@ const schema = z.object({
   PIPELINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Heap cap of each pipeline worker, in MB: a step that needs more fails the asset with `out_of_memory`. */
   PIPELINE_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
-  /** HMAC secret of signed file URLs served from local disk. */
-  FILE_URL_SECRET: z.string().min(16).default(DEV_FILE_URL_SECRET),
+  /** HMAC secret of signed file URLs served from local disk; generated into DATA_DIR/secrets.json when unset. */
+  FILE_URL_SECRET: z.string().min(16).optional(),
   /** Lifetime of signed content URLs, in seconds. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
 });
@@ -104,11 +118,19 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
+  /** Lower-cased host names or host:port from ALLOWED_HOSTS. */
+  allowedHosts: string[];
   seedDemo?: boolean;
   logLevel: string;
   /** `cacheSeconds`: how long the guard reuses a resolved session (0: never); changes invalidate it at once. */
   session: { idleMinutes: number; absoluteDays: number; cacheSeconds: number };
-  rateLimit: { auth: number; authWindowSeconds: number; api: number };
+  rateLimit: {
+    auth: number;
+    authWindowSeconds: number;
+    api: number;
+    loginAccount: number;
+    loginAccountWindowMinutes: number;
+  };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; name: string };
   devOutbox: boolean;
   webDist: string;
@@ -137,22 +159,60 @@ const defaultPipelineWorkers = () => Math.max(1, (os.availableParallelism?.() ??
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 /**
- * Refuses settings that are only safe on one's own machine once the server is deployed, i.e. NODE_ENV=production
- * with a PUBLIC_URL (the two-command start runs production without PUBLIC_URL and keeps its conveniences): the
- * published development secrets, and the sandbox gateway unless PAYMENT_SANDBOX_ALLOWED=1 says it is wanted.
+ * Refuses the sandbox gateway in a deployment (NODE_ENV=production with a PUBLIC_URL; the two-command start runs
+ * production without PUBLIC_URL) unless PAYMENT_SANDBOX_ALLOWED=1 says it is wanted: there anyone can "pay".
  */
 function checkDeployment(e: z.infer<typeof schema>): void {
   if (e.NODE_ENV !== 'production' || !e.PUBLIC_URL) return;
-  const problems: string[] = [];
-  if (e.FILE_URL_SECRET === DEV_FILE_URL_SECRET) problems.push('set FILE_URL_SECRET to a secret of your own');
-  if (e.SANDBOX_PAYMENT_SECRET === DEV_SANDBOX_SECRET && e.PAYMENT_PROVIDER === 'sandbox' && e.PAYMENT_SANDBOX_ALLOWED) {
-    problems.push('set SANDBOX_PAYMENT_SECRET to a secret of your own');
-  }
   if (e.PAYMENT_PROVIDER === 'sandbox' && !e.PAYMENT_SANDBOX_ALLOWED) {
-    problems.push('the sandbox payment gateway lets anyone "pay": configure a real provider, or set PAYMENT_SANDBOX_ALLOWED=1');
+    throw new Error(
+      'Refusing to start a deployment (NODE_ENV=production, PUBLIC_URL set): the sandbox payment gateway lets anyone "pay": configure a real provider, or set PAYMENT_SANDBOX_ALLOWED=1.',
+    );
   }
-  if (problems.length)
-    throw new Error(`Refusing to start a deployment (NODE_ENV=production, PUBLIC_URL set): ${problems.join('; ')}.`);
+}
+
+const randomSecret = () => crypto.randomBytes(32).toString('base64url');
+
+/**
+ * The server's secrets. A variable wins; a published value (one this repository ever shipped) is refused outside
+ * tests. A missing one is generated at random on first start and kept in DATA_DIR/secrets.json (readable by the
+ * owner only), so restarts keep signed URLs and payment sessions valid. Tests get fresh random secrets in memory.
+ */
+function resolveSecrets(e: z.infer<typeof schema>, dataDir: string): Record<SecretName, string> {
+  const given: Partial<Record<SecretName, string>> = {
+    FILE_URL_SECRET: e.FILE_URL_SECRET,
+    SANDBOX_PAYMENT_SECRET: e.SANDBOX_PAYMENT_SECRET,
+  };
+  if (e.NODE_ENV !== 'test') {
+    const published = SECRET_NAMES.filter((n) => given[n] && PUBLISHED_SECRETS.includes(given[n] as string));
+    if (published.length) {
+      throw new Error(
+        `Refusing to start: ${published.join(' and ')} ${published.length > 1 ? 'are' : 'is'} a value published in the XR Studio repository. Unset it to have a random one generated in DATA_DIR/secrets.json, or set a secret of your own.`,
+      );
+    }
+  }
+  const missing = SECRET_NAMES.filter((n) => !given[n]);
+  if (missing.length === 0) return given as Record<SecretName, string>;
+  const present = Object.fromEntries(SECRET_NAMES.filter((n) => given[n]).map((n) => [n, given[n]]));
+  if (e.NODE_ENV === 'test')
+    return { ...Object.fromEntries(missing.map((n) => [n, randomSecret()])), ...present } as Record<SecretName, string>;
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Record<SecretName, string>> = {};
+  try {
+    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Record<SecretName, string>>;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(err as Error).message}`);
+  }
+  const fresh = missing.filter((n) => typeof stored[n] !== 'string' || (stored[n] as string).length < 16);
+  if (fresh.length) {
+    for (const n of fresh) stored[n] = randomSecret();
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return { ...stored, ...Object.fromEntries(SECRET_NAMES.filter((n) => given[n]).map((n) => [n, given[n]])) } as Record<
+    SecretName,
+    string
+  >;
 }
 
 /** Parses the environment once. Nothing else reads process.env. */
@@ -160,16 +220,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty variable means "not set" (so `DATABASE_URL= npm start` uses the embedded default).
   const e = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   checkDeployment(e);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = resolveSecrets(e, dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     session: {
@@ -177,7 +243,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       absoluteDays: e.SESSION_ABSOLUTE_DAYS,
       cacheSeconds: e.SESSION_CACHE_SECONDS,
     },
-    rateLimit: { auth: e.AUTH_RATE_LIMIT, authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS, api: e.API_RATE_LIMIT },
+    rateLimit: {
+      auth: e.AUTH_RATE_LIMIT,
+      authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
+      api: e.API_RATE_LIMIT,
+      loginAccount: e.LOGIN_ACCOUNT_LIMIT,
+      loginAccountWindowMinutes: e.LOGIN_ACCOUNT_WINDOW_MINUTES,
+    },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
@@ -190,7 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       commissionPercent: e.PLATFORM_COMMISSION_PERCENT,
       marketCacheSeconds: e.MARKET_CACHE_SECONDS,
     },
-    payments: { provider: e.PAYMENT_PROVIDER, sandboxSecret: e.SANDBOX_PAYMENT_SECRET },
+    payments: { provider: e.PAYMENT_PROVIDER, sandboxSecret: secrets.SANDBOX_PAYMENT_SECRET },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,
@@ -203,7 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
-      urlSecret: e.FILE_URL_SECRET,
+      urlSecret: secrets.FILE_URL_SECRET,
       urlTtlSeconds: e.FILE_URL_TTL_SECONDS,
       expiryHours: e.UPLOAD_EXPIRY_HOURS,
     },

@@ -17,7 +17,12 @@ const lines = [
   `  XR Studio is running at ${url}/`,
   `  API docs:        ${url}/api/docs`,
   `  Health:          ${url}/api/health`,
-  ...(config.devOutbox ? [`  Dev mail outbox: ${url}/api/dev/outbox`] : []),
+  ...(config.smtpUrl
+    ? []
+    : [
+        '  Mail:            no SMTP_URL, so mails (registration codes, links) are printed in this log',
+        '                   and listed for administrators at /api/system/mail_outbox',
+      ]),
   `  Database:        ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
   '',
   '  Demo accounts (password Demo@12345):',

@@ -52,6 +52,15 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   return { database, drop: () => database.close() };
 }
 
+const testApps = new WeakMap<FastifyInstance, TestApp>();
+
+/** The test app (database, config) an app instance of `createTestApp` belongs to. */
+export function testAppOf(app: FastifyInstance): TestApp {
+  const t = testApps.get(app);
+  if (!t) throw new Error('not an app of createTestApp');
+  return t;
+}
+
 /** Builds the real app on a fresh database with a throw-away DATA_DIR. `env` overrides configuration. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-app-'));
@@ -67,7 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const { database, drop } = await freshDatabase();
   const app = await buildApp(config, { database, logger: false });
-  return {
+  const t: TestApp = {
     app,
     database,
     config,
@@ -77,4 +86,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  testApps.set(app, t);
+  return t;
 }

@@ -5,8 +5,9 @@ import type { RoleName } from '@xr/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from '../src/lib/storage';
 import { createRbacService } from '../src/modules/rbac/rbac.service';
+import { createSystemRepository } from '../src/modules/system/system.repository';
 import { createUsersService, type UsersService } from '../src/modules/users/users.service';
-import type { TestApp } from './app';
+import { type TestApp, testAppOf } from './app';
 
 /** What `makeUser` can build with: a test app (from `createTestApp`) or a users service of your own. */
 export type UserFactoryTarget = TestApp | { users: UsersService };
@@ -111,14 +112,17 @@ export function multipartFile(filename: string, content: Buffer | string, conten
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The newest mail the dev outbox holds for an address (GET /api/dev/outbox.json?to=…), or undefined. */
+/**
+ * The newest mail kept for an address (the outbox administrators read at /api/system/mail_outbox), or undefined.
+ * Read straight from the test app's database: the admin call itself is tested in system.test.ts.
+ */
 export async function lastMail(
   app: FastifyInstance | TestApp,
   to: string,
 ): Promise<{ subject: string; text: string; html: string } | undefined> {
-  const fastify = 'app' in app ? app.app : app;
-  const res = await fastify.inject({ method: 'GET', url: `/api/dev/outbox.json?to=${encodeURIComponent(to)}` });
-  return (res.json() as { data: { subject: string; text: string; html: string }[] }).data[0];
+  const target = 'app' in app ? app : testAppOf(app);
+  const [row] = await createSystemRepository(target.database.db).listOutbox({ to, limit: 1 });
+  return row && { subject: row.subject, text: row.text, html: row.html };
 }
 
 /** The 6-digit code of the newest mail to an address. */

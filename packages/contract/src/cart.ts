@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common';
+import { pageLimit, pageNumber, pageOf } from './common';
 import { CART_LOAD_LIMIT, ORDER_ITEMS_MAX } from './constants';
 import { idField } from './market';
 import { V } from './messages';
@@ -13,8 +13,8 @@ export const delCartBody = z.object({ cart_id: idField });
 
 /** GET /shopping_cart/cart_page: the client loads page 1 with limit 9999 (spec), so the limit goes that high here. */
 export const cartPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(CART_LOAD_LIMIT).default(CART_LOAD_LIMIT),
+  page: pageNumber,
+  limit: pageLimit(CART_LOAD_LIMIT, CART_LOAD_LIMIT),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX } from './constants';
+import { ID_MAX, PAGE_LIMIT_MAX, PAGE_MAX } from './constants';
 import { V } from './messages';
 
 /** The reply envelope every call answers with. */
@@ -9,10 +9,41 @@ export interface Envelope<T> {
   data: T;
 }
 
+/**
+ * Every id a call accepts: a positive integer that fits the database's `integer` columns (bigger values would make
+ * the query fail). Use `idNumber` in JSON bodies and `idCoerced` in query strings, never a bare `z.number()`.
+ */
+export const idNumber = z
+  .number({ message: V('idRequired') })
+  .int(V('idRequired'))
+  .positive(V('idRequired'))
+  .max(ID_MAX, V('idInvalid'));
+export const idCoerced = z.coerce
+  .number({ message: V('idRequired') })
+  .int(V('idRequired'))
+  .positive(V('idRequired'))
+  .max(ID_MAX, V('idInvalid'));
+
+/** A page number (from 1, at most PAGE_MAX, so the offset stays bounded). */
+export const pageNumber = z.coerce
+  .number({ message: V('numberInvalid') })
+  .int(V('numberInvalid'))
+  .min(1, V('numberTooSmall'))
+  .max(PAGE_MAX, V('numberTooLarge'))
+  .default(1);
+/** A page size from 1 to `max`. */
+export const pageLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ message: V('numberInvalid') })
+    .int(V('numberInvalid'))
+    .min(1, V('numberTooSmall'))
+    .max(max, V('numberTooLarge'))
+    .default(fallback);
+
 /** Paging in: `page` (from 1) and `limit`. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
+  page: pageNumber,
+  limit: pageLimit(PAGE_LIMIT_MAX, 10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -27,18 +58,17 @@ export interface Page<T> {
   limit: number;
 }
 
-export const idQuery = z.object({
-  id: z.coerce
-    .number({ message: V('idRequired') })
-    .int()
-    .positive(V('idRequired')),
-});
-export const idBody = z.object({
-  id: z
-    .number({ message: V('idRequired') })
-    .int()
-    .positive(V('idRequired')),
-});
+export const idQuery = z.object({ id: idCoerced });
+export const idBody = z.object({ id: idNumber });
+
+/**
+ * Control characters no text field accepts (C0 except tab, line feed and carriage return, and DEL): a NUL cannot
+ * even be stored by PostgreSQL. The server checks every string of every request once (plugins/input-guard.ts);
+ * other entry points (sockets) use the same test.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlChars = (s: string): boolean => CONTROL_CHARS.test(s);
 
 /** Trimmed non-empty string with a required message. */
 export const requiredText = (key: Parameters<typeof V>[0] = 'required', max = 200) =>

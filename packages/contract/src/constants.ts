@@ -14,6 +14,10 @@ export const MOBILE_BREAKPOINT = 992;
 export const MOBILE_WARNING_WIDTH = 768;
 export const SIDEBAR_WIDTH = 210;
 export const PAGE_LIMIT_MAX = 100; // ours: largest page a list call serves (the cart is the exception)
+/** Largest id any call accepts: ids are PostgreSQL `integer` (serial) columns. */
+export const ID_MAX = 2_147_483_647;
+/** Largest page number any list accepts (with the largest limit the offset stays far inside every integer type). Ours. */
+export const PAGE_MAX = 10_000;
 export const CURRENCY = 'HKD';
 /** Free trial for new accounts. The spec reads one month (tour) or 2 months (plans); we grant one month. */
 export const FREE_TRIAL_DAYS = 30;

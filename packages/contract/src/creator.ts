@@ -156,6 +156,9 @@ export const assetView = z.object({
       id: z.number().int(),
       status: z.string(),
       progress: z.number(),
+      /** Failure reason code (JOB_FAILURE_REASONS) of a failed job, else null. */
+      reason: z.string().nullable(),
+      /** The reason's message in the caller's language (never the raw error), else null. */
       error: z.string().nullable(),
       result: z.unknown().nullable(),
     })

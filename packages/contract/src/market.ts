@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './common';
-import { CATALOG_VALUES } from './constants';
+import { idCoerced, idNumber, pageOf, pageQuery } from './common';
+import { CATALOG_VALUES, ID_MAX } from './constants';
 import { V } from './messages';
 import { money, priceQuery } from './money';
 
@@ -16,14 +16,8 @@ export const COMMENT_MAX = 1000;
 export const KEYWORD_MAX = 100;
 
 /** A positive id, in a body (`project_id`) or (coerced) in a query. */
-export const idField = z
-  .number({ message: V('idRequired') })
-  .int(V('idRequired'))
-  .positive(V('idRequired'));
-export const idParam = z.coerce
-  .number({ message: V('idRequired') })
-  .int(V('idRequired'))
-  .positive(V('idRequired'));
+export const idField = idNumber;
+export const idParam = idCoerced;
 
 /** `1,2,3` -> distinct positive ids, at most `max`. */
 export function idsText(max: number, tooMany: Parameters<typeof V>[0] = 'tooLong') {
@@ -41,7 +35,7 @@ export function idsText(max: number, tooMany: Parameters<typeof V>[0] = 'tooLong
         ),
       ].filter((n) => n > 0),
     )
-    .pipe(z.array(z.number().int()).max(max, V(tooMany)));
+    .pipe(z.array(z.number().int().max(ID_MAX, V('idInvalid'))).max(max, V(tooMany)));
 }
 
 /** `1,2,3` or a repeated query parameter -> distinct positive ids, at most `max`. */

@@ -559,6 +559,17 @@ export const validationMessages = {
     tc: '此作品已儲存場景文件：只能改為同類分類（360 圖片與 360 影片之間，或 3D 模型與多媒體之間）',
     en: 'This project holds a scene document: its catalog can only change within its group (360 image and 360 video, or 3D model and multimedia)',
   },
+  // --- Hardening (issue 7): bounds, control characters, zod issue codes ---
+  idInvalid: { zh: '编号无效', tc: '編號無效', en: 'The id is invalid' },
+  numberTooLarge: { zh: '数值太大', tc: '數值太大', en: 'The number is too large' },
+  numberTooSmall: { zh: '数值太小', tc: '數值太小', en: 'The number is too small' },
+  tooShort: { zh: '内容太短', tc: '內容太短', en: 'This is too short' },
+  formatInvalid: { zh: '格式不正确', tc: '格式不正確', en: 'The format is incorrect' },
+  controlChars: {
+    zh: '不能包含控制字符',
+    tc: '不能包含控制字元',
+    en: 'Control characters are not allowed',
+  },
 } satisfies Record<string, Entry>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
@@ -571,6 +582,12 @@ export const V = (key: ValidationMessageKey) => `v.${key}`;
 export function interpolate(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** True when `key` names a message of this file (`v.x`, `err.x` or a bare error key), i.e. it can be translated. */
+export function isMessageKey(key: string): boolean {
+  if (key.startsWith('v.')) return key.slice(2) in validationMessages;
+  return (key.startsWith('err.') ? key.slice(4) : key) in errorMessages;
 }
 
 /** Translates a message key (`v.x`, `err.x` or a bare error key) into a language; unknown keys pass through. */

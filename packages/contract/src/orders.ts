@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './common';
+import { idNumber, pageOf, pageQuery } from './common';
 import { CATALOG_VALUES, FREE_PAY_TYPE, ORDER_ITEMS_MAX, PAYMENT_METHOD_VALUES } from './constants';
 import { creatorBrief, idsText } from './market';
 import { V } from './messages';
@@ -15,7 +15,7 @@ export const invoiceNumberOf = (orderNo: string) =>
 /** POST /order/place_order: `project_ids` comma-joined (spec). Prices never come from the client. */
 export const placeOrderBody = z.object({
   project_ids: z
-    .union([z.string({ message: V('selectProduct') }), z.array(z.number().int().positive())], { message: V('selectProduct') })
+    .union([z.string({ message: V('selectProduct') }), z.array(idNumber)], { message: V('selectProduct') })
     .transform((v) => (Array.isArray(v) ? v.join(',') : v))
     .pipe(idsText(ORDER_ITEMS_MAX, 'tooManyItems'))
     .refine((ids) => ids.length > 0, V('selectProduct')),
@@ -102,7 +102,9 @@ export const payBody = z.object({
     .max(40, V('tooLong')),
   pay_type: z.enum(PAY_TYPES, { message: V('selectPayMethod') }),
   path: z.string().trim().max(2000, V('tooLong')).optional(),
-  project_ids: z.union([z.string(), z.array(z.number())]).optional(),
+  project_ids: z
+    .union([z.string().max(2000, V('tooLong')), z.array(z.number()).max(ORDER_ITEMS_MAX, V('tooManyItems'))])
+    .optional(),
 });
 export type PayBody = z.output<typeof payBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { idCoerced, idNumber, pageQuery } from './common';
 import { V } from './messages';
 
 const httpPath = z
@@ -44,15 +44,12 @@ export const addPermissionBody = z.object({
     .min(1, V('nameRequired'))
     .max(100, V('tooLong')),
   http_path: httpPath,
-  parent_id: z.number().int().positive().nullable().optional(),
+  parent_id: idNumber.nullable().optional(),
   sort: z.number().int().min(0).max(9999).optional(),
 });
 export type AddPermissionBody = z.input<typeof addPermissionBody>;
 export const updatePermissionBody = addPermissionBody.partial().extend({
-  id: z
-    .number({ message: V('idRequired') })
-    .int()
-    .positive(),
+  id: idNumber,
 });
 export type UpdatePermissionBody = z.input<typeof updatePermissionBody>;
 
@@ -69,27 +66,15 @@ export const rolePageQuery = pageQuery.extend({ name: z.string().trim().max(100,
 export const addRoleBody = z.object({ name: roleName, description: z.string().trim().max(300, V('tooLong')).optional() });
 export type AddRoleBody = z.input<typeof addRoleBody>;
 export const updateRoleBody = addRoleBody.partial().extend({
-  id: z
-    .number({ message: V('idRequired') })
-    .int()
-    .positive(),
+  id: idNumber,
 });
 export type UpdateRoleBody = z.input<typeof updateRoleBody>;
 export const distributePowerBody = z.object({
-  role_id: z
-    .number({ message: V('idRequired') })
-    .int()
-    .positive(),
+  role_id: idNumber,
   permission_ids: z
-    .array(
-      z
-        .number({ message: V('idRequired') })
-        .int(V('idRequired'))
-        .positive(V('idRequired')),
-      {
-        message: V('permissionIdsRequired'),
-      },
-    )
+    .array(idNumber, {
+      message: V('permissionIdsRequired'),
+    })
     .max(1000, V('tooLong')),
 });
 export type DistributePowerBody = z.input<typeof distributePowerBody>;
@@ -113,14 +98,11 @@ export type AdminUser = z.infer<typeof adminUser>;
 export const userPageQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   status: z.enum(USER_STATUSES).optional(),
-  role_id: z.coerce.number().int().positive().optional(),
+  role_id: idCoerced.optional(),
 });
 export const userManageBody = z.object({
-  id: z
-    .number({ message: V('idRequired') })
-    .int()
-    .positive(),
-  role_ids: z.array(z.number().int().positive()).max(50).optional(),
+  id: idNumber,
+  role_ids: z.array(idNumber).max(50).optional(),
   status: z.enum(USER_STATUSES).optional(),
   vip_date: z.string().datetime().nullable().optional(),
 });

@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/app';
@@ -35,7 +39,7 @@ describe('job queue', () => {
       throw new Error('try again');
     });
     q.register('bad', async () => {
-      throw new PermanentJobError('bad input');
+      throw new PermanentJobError('invalid_model', 'bad input at /tmp/x');
     });
     await q.start();
     const a = await q.enqueue('double', { n: 21 });
@@ -45,33 +49,65 @@ describe('job queue', () => {
     await q.stop();
     const [ja, jb, jc] = await Promise.all([q.get(a.id), q.get(b.id), q.get(c.id)]);
     expect(ja).toMatchObject({ status: 'done', progress: 100, result: { value: 42 } });
-    expect(jb).toMatchObject({ status: 'failed', error: 'try again', attempts: 1 });
+    expect(jb).toMatchObject({ status: 'failed', error: 'try again', reason: 'processing_failed', attempts: 1 });
     expect(calls).toBe(1);
-    expect(jc).toMatchObject({ status: 'failed', error: 'bad input' });
+    expect(jc).toMatchObject({ status: 'failed', error: 'bad input at /tmp/x', reason: 'invalid_model', attempts: 1 });
   });
 
-  it('a job interrupted by a dead process completes after a restart', async () => {
-    // First "process": claims the job and dies mid-way (its handler never returns, its lock is never refreshed).
-    const first = createJobQueue({ db: database.db, pollMs: 20, heartbeatMs: 60_000 });
-    let started = false;
+  it('a job whose worker stopped renewing its lease is taken over within the lease, and its scratch is swept', async () => {
+    const scratchRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-scratch-'));
+    // First worker: claims the job, writes scratch, and hangs without renewing its lease (heartbeat never fires).
+    const first = createJobQueue({ db: database.db, pollMs: 20, leaseMs: 300, heartbeatMs: 60_000, reapMs: 60_000, scratchRoot });
+    let firstDir = '';
     first.register('convert', async (ctx) => {
-      started = true;
+      firstDir = await ctx.scratchDir();
+      await fs.writeFile(path.join(firstDir, 'part.bin'), 'x'.repeat(1000));
       await ctx.progress(30);
       await new Promise(() => undefined);
     });
     await first.start();
     const job = await first.enqueue('convert', { file: 'a.glb' });
-    await until(async () => started && (await first.get(job.id))?.progress === 30);
+    await until(async () => !!firstDir && (await first.get(job.id))?.progress === 30);
     await first.stop(10);
-    expect(await first.get(job.id)).toMatchObject({ status: 'running', progress: 30 });
+    expect(await first.get(job.id)).toMatchObject({ status: 'running', progress: 30, leaseOwner: first.owner });
+    expect(existsSync(firstDir)).toBe(true);
 
-    // Second process: the stale lock means the first one is gone; the job is queued again and finishes.
-    const second = createJobQueue({ db: database.db, pollMs: 20, staleMs: 0 });
-    second.register('convert', async () => ({ ok: true }));
+    // Second worker: the lease runs out, the job is queued again and finishes; the first attempt's scratch goes.
+    const second = createJobQueue({ db: database.db, pollMs: 20, reapMs: 50, scratchRoot });
+    let secondDir = '';
+    second.register('convert', async (ctx) => {
+      secondDir = await ctx.scratchDir();
+      await second.sweepScratch();
+      expect(existsSync(secondDir)).toBe(true);
+      return { ok: true };
+    });
+    const t0 = Date.now();
     await second.start();
     await until(async () => (await second.get(job.id))?.status === 'done');
-    expect(await second.get(job.id)).toMatchObject({ status: 'done', attempts: 2, result: { ok: true } });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(await second.get(job.id)).toMatchObject({ status: 'done', attempts: 2, result: { ok: true }, leaseOwner: null });
+    expect(existsSync(firstDir)).toBe(false);
+    await until(async () => !existsSync(secondDir));
     await second.stop();
+    await fs.rm(scratchRoot, { recursive: true, force: true });
+  });
+
+  it('gives a job up with reason `interrupted` when its worker is lost on the last attempt', async () => {
+    const q = createJobQueue({ db: database.db, pollMs: 20, reapMs: 50 });
+    const given: unknown[] = [];
+    q.register<{ n: number }>('fragile', async () => ({}), {
+      giveUp: async (payload, reason) => void given.push({ payload, reason }),
+    });
+    const [row] = await database.db
+      .execute(sql`insert into jobs (type, payload, status, attempts, max_attempts, lease_owner, lease_until)
+      values ('fragile', '{"n":7}', 'running', 3, 3, 'elsewhere|1|x', now() - interval '1 second') returning id`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    await q.start();
+    await until(async () => (await q.get(row?.id as number))?.status === 'failed');
+    expect(await q.get(row?.id as number)).toMatchObject({ status: 'failed', reason: 'interrupted' });
+    expect(given).toEqual([{ payload: { n: 7 }, reason: 'interrupted' }]);
+    await q.stop();
+    await database.db.execute(sql`delete from jobs`);
   });
 
   it('a job stopped gracefully goes back to the queue at once', async () => {

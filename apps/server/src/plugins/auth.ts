@@ -28,6 +28,11 @@ export type SessionResolver = (token: string, request: FastifyRequest) => Promis
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /**
+     * Also accept the token as `?token=` (only where a browser cannot send a header, e.g. a socket handshake or a
+     * URL opened by an element). Everywhere else a token in the URL is ignored: URLs end up in logs and histories.
+     */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -36,10 +41,14 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the token from `Authorization: Bearer …`, or from the `token` query parameter (spec: user_info param token). */
+/**
+ * Reads the token from `Authorization: Bearer …`; from the `token` query parameter only on routes that say
+ * `tokenInQuery` (issue 7: the spec's `user_info` "param token" is not honoured, a URL is no place for a token).
+ */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  if (!request.routeOptions.config?.tokenInQuery) return null;
   const q = request.query as Record<string, unknown> | undefined;
   return typeof q?.token === 'string' && q.token ? q.token : null;
 }

@@ -1,9 +1,55 @@
 import { ErrorCode, httpStatusOf } from '@xr/contract/errors';
-import { translateMessage } from '@xr/contract/messages';
+import { isMessageKey, translateMessage } from '@xr/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+
+interface ZodIssueLike {
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The contract message key of a validation issue: the schema's own key (`v.…`) when it gave one, else a key chosen
+ * from zod's issue code, so zod's built-in English never reaches a zh/tc reply.
+ */
+export function issueMessageKey(issue: ZodIssueLike): string {
+  if (issue.message && isMessageKey(issue.message)) return issue.message;
+  const origin = issue.params?.origin;
+  const numeric = origin === 'number' || origin === 'bigint' || origin === 'int';
+  switch (issue.keyword) {
+    case 'too_big':
+      return numeric ? 'v.numberTooLarge' : 'v.tooLong';
+    case 'too_small':
+      if (numeric) return 'v.numberTooSmall';
+      return issue.params?.minimum === 1 ? 'v.required' : 'v.tooShort';
+    case 'invalid_format':
+    case 'invalid_string':
+      return 'v.formatInvalid';
+    case 'invalid_type':
+      return issue.params?.received === 'undefined' || /received undefined/.test(issue.message ?? '')
+        ? 'v.required'
+        : 'v.invalidValue';
+    default:
+      return 'v.invalidValue';
+  }
+}
+
+/**
+ * SQLSTATE class 22 (data exception: a number out of range, an invalid byte sequence, a bad date…) raised by the
+ * database because of a value the caller sent. The contract's schemas bound ids and pages and the input guard
+ * refuses control characters, so this is the safety net for a bound a schema forgot: 400, never 500.
+ */
+function isDataException(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /**
  * Turns every failure into the `{ code, message, data }` envelope with the contract's code, a message in the
@@ -35,7 +81,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
       const errors = err.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: translateMessage(v.message ?? 'v.invalidValue', lang),
+        message: translateMessage(issueMessageKey(v), lang),
       }));
       return reply.status(400).send({
         code: ErrorCode.VALIDATION,
@@ -46,6 +92,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.status(500).send({ code: ErrorCode.INTERNAL, message: translateMessage('internal', lang), data: null });
+    }
+    if (isDataException(err)) {
+      request.log.warn({ err }, 'database refused a value of the request');
+      return reply.status(400).send({ code: ErrorCode.VALIDATION, message: translateMessage('validation', lang), data: null });
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -17,6 +17,17 @@ export function createAuthRepository(db: DbOrTx) {
       if (!row) throw new Error('session insert returned nothing');
       return row;
     },
+    /** True when the user opened a session from this address within `days` days (the owner's own device). */
+    async signedInFrom(userId: number, ip: string, days: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, new Date(Date.now() - days * 86_400_000))),
+        )
+        .limit(1);
+      return !!row;
+    },
     async sessionByHash(tokenHash: string): Promise<SessionRow | undefined> {
       const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
       return row;

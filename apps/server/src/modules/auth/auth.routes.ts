@@ -14,8 +14,8 @@ import { translateMessage } from '@xr/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
+import type { OriginPolicy } from '../../lib/origin';
 import { currentUser } from '../../plugins/auth';
 import type { AuthService, RequestMeta } from './auth.service';
 
@@ -23,27 +23,28 @@ const tags = ['auth'];
 const security = [{ bearer: [] }];
 
 /** Caller details the service needs: address, browser, the origin for links back here, language. */
-function metaOf(request: FastifyRequest, config: Config): RequestMeta {
+function metaOf(request: FastifyRequest, origins: OriginPolicy): RequestMeta {
   return {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
-    origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    origin: origins.baseUrl(request),
     lang: request.lang,
   };
 }
 
 /** Spec section 7 "Account": sign-in, sessions, registration with activation, passwords, OpenID Connect. */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (app, { auth, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; origins: OriginPolicy }> = async (app, { auth, origins }) => {
   const say = (request: FastifyRequest, key: string) => translateMessage(key, request.lang);
 
   app.post(
     '/login',
     {
       config: { access: 'public' },
-      preHandler: app.sensitiveLimit('username'),
+      // Per address here; per account (failures only, whatever name was typed) in auth.login.
+      preHandler: app.sensitiveLimit(),
       schema: { tags, body: loginBody, response: { 200: envelope(loginReply) } },
     },
-    async (request) => ok(await auth.login(request.body, metaOf(request, config))),
+    async (request) => ok(await auth.login(request.body, metaOf(request, origins))),
   );
 
   app.post(
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       preHandler: app.sensitiveLimit('email'),
       schema: { tags, body: registerBody, response: { 200: envelope(registerStatusReply) } },
     },
-    async (request) => ok(await auth.register(request.body, metaOf(request, config)), say(request, 'activationMailSent')),
+    async (request) => ok(await auth.register(request.body, metaOf(request, origins)), say(request, 'activationMailSent')),
   );
 
   app.get(
@@ -121,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       schema: { tags, body: emailBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await auth.resendActivation(request.body.email, metaOf(request, config));
+      await auth.resendActivation(request.body.email, metaOf(request, origins));
       return ok(null, say(request, 'activationMailSent'));
     },
   );
@@ -172,12 +173,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.get(
     '/oidc/login',
     { config: { access: 'public' }, schema: { tags, querystring: z.object({ redirect: z.string().max(500).optional() }) } },
-    async (request, reply) => reply.redirect(await auth.oidcLoginUrl(request.query.redirect, metaOf(request, config)), 302),
+    async (request, reply) => reply.redirect(await auth.oidcLoginUrl(request.query.redirect, metaOf(request, origins)), 302),
   );
 
   app.get(
     '/oidc/callback',
     { config: { access: 'public' }, schema: { tags, querystring: z.record(z.string(), z.string()) } },
-    async (request, reply) => reply.redirect(await auth.oidcCallback(request.query, metaOf(request, config)), 302),
+    async (request, reply) => reply.redirect(await auth.oidcCallback(request.query, metaOf(request, origins)), 302),
   );
 };

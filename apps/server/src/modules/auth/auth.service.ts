@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AccessEvents } from '../../lib/access-events';
+import type { Counters } from '../../lib/counters';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/auth';
@@ -25,7 +26,7 @@ type UpPasswordInput = z.output<typeof upPasswordBody>;
 export interface RequestMeta {
   ip: string;
   userAgent: string;
-  /** `PUBLIC_URL`, or the origin the request reached (scheme://host[:port]). */
+  /** Base URL for links back here: `PUBLIC_URL`, or the request's origin when its host is trusted (lib/origin.ts). */
   origin: string;
   lang: Lang;
 }
@@ -56,6 +57,9 @@ export function safeRedirect(value: unknown): string {
  * revocation with a reason), registration with email codes and activation links, password reset and change,
  * and OpenID Connect sign-in. Accounts themselves belong to the users service.
  */
+/** An address an account signed in from within this many days is the owner's: the account-wide limit spares it. */
+const KNOWN_ADDRESS_DAYS = 30;
+
 export function createAuthService({
   db,
   config,
@@ -64,9 +68,12 @@ export function createAuthService({
   rbac,
   codes,
   access,
+  counters,
 }: {
   db: Db;
   config: Config;
+  /** Where failed sign-ins are counted (memory, or Redis shared by every server process). */
+  counters: Counters;
   mailer: Mailer;
   users: UsersService;
   rbac: RbacService;
@@ -167,7 +174,7 @@ export function createAuthService({
       codeHash: sha256(token),
       expiresAt: new Date(Date.now() + ACTIVATION_TTL_MS),
     });
-    const link = `${config.publicUrl ?? meta.origin}/api/activate?token=${token}`;
+    const link = `${meta.origin}/api/activate?token=${token}`;
     await mailer.send(activationMail(email, link, meta.lang));
   }
 
@@ -235,9 +242,38 @@ export function createAuthService({
     },
 
     /** Signs in by email or user name. 40101 for any mismatch, 40102 pending, 40103 disabled. */
+    /**
+     * Signs in. Failed attempts are counted per account (the resolved user, whether named by e-mail or user name):
+     * per client address (AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS), and across all addresses
+     * (LOGIN_ACCOUNT_LIMIT per LOGIN_ACCOUNT_WINDOW_MINUTES). The second limit does not apply to an address the
+     * account signed in from before, so an attacker spraying from many addresses locks out new addresses for a
+     * while, never the owner's own devices; and every limit ends with its window. Blocked attempts answer 429
+     * before the password is checked.
+     */
     async login(input: { username: string; password: string }, meta: RequestMeta): Promise<LoginReply> {
+      const userId = await users.accountIdByLogin(input.username);
+      const who = userId ? `u${userId}` : `n:${input.username.trim().toLowerCase()}`;
+      const perIp = `login|${who}|${meta.ip}`;
+      const global = `login|${who}`;
+      const windowMs = config.rateLimit.authWindowSeconds * 1000;
+      const globalWindowMs = config.rateLimit.loginAccountWindowMinutes * MINUTE;
+      const blockedFor = async (): Promise<number> => {
+        const mine = await counters.get(perIp);
+        if (mine.count >= config.rateLimit.auth) return mine.ttlMs;
+        const all = await counters.get(global);
+        if (all.count < config.rateLimit.loginAccount) return 0;
+        if (userId && (await repo.signedInFrom(userId, meta.ip, KNOWN_ADDRESS_DAYS))) return 0;
+        return all.ttlMs;
+      };
+      const wait = await blockedFor();
+      if (wait > 0) {
+        throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) } });
+      }
       const account = await users.authenticate(input.username, input.password);
-      if (!account) throw new AppError(ErrorCode.LOGIN_FAILED);
+      if (!account) {
+        await Promise.all([counters.hit(perIp, windowMs), counters.hit(global, globalWindowMs)]);
+        throw new AppError(ErrorCode.LOGIN_FAILED);
+      }
       if (account.status === 'pending') throw new AppError(ErrorCode.ACCOUNT_NOT_ACTIVATED);
       if (account.status === 'disabled') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
       return createSession(account.id, meta);
@@ -350,7 +386,7 @@ export function createAuthService({
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       // Normalised (e.g. no default port), as the token request derives it from the callback URL.
-      const redirectUri = new URL(`${config.publicUrl ?? meta.origin}/api/oidc/callback`).href;
+      const redirectUri = new URL(`${meta.origin}/api/oidc/callback`).href;
       await repo.insertOidcState({ state, nonce, codeVerifier, redirect: safeRedirect(redirect), redirectUri });
       return oidc
         .buildAuthorizationUrl(configuration, {

@@ -2,6 +2,7 @@ import { payBody, payReply } from '@xr/contract/orders';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
+import type { OriginPolicy } from '../../lib/origin';
 import type { SandboxProvider } from '../../lib/payments';
 import { currentUser } from '../../plugins/auth';
 import type { CheckoutWorkflow } from '../../workflows/checkout';
@@ -24,33 +25,25 @@ export interface PaymentsRouteOptions {
   notify: PaymentNotifyWorkflow;
   /** Set when the configured provider is the built-in sandbox: its hosted pages are served too. */
   sandbox?: SandboxProvider;
-  publicUrl?: string;
+  /** Which origins links and return URLs may use (PUBLIC_URL, ALLOWED_HOSTS, our own addresses). */
+  origins: OriginPolicy;
 }
 
 /** The hosted page runs no script; its form may post here and the redirect after it may go back to the shop. */
 const checkoutCsp = (returnUrl: string) =>
   `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' ${new URL(returnUrl).origin}; base-uri 'none'; frame-ancestors 'none'`;
 
-const hostOf = (url: string | undefined) => {
-  try {
-    return url ? new URL(url).hostname : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** /pay/pay (spec section 7), the providers' notify URL, and the sandbox gateway's hosted checkout. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async (app, opts) => {
-  const { checkout, notify, sandbox, publicUrl } = opts;
+  const { checkout, notify, sandbox, origins } = opts;
 
   app.post(
     '/pay/pay',
     { config: { access: 'user' }, schema: { tags, security, body: payBody, response: { 200: envelope(payReply) } } },
     async (request) => {
-      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`;
-      const allowedHosts = [baseUrl, request.headers.origin, request.headers.referer, `http://${request.host}`]
-        .map(hostOf)
-        .filter((h): h is string => !!h);
+      // Never the request's Host, Origin or Referer as such: those are the caller's to choose.
+      const baseUrl = origins.baseUrl(request);
+      const allowedHosts = origins.allowedHostnames();
       return ok(await checkout.pay(currentUser(request).id, request.body, { baseUrl, allowedHosts, lang: request.lang }));
     },
   );
@@ -97,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'DENY');
       if (!session) return reply.status(404).send(renderInvalidPage(lang));
       reply.header('content-security-policy', checkoutCsp(session.returnUrl));
-      const pageUrl = `${publicUrl ?? `${request.protocol}://${request.host}`}${request.url}`;
+      const pageUrl = `${origins.baseUrl(request)}${request.url}`;
       return reply.send(await renderCheckoutPage({ session, pageUrl, lang }));
     },
   );
@@ -132,7 +125,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
         const delivered = await deliverSandboxNotification(sandbox, session, request.body.action);
         if (!delivered) {
           request.log.warn({ order: session.orderNo, notifyUrl: session.notifyUrl }, 'sandbox notification not accepted');
-          const pageUrl = `${publicUrl ?? `${request.protocol}://${request.host}`}/api/pay/sandbox/checkout?session=${session.id}&lang=${lang}`;
+          const pageUrl = `${origins.baseUrl(request)}/api/pay/sandbox/checkout?session=${session.id}&lang=${lang}`;
           return reply.status(502).send(await renderCheckoutPage({ session, pageUrl, lang, error: true }));
         }
         return reply.redirect(session.returnUrl, 303);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +20,12 @@ interface JobState {
   progress: number;
   attempts: number;
   error: string | null;
+  reason: string | null;
   result: { report?: { triangles: number } } | null;
 }
 
 async function jobOf(id: number): Promise<JobState> {
-  const r = await t.database.db.execute(sql`select status, progress, attempts, error, result from jobs where id = ${id}`);
+  const r = await t.database.db.execute(sql`select status, progress, attempts, error, reason, result from jobs where id = ${id}`);
   return (r as unknown as { rows: JobState[] }).rows[0]!;
 }
 
@@ -120,8 +122,26 @@ describe('asset processing in worker threads', () => {
       return j.status === 'failed' ? j : undefined;
     });
     expect(job.attempts).toBe(1);
-    expect(job.error).toBe('unsupported_format: The archive contains no glTF, GLB, OBJ, FBX or 3DS model');
+    // The detail stays in the job row (and the log); the API shows the reason code and its translated message.
+    expect(job).toMatchObject({
+      reason: 'unsupported_format',
+      error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+    });
     expect(await assetStatus(projectId)).toBe('failed');
+    for (const [lang, text] of [
+      ['en', 'This file format is not supported, or the file cannot be read'],
+      ['zh', '不支持此文件格式，或文件无法读取'],
+      ['tc', '不支援此檔案格式，或檔案無法讀取'],
+    ] as const) {
+      const reply = await app.inject({
+        method: 'GET',
+        url: `/api/project/asset_status?project_id=${projectId}`,
+        headers: { ...auth(owner.token), 'x-lang': lang },
+      });
+      expect(reply.json().data.assets[0].job).toMatchObject({ status: 'failed', reason: 'unsupported_format', error: text });
+      expect(reply.body).not.toContain('archive contains');
+      expect(reply.body).not.toContain(os.tmpdir());
+    }
   });
 
   it('closing the server cancels a running step: the job is queued again and finishes after a restart', async () => {

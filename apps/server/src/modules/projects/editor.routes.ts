@@ -78,7 +78,7 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
       config: { access: status },
       schema: { tags, security, querystring: projectIdQuery, response: { 200: envelope(assetStatus) } },
     },
-    async (request) => ok(await editor.assetStatus(currentUser(request), request.query.project_id)),
+    async (request) => ok(await editor.assetStatus(currentUser(request), request.query.project_id, request.lang)),
   );
   app.get(
     '/project/content',
@@ -142,7 +142,7 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
       config: { access: review },
       schema: { tags, security, querystring: reviewPageQuery, response: { 200: envelope(pageOf(reviewItem)) } },
     },
-    async (request) => ok(await editor.reviewPage(request.query)),
+    async (request) => ok(await editor.reviewPage(request.query, request.lang)),
   );
   app.post(
     '/approval/approve_project',

@@ -15,6 +15,7 @@ import type {
   UpProjectBody,
 } from '@xr/contract/creator';
 import { ErrorCode } from '@xr/contract/errors';
+import { jobFailureMessage } from '@xr/contract/jobs';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd, hkdToCents } from '@xr/contract/money';
@@ -142,7 +143,8 @@ export function createEditorService({
     return row;
   }
 
-  async function assetViews(rows: AssetRow[]): Promise<AssetView[]> {
+  /** Assets with their jobs; a failed job shows its reason code and its message in `lang`, never the raw error. */
+  async function assetViews(rows: AssetRow[], lang: Lang): Promise<AssetView[]> {
     const jobRows = await jobs.byIds(rows.flatMap((a) => (a.jobId ? [a.jobId] : [])));
     const byId = new Map<number, JobRow>(jobRows.map((j) => [j.id, j]));
     return rows.map((a) => {
@@ -154,7 +156,16 @@ export function createEditorService({
         filename: a.filename,
         bytes: a.bytes + a.outputBytes,
         status: a.status,
-        job: j ? { id: j.id, status: j.status, progress: j.progress, error: j.error, result: j.result ?? null } : null,
+        job: j
+          ? {
+              id: j.id,
+              status: j.status,
+              progress: j.progress,
+              reason: j.status === 'failed' ? (j.reason ?? 'processing_failed') : null,
+              error: j.status === 'failed' ? jobFailureMessage(j.reason ?? 'processing_failed', lang) : null,
+              result: j.result ?? null,
+            }
+          : null,
         created_at: a.createdAt.toISOString(),
       };
     });
@@ -280,7 +291,7 @@ export function createEditorService({
      * Projects pending review, and approved projects whose scene draft waits for review, with creators, assets and
      * the scene version under review for the preview.
      */
-    async reviewPage(q: ReviewPageQuery) {
+    async reviewPage(q: ReviewPageQuery, lang: Lang) {
       const { rows, total } = await repo.ownPage(
         undefined,
         { keyword: q.keyword, inReview: true },
@@ -292,7 +303,7 @@ export function createEditorService({
         repo.assetsOf(rows.map((r) => r.id)),
         scenes.forReview(rows),
       ]);
-      const views = await assetViews(allAssets);
+      const views = await assetViews(allAssets, lang);
       const list = rows.map((r) => {
         const u = people.get(r.ownerId);
         return {
@@ -412,10 +423,10 @@ export function createEditorService({
     setAssetState: (id: number, values: Partial<NewAssetRow>) => repo.updateAsset(id, values),
 
     /** Assets of the actor's project with their processing jobs (/vrdata/status and the editor). */
-    async assetStatus(actor: Actor, projectId: number) {
+    async assetStatus(actor: Actor, projectId: number, lang: Lang) {
       const p = await projects.byId(projectId);
       if (!p || !(canEdit(actor, p) || isModerator(actor))) throw notFound();
-      return { project_id: p.id, review_status: p.reviewStatus, assets: await assetViews(await repo.assetsOf([p.id])) };
+      return { project_id: p.id, review_status: p.reviewStatus, assets: await assetViews(await repo.assetsOf([p.id]), lang) };
     },
 
     /**

@@ -85,7 +85,7 @@ describe('uploads on S3-compatible storage', () => {
   it('refuses bad content leaving nothing in the bucket, stores and processes a good file, and presigns its URL', async () => {
     const p = await makeProject(t, ownerId, { status: 'draft', isPublic: false });
     const bad = await upload({ filename: 'fake.glb', kind: 'model3d', project_id: String(p.id) }, Buffer.from('not a model'));
-    expect(bad.statusCode).toBe(422);
+    expect(bad.statusCode).toBe(400);
     expect(await keys()).toEqual([]);
 
     const ok = await upload({ filename: 'cube.glb', kind: 'model3d', project_id: String(p.id) }, await cubeGlb());

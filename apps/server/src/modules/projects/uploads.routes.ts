@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
+import { hasControlChars, idNumber } from '@xr/contract/common';
 import { FILE_KINDS, type FileKind } from '@xr/contract/creator';
-import { ErrorCode, type ErrorCodeValue } from '@xr/contract/errors';
+import { ErrorCode, type ErrorCodeValue, httpStatusOf } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,24 +25,18 @@ const callerOf = (req: TusRequest) => {
   return (node && callers.get(node)) || { userId: 0, lang: 'en' as Lang };
 };
 
-/** A tus hook refusal: the status and our `{ code, message, data }` envelope as the body. */
-function refusal(
-  req: TusRequest,
-  code: ErrorCodeValue,
-  messageKey: string,
-  status: number,
-  params?: Record<string, string | number>,
-) {
+/** A tus hook refusal: the contract's HTTP status of `code` and our `{ code, message, data }` envelope as the body. */
+function refusal(req: TusRequest, code: ErrorCodeValue, messageKey: string, params?: Record<string, string | number>) {
   const { lang } = callerOf(req);
   return {
-    status_code: status,
+    status_code: httpStatusOf[code],
     body: JSON.stringify({ code, message: translateMessage(messageKey, lang, params), data: null }),
   };
 }
 
 /** The refusal of an upload that does not fit the owner's quota (used and quota in words). */
 const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number) =>
-  refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', 413, {
+  refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', {
     used: formatBytes(usedBytes),
     quota: formatBytes(quotaBytes),
   });
@@ -99,7 +94,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
       if (req.method === 'POST') return; // creation: checked by onUploadCreate
       const user = String(callerOf(req).userId);
       const upload = await store.getUpload(uploadId).catch(() => undefined);
-      if (!upload || upload.metadata?.owner !== user) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
+      if (!upload || upload.metadata?.owner !== user) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
     },
     async onUploadCreate(req, upload) {
       const { userId } = callerOf(req);
@@ -108,23 +103,25 @@ export const uploadsRoutes: FastifyPluginAsync<{
       const kind = meta.kind as FileKind;
       const projectId = Number(meta.project_id);
       const ext = extensionOf(filename);
-      if (!filename || !FILE_KINDS.includes(kind) || !ext) {
-        throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed', 400);
+      // Metadata is text the caller chose: the same bounds as every other input (contract ids, no control characters).
+      if (!filename || filename.length > 255 || hasControlChars(filename) || !FILE_KINDS.includes(kind) || !ext) {
+        throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
       }
-      if (ext === 'max') throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileMaxExported', 400);
+      if (!idNumber.safeParse(projectId).success) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
+      if (ext === 'max') throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileMaxExported');
       const rule = await rules.allowed(kind, ext);
-      if (!rule) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed', 400);
+      if (!rule) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
       if (upload.sizeIsDeferred || upload.size === undefined) {
-        throw refusal(req, ErrorCode.VALIDATION, 'v.fileRequired', 400);
+        throw refusal(req, ErrorCode.VALIDATION, 'v.fileRequired');
       }
       const max = Math.min(rule.maxBytes, config.uploads.maxBytes);
       if (upload.size > max) {
-        throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', 413, { max: formatBytes(max) });
+        throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max) });
       }
       try {
         await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, projectId);
       } catch {
-        throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
+        throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
       }
       const { cap, fits } = await quotaFor(userId, projectId, kind, isReplace(meta.replace), upload.size);
       if (!fits) throw quotaRefusal(req, cap.used_bytes, cap.quota_bytes);
@@ -173,8 +170,8 @@ export const uploadsRoutes: FastifyPluginAsync<{
       } catch (err) {
         await discard(upload.id);
         if (stored) await deleteQuietly(storage, [stored]);
-        if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound', 404);
-        if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key, 422);
+        if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
+        if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key);
         if (err instanceof QuotaRefusal) throw quotaRefusal(req, err.usedBytes, err.quotaBytes);
         throw err;
       }

@@ -85,6 +85,12 @@ describe('upload refusals before any byte is stored', () => {
     expect(big.json().message).toBe('The file is too large: at most 20 MB for this type');
     const notMine = await tusUpload(stranger.token, meta('cube.glb'), Buffer.from('glTF'));
     expect(notMine.statusCode).toBe(404);
+    // Hostile metadata: an id beyond the database's integers, a NUL in the name (never a 500).
+    const hugeId = await tusUpload(owner.token, meta('cube.glb', 'model3d', 2 ** 31), Buffer.from('glTF'));
+    expect(hugeId.statusCode).toBe(404);
+    const nul = await tusUpload(owner.token, meta('cu\u0000be.glb'), Buffer.from('glTF'));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().code).toBe(40004);
 
     // Quota: 1 KB for this user.
     await app.inject({
@@ -153,7 +159,7 @@ describe('content checks when the upload completes', () => {
     ];
     for (const [filename, kind, data, message] of cases) {
       const res = await tusUpload(owner.token, meta(filename, kind), data, { chunks: 2 });
-      expect(res.statusCode, filename).toBe(422);
+      expect(res.statusCode, filename).toBe(400);
       expect(res.json(), filename).toMatchObject({ code: 40004 });
       expect(res.json().message, filename).toContain('Illegal document');
       expect(res.json().message, filename).toContain(message);

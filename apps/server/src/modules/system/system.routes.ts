@@ -1,3 +1,5 @@
+import { pageLimit } from '@xr/contract/common';
+import { V } from '@xr/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -26,10 +28,7 @@ async function probe(kind: string, fn: () => Promise<unknown>): Promise<z.infer<
   }
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-
-/** Health (`GET /health`) and, when enabled, the dev mail outbox (`/dev/outbox` page, `/dev/outbox.json`). */
+/** Health (`GET /health`) and, without SMTP, the administrators' view of the undelivered mail (`/system/mail_outbox`). */
 export const systemRoutes: FastifyPluginAsyncZod<{
   database: Database;
   storage: Storage;
@@ -60,9 +59,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   );
 
   if (!config.devOutbox) return;
+  // Without SMTP_URL mails are not delivered: their text (codes, links) is printed in the server log and listed
+  // here for administrators only (the /system/logs permission). Nobody else may read them: a reset code is an account.
   const outboxQuery = z.object({
-    to: z.string().trim().max(254).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    to: z.string().trim().max(254, V('tooLong')).optional(),
+    limit: pageLimit(200, 50),
   });
   const mail = z.object({
     id: z.number(),
@@ -74,10 +75,15 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get(
-    '/dev/outbox.json',
+    '/system/mail_outbox',
     {
-      config: { access: 'public' },
-      schema: { tags: ['system'], querystring: outboxQuery, response: { 200: envelope(z.array(mail)) } },
+      config: { access: { permission: '/system/logs' } },
+      schema: {
+        tags: ['system'],
+        security: [{ bearer: [] }],
+        querystring: outboxQuery,
+        response: { 200: envelope(z.array(mail)) },
+      },
     },
     async (request) => {
       const rows = await system.listOutbox(request.query);
@@ -91,32 +97,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{
           created_at: r.createdAt.toISOString(),
         })),
       );
-    },
-  );
-
-  app.get(
-    '/dev/outbox',
-    { config: { access: 'public' }, schema: { hide: true, querystring: outboxQuery } },
-    async (request, reply) => {
-      const rows = await system.listOutbox(request.query);
-      const items = rows
-        .map(
-          (
-            r,
-          ) => `<article><header><b>${escapeHtml(r.subject)}</b><span>to ${escapeHtml(r.to)} · ${r.createdAt.toISOString()}</span></header>
-<pre>${escapeHtml(r.text)}</pre></article>`,
-        )
-        .join('\n');
-      reply.type('text/html; charset=utf-8');
-      return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Dev mail outbox · XR Studio</title>
-<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:24px auto;padding:0 16px;color:#1f2937}
-h1{font-size:20px}article{border:1px solid #e5e7eb;border-radius:8px;margin:12px 0;padding:12px 16px}
-header{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}header span{color:#6b7280;font-size:13px}
-pre{white-space:pre-wrap;word-break:break-word;background:#f9fafb;padding:8px;border-radius:6px}</style></head>
-<body><h1>Dev mail outbox</h1><p>Mails the server would have sent. This page exists only while no SMTP_URL is configured.</p>
-<form><input name="to" placeholder="filter by recipient" value="${escapeHtml(request.query.to ?? '')}"> <button>Filter</button></form>
-${items || '<p>No mail yet.</p>'}</body></html>`;
     },
   );
 };

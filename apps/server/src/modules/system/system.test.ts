@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { auth, login, makeUser } from '../../../test/factories';
+import { createMailer } from '../../lib/mailer';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -69,57 +71,72 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('dev mail outbox', () => {
-  it('lists the mails the server sent, newest first, filtered by recipient', async () => {
+describe('mail outbox (no SMTP_URL)', () => {
+  const outbox = (query: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: `/api/system/mail_outbox${query}`, headers });
+
+  it('lists the mails the server kept, newest first, filtered by recipient, to administrators only', async () => {
     const first = uniqueEmail();
     const second = uniqueEmail();
     for (const email of [first, second]) {
       const sent = await app.inject({ method: 'POST', url: '/api/send_register_email_code', payload: { email } });
       expect(sent.json().code).toBe(200);
     }
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const adminToken = await login(t, admin.email, admin.password);
+    const creator = await makeUser(t);
+    const creatorToken = await login(t, creator.email, creator.password);
 
-    const all = await app.inject({ method: 'GET', url: '/api/dev/outbox.json' });
+    // Nobody but an administrator reads mail: anonymous callers, ordinary users, and the old public addresses.
+    expect((await outbox(`?to=${encodeURIComponent(first)}`)).json().code).toBe(10001);
+    const denied = await outbox(`?to=${encodeURIComponent(first)}`, auth(creatorToken));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe(40301);
+    for (const url of [`/api/dev/outbox.json?to=${first}`, `/api/dev/outbox?to=${first}`]) {
+      const gone = await app.inject({ method: 'GET', url });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.body).not.toMatch(/\b\d{6}\b/);
+    }
+
+    const all = await outbox('', auth(adminToken));
     expect(all.statusCode).toBe(200);
     const list = all.json().data as { id: number; to: string; subject: string; text: string; created_at: string }[];
     const recipients = list.map((m) => m.to);
     expect(recipients.indexOf(second)).toBeLessThan(recipients.indexOf(first));
     expect(recipients.indexOf(second)).toBeGreaterThanOrEqual(0);
 
-    const mine = (
-      await app.inject({ method: 'GET', url: `/api/dev/outbox.json?to=${encodeURIComponent(first.toUpperCase())}` })
-    ).json().data as typeof list;
+    const mine = (await outbox(`?to=${encodeURIComponent(first.toUpperCase())}`, auth(adminToken))).json().data as typeof list;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ to: first, subject: expect.any(String) });
     expect(mine[0]?.text).toMatch(/\b\d{6}\b/);
     expect(new Date(mine[0]?.created_at ?? '').getTime()).not.toBeNaN();
 
-    const limited = (await app.inject({ method: 'GET', url: '/api/dev/outbox.json?limit=1' })).json().data;
-    expect(limited).toHaveLength(1);
-    const badLimit = await app.inject({ method: 'GET', url: '/api/dev/outbox.json?limit=0' });
+    expect((await outbox('?limit=1', auth(adminToken))).json().data).toHaveLength(1);
+    const badLimit = await outbox('?limit=0', { ...auth(adminToken), 'accept-language': 'en' });
     expect(badLimit.statusCode).toBe(400);
     expect(badLimit.json()).toMatchObject({ code: 40001, data: { field: 'limit' } });
   });
 
-  it('shows the same mails on an HTML page, escaped', async () => {
-    const email = uniqueEmail();
-    await app.inject({ method: 'POST', url: '/api/send_register_email_code', payload: { email } });
-    const page = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain(email);
-    const probe = await app.inject({ method: 'GET', url: '/api/dev/outbox?to=%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
-    expect(probe.body).not.toContain('<script>alert(1)</script>');
-    expect(probe.body).toContain('&lt;script&gt;');
+  it('prints each kept mail (with its code) in the server log at info level', async () => {
+    const lines: string[] = [];
+    const mailer = createMailer({
+      from: 'x@example.test',
+      store: { record: async () => 1, markSent: async () => undefined },
+      log: { info: (obj: unknown, msg?: string) => lines.push(`${msg} ${JSON.stringify(obj)}`) } as never,
+    });
+    await mailer.send({ to: 'reader@example.test', subject: 'Code', text: 'Your code is 123456' });
+    expect(lines.join('\n')).toContain('123456');
+    expect(lines.join('\n')).toContain('reader@example.test');
   });
 
   it('does not exist when DEV_OUTBOX is off', async () => {
     const off = await createTestApp({ DEV_OUTBOX: '0' });
     try {
-      for (const url of ['/api/dev/outbox.json', '/api/dev/outbox']) {
-        const res = await off.app.inject({ method: 'GET', url });
-        expect(res.statusCode).toBe(404);
-        expect(res.json().code).toBe(40401);
-      }
+      const admin = await makeUser(off, { roles: ['admin'] });
+      const token = await login(off, admin.email, admin.password);
+      const res = await off.app.inject({ method: 'GET', url: '/api/system/mail_outbox', headers: auth(token) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe(40401);
     } finally {
       await off.close();
     }

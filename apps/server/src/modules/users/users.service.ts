@@ -329,6 +329,11 @@ export function createUsersService({
       return row && okPassword ? { id: row.id, status: row.status, vipDate: row.vipDate } : null;
     },
 
+    /** Id of the live account an e-mail or user name names (sign-in limits count per account, not per typed text). */
+    async accountIdByLogin(login: string): Promise<number | undefined> {
+      return (await repo.byLogin(login))?.id;
+    },
+
     async recordLogin(userId: number): Promise<void> {
       await repo.touchLogin(userId);
     },

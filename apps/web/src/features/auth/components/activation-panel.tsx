@@ -1,11 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { RegisterStatusReply } from '@xr/contract/auth';
-import { Alert, App, Button, Result, Space } from 'antd';
+import { Alert, App, Button, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../components/form/zod-rules';
-import { API_BASE } from '../../../lib/http';
 import { useRegisterStatusJudge } from '../api/register-status-judge';
 import { useResendActivation } from '../api/resend-activation';
 import { CODE_COOLDOWN_S } from './send-code-button';
@@ -80,11 +79,7 @@ export function ActivationPanel({ email }: { email: string }) {
               {cooldown > 0 ? t('code.resendIn', { s: cooldown }) : t('register.noMail')}
             </Button>
           )}
-          {import.meta.env.DEV && (
-            <a href={`${API_BASE}/dev/outbox`} target="_blank" rel="noreferrer">
-              {t('register.devOutbox')}
-            </a>
-          )}
+          {import.meta.env.DEV && <Typography.Text type="secondary">{t('register.devOutbox')}</Typography.Text>}
         </Space>
       }
     />
