@@ -99,9 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await rbac.ensureCatalogue();
   const users = createUsersService({ db, rbac, storage, access });
   const codes = createCodesService({ db, users });
-  const auth = createAuthService({ db, config, mailer, users, rbac, codes, access });
   const counters = redis ? createRedisCounters(redis) : createMemoryCounters();
-  const auth = createAuthService({ db, config, mailer, users, rbac, codes, counters });
+  const auth = createAuthService({ db, config, mailer, users, rbac, codes, access, counters });
   const community = createCommunityService({ db, mailer, config });
 
   // Storefront and commerce (issue 3).

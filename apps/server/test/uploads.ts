@@ -75,9 +75,11 @@ export async function waitForAsset(app: FastifyInstance, projectId: number, toke
     const res = body<{ assets: { status: string; job: { status: string; progress: number; result: unknown } | null }[] }>(
       await app.inject({ method: 'GET', url: `/api/project/asset_status?project_id=${projectId}`, headers: auth(token) }),
     );
-    const a = res.data.assets[0];
-    // a ready asset's job records "done" just after the step marks the asset: wait for both
-    if (a && ((a.status === 'ready' && (!a.job || a.job.status === 'done')) || a.status === 'failed')) return res.data;
+    // Every asset settled (a replaced one stays until its replacement is ready). A ready asset's job records "done"
+    // just after the step marks the asset: wait for both.
+    const settled = (a: (typeof res.data.assets)[number]) =>
+      (a.status === 'ready' && (!a.job || a.job.status === 'done')) || a.status === 'failed';
+    if (res.data.assets.length > 0 && res.data.assets.every(settled)) return res.data;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('job did not finish');

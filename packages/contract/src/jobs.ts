@@ -14,6 +14,10 @@ export const JOB_FAILURE_REASONS = [
   'unsupported_format',
   'max_unsupported',
   'invalid_model',
+  /** The model was read but holds no triangles (only lines, points, cameras or lights). */
+  'no_geometry',
+  /** A zip holds no model file of a known format. */
+  'no_model_in_archive',
   'validation_failed',
   'out_of_memory',
   /** The uploaded original is no longer in the storage. */
@@ -30,14 +34,14 @@ export const isJobFailureReason = (s: unknown): s is JobFailureReason =>
 
 const messages: Record<JobFailureReason, Record<Lang, string>> = {
   zip_bomb: {
-    zh: '压缩包解压后过大或文件过多，已拒绝处理',
-    tc: '壓縮檔解壓後過大或檔案過多，已拒絕處理',
-    en: 'The archive expands too much or holds too many files',
+    zh: '压缩包解压后过大或压缩比异常，已拒绝',
+    tc: '壓縮檔解壓後過大或壓縮比異常，已拒絕',
+    en: 'The archive expands to too much data or has a suspicious compression ratio',
   },
   zip_escape: {
-    zh: '压缩包中的文件路径指向包外，已拒绝处理',
-    tc: '壓縮檔中的檔案路徑指向檔外，已拒絕處理',
-    en: 'The archive refers to files outside itself',
+    zh: '文件引用了上传内容以外的路径，已拒绝',
+    tc: '檔案引用了上傳內容以外的路徑，已拒絕',
+    en: 'The file refers to paths outside the upload',
   },
   zip_symlink: {
     zh: '压缩包中含有符号链接，已拒绝处理',
@@ -45,35 +49,49 @@ const messages: Record<JobFailureReason, Record<Lang, string>> = {
     en: 'The archive contains symbolic links',
   },
   too_many_pixels: {
-    zh: '图片超过 4000 万像素',
-    tc: '圖片超過 4000 萬像素',
-    en: 'The image has more than 40 megapixels',
+    zh: '图片像素过多（超过 4000 万像素），请缩小后再上传',
+    tc: '圖片像素過多（超過 4000 萬像素），請縮小後再上傳',
+    en: 'The image has more than 40 megapixels; scale it down and upload again',
   },
-  truncated: { zh: '文件不完整或已损坏', tc: '檔案不完整或已損壞', en: 'The file is incomplete or damaged' },
+  truncated: {
+    zh: '文件不完整（可能上传中断或已损坏）',
+    tc: '檔案不完整（可能上傳中斷或已損壞）',
+    en: 'The file is incomplete (the upload was cut or the file is damaged)',
+  },
   unsupported_format: {
-    zh: '不支持此文件格式，或文件无法读取',
-    tc: '不支援此檔案格式，或檔案無法讀取',
-    en: 'This file format is not supported, or the file cannot be read',
+    zh: '不支持此文件格式：请上传 FBX、glTF/GLB、OBJ（可连同 MTL 与贴图打包为 zip）或 3DS',
+    tc: '不支援此檔案格式：請上傳 FBX、glTF/GLB、OBJ（可連同 MTL 與貼圖打包為 zip）或 3DS',
+    en: 'Unsupported format: upload FBX, glTF/GLB, OBJ (in a zip with its MTL and textures) or 3DS',
   },
   max_unsupported: {
-    zh: '不支持 3ds Max 工程文件，请导出为 FBX、OBJ 或 glTF',
-    tc: '不支援 3ds Max 專案檔，請匯出為 FBX、OBJ 或 glTF',
-    en: '3ds Max scene files are not supported: export FBX, OBJ or glTF',
+    zh: '无法读取 3ds Max 原生 .max 文件。请在 3ds Max 中选择“文件 › 导出 › 导出”，保存类型选“Autodesk (*.FBX)”（勾选“嵌入的媒体”以带上贴图，角色请勾选“动画”和“蒙皮”），或用“文件 › 导出 › glTF”导出 .glb，然后上传该文件',
+    tc: '無法讀取 3ds Max 原生 .max 檔案。請在 3ds Max 中選擇「檔案 › 匯出 › 匯出」，存檔類型選「Autodesk (*.FBX)」（勾選「嵌入媒體」以帶上貼圖，角色請勾選「動畫」和「蒙皮」），或用「檔案 › 匯出 › glTF」匯出 .glb，然後上傳該檔案',
+    en: 'Native 3ds Max .max files cannot be read. In 3ds Max choose File › Export › Export, save as "Autodesk (*.FBX)" (tick "Embed Media" to include textures, and "Animation" and "Skins" for characters), or use File › Export › glTF to save a .glb, then upload that file',
   },
   invalid_model: {
-    zh: '模型文件无法读取或不含可显示的几何体',
-    tc: '模型檔案無法讀取或不含可顯示的幾何體',
-    en: 'The model cannot be read or contains no geometry to show',
+    zh: '无法读取此模型：文件已损坏或是不支持的变体，请从建模软件重新导出',
+    tc: '無法讀取此模型：檔案已損壞或是不支援的變體，請從建模軟體重新匯出',
+    en: 'The model cannot be read: the file is damaged or an unsupported variant; export it again from your 3D tool',
+  },
+  no_geometry: {
+    zh: '模型中没有可显示的面（只有线、点、相机或灯光）',
+    tc: '模型中沒有可顯示的面（只有線、點、相機或燈光）',
+    en: 'The model has no faces to show (only lines, points, cameras or lights)',
+  },
+  no_model_in_archive: {
+    zh: '压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件',
+    tc: '壓縮檔中沒有 glTF、GLB、OBJ、FBX 或 3DS 模型檔案',
+    en: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
   },
   validation_failed: {
-    zh: '模型处理后未通过 glTF 校验',
-    tc: '模型處理後未通過 glTF 校驗',
-    en: 'The processed model did not pass glTF validation',
+    zh: '优化后的模型未通过 glTF 校验，请从建模软件重新导出后再试',
+    tc: '優化後的模型未通過 glTF 校驗，請從建模軟體重新匯出後再試',
+    en: 'The optimized model failed glTF validation; export it again from your 3D tool and retry',
   },
   out_of_memory: {
-    zh: '文件过于复杂，处理时超出内存上限',
-    tc: '檔案過於複雜，處理時超出記憶體上限',
-    en: 'The file is too complex to process within the memory limit',
+    zh: '模型过大，处理时超出内存上限，请减少面数或贴图尺寸后再上传',
+    tc: '模型過大，處理時超出記憶體上限，請減少面數或貼圖尺寸後再上傳',
+    en: 'The model is too large to process; reduce its triangles or texture sizes and upload again',
   },
   original_missing: {
     zh: '上传的原始文件已不存在，请重新上传',

@@ -208,9 +208,9 @@ export const errorMessages = {
     en: 'Illegal document: the content does not match the file extension',
   },
   fileMaxExported: {
-    zh: '非法文件：3ds Max 原生 .max 文件无法读取，请先导出为 FBX 或 glTF',
-    tc: '非法文件：3ds Max 原生 .max 檔案無法讀取，請先匯出為 FBX 或 glTF',
-    en: 'Illegal document: native 3ds Max .max files cannot be read, export to FBX or glTF first',
+    zh: '非法文件：无法读取 3ds Max 原生 .max 文件。请在 3ds Max 中选择“文件 › 导出 › 导出”，保存类型选“Autodesk (*.FBX)”（勾选“嵌入的媒体”以带上贴图，角色请勾选“动画”和“蒙皮”），或用“文件 › 导出 › glTF”导出 .glb，然后上传该文件',
+    tc: '非法文件：無法讀取 3ds Max 原生 .max 檔案。請在 3ds Max 中選擇「檔案 › 匯出 › 匯出」，存檔類型選「Autodesk (*.FBX)」（勾選「嵌入媒體」以帶上貼圖，角色請勾選「動畫」和「蒙皮」），或用「檔案 › 匯出 › glTF」匯出 .glb，然後上傳該檔案',
+    en: 'Illegal document: native 3ds Max .max files cannot be read. In 3ds Max choose File › Export › Export, save as "Autodesk (*.FBX)" (tick "Embed Media" to include textures, and "Animation" and "Skins" for characters), or use File › Export › glTF to save a .glb, then upload that file',
   },
   fileTooLarge: {
     zh: '文件太大：此类型最大 {{max}}',

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import yauzl from 'yauzl';
+import { decodeText } from './pipeline/text';
 
 /** Why an uploaded file is refused: a contract message key (all of them say "Illegal document…"). */
 export type RejectionKey =
@@ -80,9 +81,10 @@ export async function checkFile(file: string, extension: string): Promise<void> 
         await checkZip(file, size);
         return;
       case 'obj': {
-        const sample = await readAt(fd, 0, Math.min(size, 64 * 1024));
-        if (sample.includes(0)) throw new FileRejection('fileTypeMismatch');
-        if (!/^\s*(v|vt|vn|f|o|g|s|mtllib|usemtl|#)\s/m.test(sample.toString('utf8'))) {
+        // UTF-16 (as Windows tools save text) is accepted; other text with NUL bytes is not an OBJ.
+        const text = decodeText(await readAt(fd, 0, Math.min(size, 64 * 1024)));
+        if (text.includes('\0')) throw new FileRejection('fileTypeMismatch');
+        if (!/^\s*(v|vt|vn|f|o|g|s|l|p|mtllib|usemtl|#)\s/m.test(text)) {
           throw new FileRejection('fileTypeMismatch');
         }
         break;
@@ -141,11 +143,15 @@ export async function checkFile(file: string, extension: string): Promise<void> 
   if (IMAGE_EXTS.has(ext)) await checkImage(file);
 }
 
-/** The top-level node records of a binary FBX must chain to the null record inside the file (a cut file breaks the chain). */
+/**
+ * The top-level node records of a binary FBX must chain to the null record inside the file, or to its very end
+ * (some exporters write neither null record nor footer); a cut file breaks the chain.
+ */
 async function checkFbxNodes(fd: fs.FileHandle, size: number, version: number): Promise<void> {
   const wide = version >= 7500;
   let pos = 27;
   for (let n = 0; n < 100_000; n++) {
+    if (pos === size && n > 0) return;
     const h = await readAt(fd, pos, wide ? 25 : 13);
     if (h.length < (wide ? 25 : 13)) throw new FileRejection('fileTruncated');
     const end = wide ? Number(h.readBigUInt64LE(0)) : h.readUInt32LE(0);

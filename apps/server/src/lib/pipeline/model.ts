@@ -1,14 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Document, Logger, NodeIO } from '@gltf-transform/core';
+import { type Document, Logger, type Mesh, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { dedup, meshopt, prune, textureCompress, weld } from '@gltf-transform/functions';
+import {
+  dedup,
+  flatten,
+  instance,
+  join,
+  meshopt,
+  palette,
+  prune,
+  resample,
+  simplify,
+  sparse,
+  textureCompress,
+  unpartition,
+  weld,
+} from '@gltf-transform/functions';
+import draco3d from 'draco3dgltf';
 import { validateBytes } from 'gltf-validator';
-import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
+import { MeshoptDecoder, MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
-import { PipelineError, type ProgressFn, progress } from './errors';
+import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
+import { dropUnreadableTextures } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
-import { renderThumbnail } from './thumbnail';
+import { instanceMatrices, renderThumbnail } from './thumbnail';
 import { safeUnzip } from './unzip';
 
 export interface ModelReport {
@@ -16,6 +32,10 @@ export interface ModelReport {
   meshes: number;
   materials: number;
   textures: number;
+  /** Animation clips kept (by name), skins and meshes with morph targets: what a character needs to move. */
+  animations: string[];
+  skins: number;
+  morphTargets: number;
   bytesBefore: number;
   bytesAfter: number;
   warnings: string[];
@@ -43,12 +63,23 @@ export const MAX_TEXTURE_SIZE = 2048;
 
 const MODEL_EXTS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds'] as const;
 
-async function createIO(): Promise<NodeIO> {
+/** Draco's decoder (WebAssembly), loaded once per worker on the first Draco-compressed upload. */
+let dracoDecoder: Promise<unknown> | undefined;
+
+async function createIO(withDraco: boolean): Promise<NodeIO> {
   await MeshoptDecoder.ready;
   await MeshoptEncoder.ready;
-  return new NodeIO()
-    .registerExtensions(ALL_EXTENSIONS)
-    .registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
+  const deps: Record<string, unknown> = { 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder };
+  if (withDraco) {
+    dracoDecoder ??= draco3d.createDecoderModule();
+    deps['draco3d.decoder'] = await dracoDecoder;
+  }
+  return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies(deps);
+}
+
+/** Whether a .gltf / .glb declares KHR_draco_mesh_compression (its JSON is read anyway by `assertLocalUris`). */
+function usesDraco(json: { extensionsUsed?: unknown }): boolean {
+  return Array.isArray(json.extensionsUsed) && json.extensionsUsed.includes('KHR_draco_mesh_compression');
 }
 
 function findMain(root: string, files: string[]): string {
@@ -58,7 +89,7 @@ function findMain(root: string, files: string[]): string {
     .sort((a, b) => rank(a) - rank(b) || a.split(path.sep).length - b.split(path.sep).length || a.localeCompare(b));
   if (models.length === 0) {
     if (files.some((f) => f.toLowerCase().endsWith('.max'))) throw maxError();
-    throw new PipelineError('unsupported_format', 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model');
+    throw new PipelineError('no_model_in_archive', 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model');
   }
   return path.join(root, models[0]!);
 }
@@ -74,7 +105,7 @@ const maxError = () =>
  * read, so a crafted file cannot pull server files (../../etc/passwd) or URLs into the output.
  */
 async function assertLocalUris(gltfFile: string, root: string) {
-  let json: { buffers?: { uri?: string }[]; images?: { uri?: string }[] };
+  let json: { buffers?: { uri?: string }[]; images?: { uri?: string }[]; extensionsUsed?: unknown };
   try {
     const bytes = await fs.promises.readFile(gltfFile);
     // A GLB carries its JSON in the first chunk: magic, version, length, then chunk length and type.
@@ -99,38 +130,63 @@ async function assertLocalUris(gltfFile: string, root: string) {
       throw new PipelineError('zip_escape', `The glTF references a resource outside the upload: ${uri}`);
     }
   }
+  return json;
 }
 
-/** Counts what the report shows; triangles of lists, strips and fans (points and lines count none). */
+/**
+ * Counts what the report shows: triangles drawn (of lists, strips and fans; points and lines count none), each mesh
+ * as often as nodes and GPU instances draw it.
+ */
 function countDocument(doc: Document) {
   let triangles = 0;
   const root = doc.getRoot();
+  const perMesh = new Map<Mesh, number>();
   for (const mesh of root.listMeshes()) {
+    let n = 0;
     for (const prim of mesh.listPrimitives()) {
-      const n = prim.getIndices()?.getCount() ?? prim.getAttribute('POSITION')?.getCount() ?? 0;
+      const count = prim.getIndices()?.getCount() ?? prim.getAttribute('POSITION')?.getCount() ?? 0;
       const mode = prim.getMode();
-      if (mode === 4) triangles += Math.floor(n / 3);
-      else if (mode === 5 || mode === 6) triangles += Math.max(0, n - 2);
+      if (mode === 4) n += Math.floor(count / 3);
+      else if (mode === 5 || mode === 6) n += Math.max(0, count - 2);
     }
+    perMesh.set(mesh, n);
+  }
+  for (const node of root.listNodes()) {
+    const mesh = node.getMesh();
+    if (mesh) triangles += (perMesh.get(mesh) ?? 0) * instanceMatrices(node).length;
   }
   return {
     triangles,
     meshes: root.listMeshes().length,
     materials: root.listMaterials().length,
     textures: root.listTextures().length,
+    animations: root.listAnimations().map((a, i) => a.getName() || `animation ${i + 1}`),
+    skins: root.listSkins().length,
+    morphTargets: root.listMeshes().filter((m) => m.listPrimitives().some((p) => p.listTargets().length > 0)).length,
   };
 }
 
-/** Runs the Khronos glTF-Validator on GLB bytes and returns its error messages (empty when valid). */
-export async function validateGlb(bytes: Uint8Array): Promise<{ errors: string[]; warnings: number }> {
+interface ValidationIssue {
+  severity: number;
+  code: string;
+  message: string;
+  pointer?: string;
+}
+
+/**
+ * Runs the Khronos glTF-Validator on GLB bytes: its error messages (empty when valid), the number of warnings and
+ * the codes of every issue of any severity.
+ */
+export async function validateGlb(bytes: Uint8Array): Promise<{ errors: string[]; warnings: number; issues: ValidationIssue[] }> {
   const report = await validateBytes(bytes, {
-    maxIssues: 100,
+    maxIssues: 500,
     externalResourceFunction: () => Promise.reject(new Error('external')),
   });
-  const messages = (report.issues?.messages ?? []) as { severity: number; code: string; message: string; pointer?: string }[];
+  const messages = (report.issues?.messages ?? []) as ValidationIssue[];
   return {
     errors: messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`),
     warnings: report.issues?.numWarnings ?? 0,
+    issues: messages,
   };
 }
 
@@ -153,31 +209,42 @@ function oneAtATimeSharp(): typeof sharp {
     else busy = false;
   };
   return ((...args: Parameters<typeof sharp>) => {
-    const instance = sharp(...args);
-    const toBuffer = instance.toBuffer.bind(instance) as (...a: unknown[]) => Promise<unknown>;
-    instance.toBuffer = (async (...a: unknown[]) => {
+    const image = sharp(...args);
+    const toBuffer = image.toBuffer.bind(image) as (...a: unknown[]) => Promise<unknown>;
+    image.toBuffer = (async (...a: unknown[]) => {
       await acquire();
       try {
         return await toBuffer(...a);
       } finally {
         release();
       }
-    }) as typeof instance.toBuffer;
-    return instance;
+    }) as typeof image.toBuffer;
+    return image;
   }) as typeof sharp;
 }
 
 /**
- * Optimises a document in place the way every upload is treated: dedup, weld, prune, textures capped at
- * 2048 px and re-encoded as WebP (sharp), then meshopt compression (EXT_meshopt_compression).
- * `beforeCompress` sees the welded, uncompressed document (used for the thumbnail).
+ * Optimises a document in place the way every upload is treated, the steps of `gltf-transform optimize`: dedup,
+ * GPU instancing of a mesh repeated 5 times or more (EXT_mesh_gpu_instancing, which three.js's GLTFLoader draws as
+ * an InstancedMesh), palette (materials that differ only in factors share a small palette texture), flatten and
+ * join (compatible meshes become one draw call; skinned, morphing and animated nodes are left as they are), weld,
+ * simplify within 0.01 % of the model's size, lossless resampling of animation keys, prune, sparse accessors,
+ * textures capped at 2048 px as WebP (sharp), then meshopt compression (EXT_meshopt_compression).
+ * `beforeCompress` sees the joined, uncompressed document (used for the thumbnail).
  */
 export async function optimizeDocument(
   doc: Document,
   beforeCompress?: (doc: Document) => Promise<void>,
   onStep?: (i: number) => void,
 ) {
-  await doc.transform(dedup(), weld(), prune());
+  await MeshoptSimplifier.ready;
+  await doc.transform(dedup(), instance({ min: 5 }), palette(), flatten(), join({ keepNamed: false, keepMeshes: false }), weld());
+  await doc.transform(
+    simplify({ simplifier: MeshoptSimplifier, error: 0.0001, ratio: 0, lockBorder: false }),
+    resample(),
+    prune({ keepAttributes: false, keepIndices: false, keepLeaves: false, keepSolidTextures: false }),
+    sparse(),
+  );
   onStep?.(1);
   await beforeCompress?.(doc);
   onStep?.(2);
@@ -190,19 +257,41 @@ export async function optimizeDocument(
   onStep?.(4);
 }
 
+/** Reads a .gltf / .glb: one buffer (a GLB holds at most one), Draco meshes decoded (the output uses meshopt). */
+async function readGltf(mainFile: string, resourceRoot: string): Promise<{ io: NodeIO; doc: Document }> {
+  const json = await assertLocalUris(mainFile, resourceRoot);
+  const io = await createIO(usesDraco(json));
+  let doc: Document;
+  try {
+    doc = await io.read(mainFile);
+  } catch (e) {
+    throw new PipelineError('invalid_model', `Could not read the glTF: ${(e as Error).message}`, { cause: e });
+  }
+  await doc.transform(unpartition());
+  for (const ext of doc.getRoot().listExtensionsUsed()) {
+    if (ext.extensionName === 'KHR_draco_mesh_compression') ext.dispose();
+  }
+  return { io, doc };
+}
+
 /**
  * Turns an uploaded 3D model into one optimised, validated GLB, a 512×512 PNG thumbnail and a report.
  * Accepts .glb, .gltf, .obj, .fbx (binary and ASCII), .3ds, or a .zip holding one of those with its
  * resources (.bin, .mtl, textures); zips are extracted safely (see `safeUnzip`). `.max` is refused with
- * `max_unsupported`. Throws `PipelineError` for bad input and `validation_failed` if the output does not pass
- * the glTF-Validator with zero errors.
+ * `max_unsupported`. Multi-buffer glTF is merged into one buffer, Draco meshes are decoded, animation clips, skins
+ * and morph targets are kept. Every failure is a `PipelineError` with a reason code (an unexpected exception becomes
+ * `processing_failed`; only system errors such as a full disk stay retryable). The output must pass the
+ * glTF-Validator with no error the input did not already have (`validation_failed`); inherited ones are warnings.
  */
-export async function processModel({
-  inputPath,
-  originalName,
-  workDir,
-  onProgress,
-}: ProcessModelInput): Promise<ProcessModelResult> {
+export async function processModel(input: ProcessModelInput): Promise<ProcessModelResult> {
+  try {
+    return await runModel(input);
+  } catch (err) {
+    throw asPipelineError(err);
+  }
+}
+
+async function runModel({ inputPath, originalName, workDir, onProgress }: ProcessModelInput): Promise<ProcessModelResult> {
   const report = progress(onProgress);
   report(0);
   const warnings: string[] = [];
@@ -224,20 +313,20 @@ export async function processModel({
   }
   report(10);
 
-  const io = await createIO();
+  let io: NodeIO;
   let doc: Document;
   if (mainExt === '.glb' || mainExt === '.gltf') {
-    await assertLocalUris(mainFile, resourceRoot);
-    try {
-      doc = await io.read(mainFile);
-    } catch (e) {
-      throw new PipelineError('invalid_model', `Could not read the glTF: ${(e as Error).message}`, { cause: e });
-    }
+    ({ io, doc } = await readGltf(mainFile, resourceRoot));
   } else {
-    doc = await importWithThree(mainFile, mainExt.slice(1) as ThreeFormat, resourceRoot, warnings);
+    io = await createIO(false);
+    doc = await importWithThree(io, mainFile, mainExt.slice(1) as ThreeFormat, resourceRoot, warnings);
   }
   doc.setLogger(new Logger(Logger.Verbosity.ERROR));
-  if (countDocument(doc).triangles === 0) throw new PipelineError('invalid_model', 'The model has no triangles');
+  if (countDocument(doc).triangles === 0) throw new PipelineError('no_geometry', 'The model has no triangles');
+  warnings.push(...(await dropUnreadableTextures(doc)));
+  // What the validator already says about the input: an issue the input had is not the optimiser's doing.
+  const before = await validateGlb(await io.writeBinary(doc));
+  const known = new Set(before.issues.map((i) => i.code));
   report(35);
 
   const thumbnailPath = path.join(workDir, 'thumbnail.png');
@@ -251,10 +340,14 @@ export async function processModel({
   const bytes = await io.writeBinary(doc);
   report(88);
 
-  const { errors } = await validateGlb(bytes);
-  if (errors.length > 0) {
-    throw new PipelineError('validation_failed', `The optimised model failed glTF validation: ${errors.slice(0, 5).join('; ')}`);
+  const after = await validateGlb(bytes);
+  const fresh = after.issues.filter((i) => i.severity === 0 && !known.has(i.code));
+  if (fresh.length > 0) {
+    const list = fresh.slice(0, 5).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`);
+    throw new PipelineError('validation_failed', `The optimised model failed glTF validation: ${list.join('; ')}`);
   }
+  const inherited = [...new Set(after.issues.filter((i) => i.severity === 0).map((i) => i.code))];
+  if (inherited.length > 0) warnings.push(`The uploaded model already had these glTF issues: ${inherited.join(', ')}`);
   const glbPath = path.join(workDir, 'model.glb');
   await fs.promises.writeFile(glbPath, bytes);
   report(100);

@@ -1,4 +1,5 @@
-import type { Document, Material, Texture } from '@gltf-transform/core';
+import type { Document, Material, mat4, Node, Texture } from '@gltf-transform/core';
+import type { InstancedMesh } from '@gltf-transform/extensions';
 import sharp from 'sharp';
 
 type V3 = [number, number, number];
@@ -57,6 +58,51 @@ function srgb(linear: number): number {
   return c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
 }
 
+/** Column-major matrix of a translation, rotation (quaternion x, y, z, w) and scale. */
+function compose(t: ArrayLike<number>, q: ArrayLike<number>, sc: ArrayLike<number>): number[] {
+  const [x, y, z, w] = [q[0]!, q[1]!, q[2]!, q[3]!];
+  const [sx, sy, sz] = [sc[0]!, sc[1]!, sc[2]!];
+  return [
+    (1 - 2 * (y * y + z * z)) * sx,
+    2 * (x * y + z * w) * sx,
+    2 * (x * z - y * w) * sx,
+    0,
+    2 * (x * y - z * w) * sy,
+    (1 - 2 * (x * x + z * z)) * sy,
+    2 * (y * z + x * w) * sy,
+    0,
+    2 * (x * z + y * w) * sz,
+    2 * (y * z - x * w) * sz,
+    (1 - 2 * (x * x + y * y)) * sz,
+    0,
+    t[0]!,
+    t[1]!,
+    t[2]!,
+    1,
+  ];
+}
+
+/** The world matrices a node's mesh is drawn with: one, or one per instance (EXT_mesh_gpu_instancing). */
+export function instanceMatrices(node: Node): mat4[] {
+  const world = node.getWorldMatrix();
+  const batch = node.getExtension<InstancedMesh>('EXT_mesh_gpu_instancing');
+  if (!batch) return [world];
+  const t = batch.getAttribute('TRANSLATION');
+  const r = batch.getAttribute('ROTATION');
+  const s = batch.getAttribute('SCALE');
+  const count = (t ?? r ?? s)?.getCount() ?? 0;
+  const out: mat4[] = [];
+  for (let i = 0; i < count; i++) {
+    const local = compose(
+      t ? t.getElement(i, [0, 0, 0]) : [0, 0, 0],
+      r ? r.getElement(i, [0, 0, 0, 1]) : [0, 0, 0, 1],
+      s ? s.getElement(i, [1, 1, 1]) : [1, 1, 1],
+    );
+    out.push(mul(world, local) as unknown as mat4);
+  }
+  return out;
+}
+
 /**
  * Renders a 512×512 PNG preview of a document without GL: a small software rasterizer (perspective camera
  * fitted to the bounding sphere from a three-quarter view, z-buffer, Lambert shading of the base colour and
@@ -87,45 +133,45 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
   scene?.traverse((node) => {
     const mesh = node.getMesh();
     if (!mesh) return;
-    const world = node.getWorldMatrix();
-    for (const prim of mesh.listPrimitives()) {
-      if (prim.getMode() !== 4) continue;
-      const posAcc = prim.getAttribute('POSITION');
-      if (!posAcc) continue;
-      const n = posAcc.getCount();
-      const pos = new Float32Array(n * 3);
-      const el = [0, 0, 0];
-      for (let i = 0; i < n; i++) {
-        posAcc.getElement(i, el);
-        const [x, y, z] = el as V3;
-        const v: V3 = [
-          world[0] * x + world[4] * y + world[8] * z + world[12],
-          world[1] * x + world[5] * y + world[9] * z + world[13],
-          world[2] * x + world[6] * y + world[10] * z + world[14],
-        ];
-        pos[i * 3] = v[0];
-        pos[i * 3 + 1] = v[1];
-        pos[i * 3 + 2] = v[2];
-        for (let k = 0; k < 3; k++) {
-          min[k] = Math.min(min[k]!, v[k]!);
-          max[k] = Math.max(max[k]!, v[k]!);
-        }
-      }
-      const uvAcc = prim.getAttribute('TEXCOORD_0');
-      let uv: Float32Array | null = null;
-      if (uvAcc) {
-        uv = new Float32Array(n * 2);
-        const e = [0, 0];
+    for (const world of instanceMatrices(node))
+      for (const prim of mesh.listPrimitives()) {
+        if (prim.getMode() !== 4) continue;
+        const posAcc = prim.getAttribute('POSITION');
+        if (!posAcc) continue;
+        const n = posAcc.getCount();
+        const pos = new Float32Array(n * 3);
+        const el = [0, 0, 0];
         for (let i = 0; i < n; i++) {
-          uvAcc.getElement(i, e);
-          uv[i * 2] = e[0]!;
-          uv[i * 2 + 1] = e[1]!;
+          posAcc.getElement(i, el);
+          const [x, y, z] = el as V3;
+          const v: V3 = [
+            world[0] * x + world[4] * y + world[8] * z + world[12],
+            world[1] * x + world[5] * y + world[9] * z + world[13],
+            world[2] * x + world[6] * y + world[10] * z + world[14],
+          ];
+          pos[i * 3] = v[0];
+          pos[i * 3 + 1] = v[1];
+          pos[i * 3 + 2] = v[2];
+          for (let k = 0; k < 3; k++) {
+            min[k] = Math.min(min[k]!, v[k]!);
+            max[k] = Math.max(max[k]!, v[k]!);
+          }
         }
+        const uvAcc = prim.getAttribute('TEXCOORD_0');
+        let uv: Float32Array | null = null;
+        if (uvAcc) {
+          uv = new Float32Array(n * 2);
+          const e = [0, 0];
+          for (let i = 0; i < n; i++) {
+            uvAcc.getElement(i, e);
+            uv[i * 2] = e[0]!;
+            uv[i * 2 + 1] = e[1]!;
+          }
+        }
+        const indAcc = prim.getIndices();
+        const idx = indAcc ? Uint32Array.from(indAcc.getArray() ?? []) : Uint32Array.from({ length: n - (n % 3) }, (_, i) => i);
+        batches.push({ pos, uv, idx, material: prim.getMaterial() });
       }
-      const indAcc = prim.getIndices();
-      const idx = indAcc ? Uint32Array.from(indAcc.getArray() ?? []) : Uint32Array.from({ length: n - (n % 3) }, (_, i) => i);
-      batches.push({ pos, uv, idx, material: prim.getMaterial() });
-    }
   });
 
   if (batches.length > 0 && Number.isFinite(min[0]!)) {

@@ -88,7 +88,7 @@ describe('safeUnzip', () => {
     const empty = path.join(dir, 'empty.zip');
     fs.writeFileSync(empty, makeZip([{ name: 'readme.txt', data: 'nothing' }]));
     const e2 = await processModel({ inputPath: empty, originalName: 'empty.zip', workDir: path.join(dir, 'w2') }).catch((e) => e);
-    expect(e2.reason).toBe('unsupported_format');
+    expect(e2.reason).toBe('no_model_in_archive');
     const max = path.join(dir, 'max.zip');
     fs.writeFileSync(max, makeZip([{ name: 'scene.max', data: 'x' }]));
     const e3 = await processModel({ inputPath: max, originalName: 'max.zip', workDir: path.join(dir, 'w3') }).catch((e) => e);

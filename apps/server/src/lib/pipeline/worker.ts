@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import { PipelineError, type PipelineReason } from './errors';
+import { asPipelineError, PipelineError, type PipelineReason } from './errors';
 import { type ProcessModelResult, processModel } from './model';
 import { type ProcessPanoramaResult, processPanorama } from './panorama';
 import { probeVideo, type VideoProbe } from './video';
@@ -36,8 +36,12 @@ async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: nu
     const value = await run((p) => port?.postMessage(p));
     return { ok: true, value } as StepOutcome<T>;
   } catch (err) {
-    if (err instanceof PipelineError) return { ok: false, reason: err.reason, message: err.message } as StepOutcome<T>;
-    throw err;
+    // Any exception of a step on its input (a reader's TypeError included) is a refusal with a reason code; only
+    // errors of the machine (a full disk) stay thrown, so that the job is retried.
+    const refusal = asPipelineError(err);
+    if (refusal instanceof PipelineError)
+      return { ok: false, reason: refusal.reason, message: refusal.message } as StepOutcome<T>;
+    throw refusal;
   } finally {
     port?.close();
   }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
 import { heavyGlb } from '../../../test/fixtures/heavy-model';
+import { cubeGlb } from '../../../test/fixtures/models';
 import { makeZip } from '../../../test/fixtures/zip';
 import { tusUpload } from '../../../test/uploads';
 import { buildApp } from '../../app';
@@ -104,7 +105,9 @@ describe('asset processing in worker threads', () => {
     const busy = performance.eventLoopUtilization(elu).utilization;
     await prober;
     expect(job).toMatchObject({ status: 'done', progress: 100 });
-    expect(job.result?.report?.triangles).toBe(262_144);
+    // Simplification within 0.01 % of the model's size merges a few of the terrain's nearly flat triangles.
+    expect(job.result?.report?.triangles).toBeGreaterThan(0.95 * 262_144);
+    expect(job.result?.report?.triangles).toBeLessThanOrEqual(262_144);
     expect(sawProgress).toBe(true);
     expect(answers.length).toBeGreaterThan(10);
     expect(answers.every((a) => a.status === 200)).toBe(true);
@@ -124,24 +127,85 @@ describe('asset processing in worker threads', () => {
     expect(job.attempts).toBe(1);
     // The detail stays in the job row (and the log); the API shows the reason code and its translated message.
     expect(job).toMatchObject({
-      reason: 'unsupported_format',
+      reason: 'no_model_in_archive',
       error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
     });
     expect(await assetStatus(projectId)).toBe('failed');
     for (const [lang, text] of [
-      ['en', 'This file format is not supported, or the file cannot be read'],
-      ['zh', '不支持此文件格式，或文件无法读取'],
-      ['tc', '不支援此檔案格式，或檔案無法讀取'],
+      ['en', 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model'],
+      ['zh', '压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件'],
+      ['tc', '壓縮檔中沒有 glTF、GLB、OBJ、FBX 或 3DS 模型檔案'],
     ] as const) {
       const reply = await app.inject({
         method: 'GET',
         url: `/api/project/asset_status?project_id=${projectId}`,
         headers: { ...auth(owner.token), 'x-lang': lang },
       });
-      expect(reply.json().data.assets[0].job).toMatchObject({ status: 'failed', reason: 'unsupported_format', error: text });
-      expect(reply.body).not.toContain('archive contains');
+      expect(reply.json().data.assets[0].job).toMatchObject({ status: 'failed', reason: 'no_model_in_archive', error: text });
       expect(reply.body).not.toContain(os.tmpdir());
     }
+  });
+
+  it('a replacement keeps the working content until it is ready; a failed one leaves it in place with its reason', async () => {
+    const p = await makeProject(t, owner.id, { status: 'draft', isPublic: false });
+    const send = async (name: string, data: Buffer, replace: boolean) => {
+      const meta = { filename: name, kind: 'model3d', project_id: String(p.id), ...(replace ? { replace: '1' } : {}) };
+      const res = await tusUpload(app, owner.token, meta, data);
+      expect(res.statusCode).toBe(204);
+      return Number(res.headers['x-job-id']);
+    };
+    const settled = (jobId: number) =>
+      until(async () => {
+        const j = await jobOf(jobId);
+        return j.status === 'done' || j.status === 'failed' ? j : undefined;
+      });
+    type View = {
+      id: number;
+      status: string;
+      filename: string;
+      job: { reason: string | null; error: string | null } | null;
+    };
+    const status = async (lang = 'en') =>
+      body<{ assets: View[] }>(
+        await app.inject({
+          method: 'GET',
+          url: `/api/project/asset_status?project_id=${p.id}`,
+          headers: { ...auth(owner.token), 'accept-language': lang },
+        }),
+      ).data.assets;
+    const delivered = async () =>
+      body<{ assets: { id: number; outputs: Record<string, string> }[] }>(
+        await app.inject({ method: 'GET', url: `/api/project/content?id=${p.id}`, headers: auth(owner.token) }),
+      ).data.assets;
+
+    await settled(await send('cube.glb', await cubeGlb(), false));
+    const [first] = await status();
+    expect(first).toMatchObject({ status: 'ready', job: expect.objectContaining({ reason: null, error: null }) });
+
+    // A replacement that fails: the old model stays delivered, the failure is listed with its translated reason.
+    const bad = await send('empty.zip', makeZip([{ name: 'notes.txt', data: 'no model' }]), true);
+    expect(await settled(bad)).toMatchObject({ status: 'failed', attempts: 1 });
+    const afterFail = await status();
+    expect(afterFail.map((a) => [a.id, a.status])).toEqual([
+      [first!.id, 'ready'],
+      [expect.any(Number), 'failed'],
+    ]);
+    expect(afterFail[1]!.job).toMatchObject({
+      reason: 'no_model_in_archive',
+      error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+    });
+    expect((await status('zh'))[1]!.job?.error).toBe('压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件');
+    expect((await delivered()).map((a) => a.id)).toEqual([first!.id]);
+
+    // A good replacement: while it is processed the old model is what is delivered; once ready it takes its place.
+    const good = await send('cube2.glb', await cubeGlb(), true);
+    const during = await delivered();
+    expect(during).toHaveLength(1);
+    expect(during[0]!.outputs.model).toBeTruthy();
+    expect(await settled(good)).toMatchObject({ status: 'done' });
+    const final = await status();
+    expect(final.map((a) => [a.filename, a.status])).toEqual([['cube2.glb', 'ready']]);
+    expect((await delivered()).map((a) => a.id)).toEqual([final[0]!.id]);
   });
 
   it('closing the server cancels a running step: the job is queued again and finishes after a restart', async () => {

@@ -7,15 +7,17 @@ import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/job
 import { PipelineError } from '../../lib/pipeline/errors';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
-import { ASSET_JOB, type EditorService } from './editor.service';
+import { ASSET_JOB, type AssetJobPayload, type EditorService } from './editor.service';
 
 type Outputs = { files: Record<string, string>; result: unknown };
 
 /**
  * Registers the asset-processing job: copies the original to a scratch folder, runs the pipeline step of its kind
  * (3D model → optimized GLB + thumbnail + report; 360 image → previews and tiles; video → metadata) in a worker
- * thread of `pipeline`, stores the outputs next to the original and marks the asset ready (or failed with the
- * pipeline's reason). Only file copies and database writes happen on the API's event loop.
+ * thread of `pipeline`, stores the outputs next to the original and marks the asset ready (a replacement then takes
+ * the place of the project's earlier files of its kind) or failed. A pipeline refusal is permanent (never retried):
+ * the job's error is the pipeline's reason code, its details go to the server log. Only file copies and database
+ * writes happen on the API's event loop.
  */
 export function registerAssetJobs({
   jobs,
@@ -28,12 +30,12 @@ export function registerAssetJobs({
   storage: Storage;
   pipeline: PipelinePool;
 }) {
-  const giveUp = async ({ assetId }: { assetId: number }) => {
+  const giveUp = async ({ assetId }: AssetJobPayload) => {
     await editor.setAssetState(assetId, { status: 'failed' });
   };
-  jobs.register<{ assetId: number }>(
+  jobs.register<AssetJobPayload>(
     ASSET_JOB,
-    async (ctx: JobContext<{ assetId: number }>) => {
+    async (ctx: JobContext<AssetJobPayload>) => {
       const asset = await editor.assetById(ctx.payload.assetId);
       if (!asset) return { skipped: 'asset deleted' };
       await editor.setAssetState(asset.id, { status: 'processing' });
@@ -90,7 +92,7 @@ export function registerAssetJobs({
             step = { files: {}, result: null };
           }
         } catch (err) {
-          if (err instanceof PipelineError) {
+          if (err instanceof PipelineError && err.permanent) {
             await editor.setAssetState(asset.id, { status: 'failed' });
             // Users see the reason, translated; the message (paths, parser output) stays in the log.
             throw new PermanentJobError(isJobFailureReason(err.reason) ? err.reason : 'processing_failed', err.message, {
@@ -109,7 +111,7 @@ export function registerAssetJobs({
           outputBytes += size;
         }
         // The asset may have been replaced or deleted meanwhile: then the outputs are orphans and go.
-        const updated = await editor.setAssetState(asset.id, { status: 'ready', outputs, outputBytes });
+        const updated = await editor.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true);
         if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
         return step.result;
       } catch (err) {

@@ -23,6 +23,7 @@ import { documentKindOfCatalog } from '@xr/contract/scenes';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue, JobRow } from '../../lib/jobs';
+import { PIPELINE_REASONS } from '../../lib/pipeline/errors';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { MessagesService } from '../community/messages.service';
 import type { UsersService } from '../users/users.service';
@@ -38,6 +39,12 @@ export type Actor = NonNullable<Viewer>;
 
 /** The job type that processes an uploaded asset. */
 export const ASSET_JOB = 'asset.process';
+
+/** The payload of an asset job: `replace` when the upload replaces the project's earlier files of its kind. */
+export interface AssetJobPayload {
+  assetId: number;
+  replace?: boolean;
+}
 
 const ownOut = (r: ProjectRow): OwnProject => ({
   id: r.id,
@@ -384,10 +391,12 @@ export function createEditorService({
     },
 
     /**
-     * Records an accepted upload and queues its processing. Earlier files of the same kind are replaced: their rows
-     * go in the same transaction, their files right after, so their bytes are freed. `withinQuota` runs first in that
-     * transaction, under a per-owner lock, with the owner's stored bytes: throwing refuses the asset, so two uploads
-     * finishing at once cannot both take the last free space.
+     * Records an accepted upload and queues its processing. With `replace`, earlier files of the same kind are
+     * replaced, but only once the new one is ready (`assetReady`): until then the project keeps its working content,
+     * and if processing fails the old content stays. Earlier failed uploads of the kind go at once. `withinQuota`
+     * runs first in the transaction, under a per-owner lock, with the owner's stored bytes and the bytes the
+     * replacement will free: throwing refuses the asset, so two uploads finishing at once cannot both take the last
+     * free space.
      */
     async acceptAsset(
       values: Omit<NewAssetRow, 'id' | 'status' | 'jobId'>,
@@ -401,11 +410,12 @@ export function createEditorService({
           freedBytes: old.reduce((n, a) => n + a.bytes + a.outputBytes, 0),
         });
         const gone = await repo.deleteAssets(
-          old.map((a) => a.id),
+          old.filter((a) => a.status === 'failed').map((a) => a.id),
           tx,
         );
         const inserted = await repo.insertAsset({ ...values, status: 'queued' }, tx);
-        const job = await jobs.enqueue(ASSET_JOB, { assetId: inserted.id }, tx);
+        const payload: AssetJobPayload = { assetId: inserted.id, replace: opts.replace };
+        const job = await jobs.enqueue(ASSET_JOB, { ...payload }, tx);
         const withJob = await repo.updateAsset(inserted.id, { jobId: job.id }, tx);
         // A changed file is changed content: an approved project goes back to review. A project whose content is a
         // scene document only changes when a reviewed document version uses the new file, unless one was replaced.
@@ -421,6 +431,30 @@ export function createEditorService({
 
     assetById: (id: number) => repo.assetById(id),
     setAssetState: (id: number, values: Partial<NewAssetRow>) => repo.updateAsset(id, values),
+
+    /**
+     * Marks a processed asset ready with its outputs. For a replacement, the project's earlier assets of the same kind
+     * are deleted in the same transaction (their files right after): the switch from old to new content is atomic.
+     * Returns undefined when the asset was deleted meanwhile (its outputs are then orphans for the caller to remove).
+     */
+    async assetReady(
+      id: number,
+      values: { outputs: Record<string, string>; outputBytes: number },
+      replace: boolean,
+    ): Promise<AssetRow | undefined> {
+      const { row, keys } = await db.transaction(async (tx) => {
+        const updated = await repo.updateAsset(id, { status: 'ready', ...values }, tx);
+        if (!updated || !replace) return { row: updated, keys: [] };
+        const older = (await repo.assetsOfKind(updated.projectId, updated.kind, tx)).filter((a) => a.id < updated.id);
+        const gone = await repo.deleteAssets(
+          older.map((a) => a.id),
+          tx,
+        );
+        return { row: updated, keys: gone.flatMap((a) => [a.originalKey, ...Object.values(a.outputs)]) };
+      });
+      await removeFiles(keys);
+      return row;
+    },
 
     /** Assets of the actor's project with their processing jobs (/vrdata/status and the editor). */
     async assetStatus(actor: Actor, projectId: number, lang: Lang) {
@@ -441,7 +475,11 @@ export function createEditorService({
       // Buyers keep their access while a new version of the project is in review.
       const full = !!viewer && (canEdit(viewer, p) || isModerator(viewer) || (await purchased(viewer.id, p.id)));
       if (!full && !published) throw notFound();
-      const rows = await repo.assetsOf([p.id]);
+      // What is delivered: ready files, and a first upload still in processing; never a failed upload, nor a
+      // replacement still in processing (the kind's ready file stays until the new one is ready).
+      const all = await repo.assetsOf([p.id]);
+      const readyKinds = new Set(all.filter((a) => a.status === 'ready').map((a) => a.kind));
+      const rows = all.filter((a) => a.status === 'ready' || (a.status !== 'failed' && !readyKinds.has(a.kind)));
       const sign = (key: string) => storage.signedUrl(key, urlTtlSeconds);
       // free projects are "bought" for 0 (an order of amount 0 completes at once), so they say "get it free"
       const toView = p.priceCents === 0 ? 'freeToView' : 'purchaseToView';

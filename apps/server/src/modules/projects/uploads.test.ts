@@ -77,7 +77,10 @@ describe('upload refusals before any byte is stored', () => {
     expect(exe.statusCode).toBe(400);
     expect(exe.json()).toMatchObject({ code: 40004, message: 'Illegal document: this file type is not accepted' });
     const max = await tusUpload(owner.token, meta('scene.max'), Buffer.from('x'));
-    expect(max.json().message).toContain('export to FBX or glTF first');
+    // The refusal tells the creator how to get a readable file out of 3ds Max.
+    expect(max.json().message).toContain('native 3ds Max .max files cannot be read');
+    expect(max.json().message).toContain('File › Export › Export, save as "Autodesk (*.FBX)"');
+    expect(max.json().message).toContain('File › Export › glTF');
     const wrongKind = await tusUpload(owner.token, meta('song.mp3', 'model3d'), Buffer.from('ID3'));
     expect(wrongKind.json().code).toBe(40004);
     const big = await tusUpload(owner.token, meta('pano.jpg', 'image'), Buffer.alloc(1), { length: 21 * 1024 ** 2 });

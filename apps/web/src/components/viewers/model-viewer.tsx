@@ -1,6 +1,8 @@
-import { Bounds, Center, OrbitControls, useGLTF } from '@react-three/drei';
-import { Canvas } from '@react-three/fiber';
-import { Component, type ReactNode, Suspense } from 'react';
+import { OrbitControls, useGLTF } from '@react-three/drei';
+import { Canvas, useThree } from '@react-three/fiber';
+import { Component, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { Box3, type PerspectiveCamera, type Vector3 } from 'three';
+import { fitCameraToBox } from './fit-camera';
 
 export interface ModelViewerProps {
   /** URL of a GLB / glTF (meshopt-compressed output of the pipeline is supported). */
@@ -12,15 +14,22 @@ export interface ModelViewerProps {
   errorText?: string;
 }
 
+/** Frames the whole model: the camera sees its bounding sphere from a three-quarter view, again when the canvas resizes. */
 function Model({ src }: { src: string }) {
   const gltf = useGLTF(src);
-  return (
-    <Bounds fit clip observe margin={1.2}>
-      <Center>
-        <primitive object={gltf.scene} />
-      </Center>
-    </Bounds>
-  );
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const controls = useThree((s) => s.controls) as { target: Vector3; update(): void } | null;
+  const aspect = useThree((s) => s.size.width / Math.max(1, s.size.height));
+  useLayoutEffect(() => {
+    gltf.scene.updateMatrixWorld(true);
+    camera.aspect = aspect;
+    const target = fitCameraToBox(camera, new Box3().setFromObject(gltf.scene, true));
+    if (controls) {
+      controls.target.copy(target);
+      controls.update();
+    }
+  }, [gltf.scene, camera, controls, aspect]);
+  return <primitive object={gltf.scene} />;
 }
 
 class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {

@@ -142,3 +142,90 @@ describe('360 video poster frame', () => {
     expect(await screen.findByText('A poster frame of the video was taken as the cover')).toBeInTheDocument();
   });
 });
+
+describe('processing state where the upload happened', () => {
+  const project: MyProject = {
+    id: 6,
+    owner_id: 7,
+    name: 'Chair',
+    catalog: '3d_model',
+    type: 'exhibition',
+    price: 0,
+    keywords: 'chair',
+    tag_ids: [],
+    description: 'A chair',
+    cover: '',
+    images: [],
+    for_sale: false,
+    is_public: false,
+    anonymous_preview: false,
+    review_status: 'draft',
+    review_reason: '',
+    sales_count: 0,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+  };
+  const asset = (id: number, filename: string, status: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    project_id: 6,
+    kind: 'model3d',
+    filename,
+    bytes: 100,
+    status,
+    job: { id: id * 10, status: status === 'failed' ? 'failed' : 'done', progress: 100, reason: null, error: null, result: null },
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...extra,
+  });
+  const show = (assets: unknown[]) => {
+    serve({
+      '/api/home_page/tag_list': () => reply(200, []),
+      '/api/project/asset_status': () => reply(200, { project_id: 6, review_status: 'draft', assets }),
+      '/api/project/content': () => reply(200, { id: 6, cover: '', access: 'full', message: '', assets: [] }),
+    });
+    renderAt(
+      <Form layout="vertical" initialValues={toFormValues(project)}>
+        <ProjectFields project={project} />
+      </Form>,
+      '/vrdata/list',
+    );
+  };
+
+  it('shows a failed replacement with its reason and says the previous content is kept', async () => {
+    show([
+      asset(1, 'chair.fbx', 'ready'),
+      asset(2, 'chair.max.zip', 'failed', {
+        job: {
+          id: 20,
+          status: 'failed',
+          progress: 10,
+          reason: 'no_model_in_archive',
+          error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+          result: null,
+        },
+      }),
+    ]);
+    expect(await screen.findByText('Processing “chair.max.zip” failed')).toBeInTheDocument();
+    expect(screen.getByText('The archive contains no glTF, GLB, OBJ, FBX or 3DS model')).toBeInTheDocument();
+    expect(screen.getByText('The previous content is kept until a new file is processed successfully.')).toBeInTheDocument();
+  });
+
+  it('says when a first upload failed and nothing is live', async () => {
+    show([
+      asset(3, 'broken.glb', 'failed', {
+        job: { id: 30, status: 'failed', progress: 10, reason: 'invalid_model', error: 'The model cannot be read', result: null },
+      }),
+    ]);
+    expect(await screen.findByText('The model cannot be read')).toBeInTheDocument();
+    expect(screen.getByText('The project has no working content yet: upload a corrected file.')).toBeInTheDocument();
+  });
+
+  it('shows progress while the latest upload is processed', async () => {
+    show([
+      asset(4, 'chair.glb', 'processing', {
+        job: { id: 40, status: 'running', progress: 35, reason: null, error: null, result: null },
+      }),
+    ]);
+    expect(await screen.findByText('Processing the file…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Processing the file…' })).toHaveAttribute('aria-valuenow', '35');
+  });
+});

@@ -10,6 +10,7 @@ import { projectsKeys } from '../api/keys';
 import { useSaveProject } from '../api/save-project';
 import { useTagOptions } from '../api/tag-list';
 import type { MyProject, ProjectBody } from '../api/types';
+import { AssetProcessing } from './asset-processing';
 import { ContentPreview } from './content-preview';
 import { CoverField, ImagesField } from './image-field';
 import { CONTENT_ACCEPT, PROJECT_TYPES, projectFormRules } from './project-form-rules';
@@ -150,17 +151,20 @@ export function ProjectFields({ project }: { project?: MyProject }) {
       <Col span={24}>
         <Form.Item label={t('field.content')} extra={t('upload.supportedHint')}>
           {project ? (
-            <UploadProgress
-              kind={(file) => contentKindOf(catalog, file.name)}
-              accept={catalog ? CONTENT_ACCEPT[catalog] : undefined}
-              current={assets.at(-1)?.filename}
-              projectId={project.id}
-              onFileChosen={onFileChosen}
-              onUploaded={() => {
-                void client.invalidateQueries({ queryKey: projectsKeys.status });
-                void message.success(t('upload.uploaded'));
-              }}
-            />
+            <>
+              <UploadProgress
+                kind={(file) => contentKindOf(catalog, file.name)}
+                accept={catalog ? CONTENT_ACCEPT[catalog] : undefined}
+                current={assets.at(-1)?.filename}
+                projectId={project.id}
+                onFileChosen={onFileChosen}
+                onUploaded={() => {
+                  void client.invalidateQueries({ queryKey: projectsKeys.status });
+                  void message.success(t('upload.uploaded'));
+                }}
+              />
+              <AssetProcessing assets={assets} />
+            </>
           ) : (
             <Typography.Text type="secondary">{t('upload.saveFirst')}</Typography.Text>
           )}
