@@ -28,6 +28,8 @@ import { messagesRoutes } from './modules/community/messages.routes';
 import { createMessagesService } from './modules/community/messages.service';
 import { reportsRoutes } from './modules/community/reports.routes';
 import { createReportsService } from './modules/community/reports.service';
+import { libraryRoutes } from './modules/library/library.routes';
+import { createLibraryService } from './modules/library/library.service';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMarketService } from './modules/market/market.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -42,7 +44,7 @@ import { createProjectImagesService } from './modules/projects/images.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { scenesRoutes } from './modules/projects/scenes.routes';
-import { createScenesService, noLibrary } from './modules/projects/scenes.service';
+import { createScenesService } from './modules/projects/scenes.service';
 import { signedFilesRoutes } from './modules/projects/signed-files.routes';
 import { uploadsRoutes } from './modules/projects/uploads.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
@@ -124,14 +126,33 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
   });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
-  // Scene documents (issue 8). No model library is wired yet: library ids are refused with a message saying so.
+  // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
+  const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
+  // The model library (issue 8): catalogue rows at once, generated files by background jobs or on first request.
+  const library = createLibraryService({
+    db,
+    storage,
+    pipeline,
+    jobs,
+    tmpDir: path.join(config.dataDir, 'tmp'),
+    cacheMs: marketCacheMs,
+    log: app.log,
+  });
+  library.registerJobs();
+  if (config.library.seed) {
+    const started = Date.now();
+    const { inserted } = await library.ensureCatalogue();
+    if (inserted > 0) app.log.info({ inserted, ms: Date.now() - started }, 'model library catalogue inserted');
+  }
+  if (config.library.prebuild) await library.startBackgroundBuild();
+  // Scene documents (issue 8): library models are placed by id and resolved to the library's public file URLs.
   const scenes = createScenesService({
     db,
     projects,
     users,
     storage,
     jobs,
-    library: noLibrary,
+    library: library.sceneLookup,
     purchasedAmong: (userId, projectIds) => orders.purchasedAmong(userId, projectIds),
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
@@ -156,8 +177,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contacts: users.contacts,
   });
   await rules.ensureDefaults();
-  // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
-  const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
   registerAssetJobs({ jobs, editor, storage, pipeline });
   const checkout = createCheckoutWorkflow({
     db,
@@ -199,6 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(projectImagesRoutes, { images });
       await api.register(uploadsRoutes, { editor, rules, storage, config });
       await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
+      await api.register(libraryRoutes, { library });
     },
     { prefix: '/api' },
   );

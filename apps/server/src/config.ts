@@ -100,6 +100,10 @@ const schema = z.object({
   PIPELINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Heap cap of each pipeline worker, in MB: a step that needs more fails the asset with `out_of_memory`. */
   PIPELINE_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
+  /** Model library: insert the generated catalogue's rows at start-up (default on, off under NODE_ENV=test). */
+  LIBRARY_SEED: bool,
+  /** Model library: build the generated models' files in background jobs (default on, off under NODE_ENV=test). */
+  LIBRARY_PREBUILD: bool,
   /** HMAC secret of signed file URLs served from local disk; generated into DATA_DIR/secrets.json when unset. */
   FILE_URL_SECRET: z.string().min(16).optional(),
   /** Lifetime of signed content URLs, in seconds. */
@@ -151,6 +155,7 @@ export interface Config {
   };
   uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number; expiryHours: number };
   pipeline: { workers: number; workerMemoryMb: number };
+  library: { seed: boolean; prebuild: boolean };
 }
 
 /** One worker per core, leaving one core to the API's event loop. */
@@ -280,5 +285,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiryHours: e.UPLOAD_EXPIRY_HOURS,
     },
     pipeline: { workers: e.PIPELINE_WORKERS ?? defaultPipelineWorkers(), workerMemoryMb: e.PIPELINE_WORKER_MEMORY_MB },
+    library: {
+      seed: e.LIBRARY_SEED ?? e.NODE_ENV !== 'test',
+      prebuild: e.LIBRARY_PREBUILD ?? e.NODE_ENV !== 'test',
+    },
   };
 }

@@ -570,6 +570,13 @@ export const validationMessages = {
     tc: '不能包含控制字元',
     en: 'Control characters are not allowed',
   },
+  // --- Model library (issue 8) ---
+  libraryCategoryUnknown: { zh: '模型分类不存在', tc: '模型分類不存在', en: 'Unknown model category' },
+  libraryNothingToChange: {
+    zh: '请指定要修改的内容（隐藏、名称或分类）',
+    tc: '請指定要修改的內容（隱藏、名稱或分類）',
+    en: 'Say what to change: hidden, names or category',
+  },
 } satisfies Record<string, Entry>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

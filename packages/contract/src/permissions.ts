@@ -50,6 +50,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionSeed[] = [
   { http_path: '/system/logs', name: 'logs', parent: '/system' },
   { http_path: '/system/combo', name: 'combo', parent: '/system' },
   { http_path: '/system/filetype', name: 'fileType', parent: '/system' },
+  { http_path: '/system/library', name: 'library', parent: '/system' },
   { http_path: '/system/auth', name: 'auth', parent: '/system' },
   { http_path: '/system/auth/role', name: 'authRole', parent: '/system/auth' },
   { http_path: '/system/auth/resource', name: 'authResource', parent: '/system/auth' },

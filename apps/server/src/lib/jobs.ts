@@ -351,6 +351,15 @@ export function createJobQueue({
       return db.select().from(jobs).where(inArray(jobs.id, ids));
     },
 
+    /** Jobs of a type still to run or running (e.g. to queue a self-continuing job only once). */
+    async pendingOfType(type: string): Promise<number> {
+      const rows = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.type, type), inArray(jobs.status, ['queued', 'running'])));
+      return rows.length;
+    },
+
     async get(id: number): Promise<JobRow | undefined> {
       const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
       return row;

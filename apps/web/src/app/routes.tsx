@@ -228,6 +228,12 @@ export const ADMIN_ROUTES: AppRoute[] = [
         page: () => import('../features/system/pages/file-type-page'),
       },
       {
+        path: '/system/library',
+        title: 'library',
+        permission: '/system/library',
+        page: () => import('../features/library/pages/library-manage-page'),
+      },
+      {
         path: '/system/auth',
         title: 'auth',
         permission: '/system/auth',

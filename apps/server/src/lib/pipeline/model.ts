@@ -66,7 +66,11 @@ const MODEL_EXTS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds'] as const;
 /** Draco's decoder (WebAssembly), loaded once per worker on the first Draco-compressed upload. */
 let dracoDecoder: Promise<unknown> | undefined;
 
-async function createIO(withDraco: boolean): Promise<NodeIO> {
+/**
+ * A glTF reader/writer with every extension and the meshopt codecs (used by the pipeline and the model library);
+ * `withDraco` also loads Draco's decoder.
+ */
+export async function createIO(withDraco = false): Promise<NodeIO> {
   await MeshoptDecoder.ready;
   await MeshoptEncoder.ready;
   const deps: Record<string, unknown> = { 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder };
@@ -137,7 +141,7 @@ async function assertLocalUris(gltfFile: string, root: string) {
  * Counts what the report shows: triangles drawn (of lists, strips and fans; points and lines count none), each mesh
  * as often as nodes and GPU instances draw it.
  */
-function countDocument(doc: Document) {
+export function countDocument(doc: Document) {
   let triangles = 0;
   const root = doc.getRoot();
   const perMesh = new Map<Mesh, number>();

@@ -8,7 +8,7 @@ import { PipelineError, type ProgressFn } from './errors';
 import type { ProcessModelInput, ProcessModelResult } from './model';
 import type { ProcessPanoramaResult } from './panorama';
 import type { VideoProbe } from './video';
-import type { StepOutcome } from './worker';
+import type { LibraryBuildResult, StepOutcome } from './worker';
 
 /** What every call accepts on top of its input: progress (0-100) and a signal that cancels the step. */
 interface CallOptions {
@@ -24,6 +24,8 @@ export interface PipelinePool {
   processModel(input: Omit<ProcessModelInput, 'onProgress'> & CallOptions): Promise<ProcessModelResult>;
   processPanorama(input: { inputPath: string; workDir: string } & CallOptions): Promise<ProcessPanoramaResult>;
   probeVideo(input: { inputPath: string } & CallOptions): Promise<VideoProbe>;
+  /** Builds one generated model of the model library (GLB and thumbnail) into `workDir`. */
+  buildLibraryModel(input: { key: string; name: string; workDir: string } & CallOptions): Promise<LibraryBuildResult>;
   /** Threads alive and tasks completed (health checks and tests). */
   stats(): { threads: number; completed: number };
   /** Terminates the workers (a step still running is abandoned). */
@@ -99,6 +101,7 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
     processModel: ({ onProgress, signal, ...input }) => run('model', input, { onProgress, signal }),
     processPanorama: ({ onProgress, signal, ...input }) => run('panorama', input, { onProgress, signal }),
     probeVideo: ({ onProgress, signal, ...input }) => run('video', input, { onProgress, signal }),
+    buildLibraryModel: ({ onProgress, signal, ...input }) => run('library', input, { onProgress, signal }),
     stats: () => ({ threads: pool.threads.length, completed: pool.completed }),
     destroy: () => pool.destroy(),
   };

@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
+import { buildGenerated } from '../../modules/library/generator/build';
 import { asPipelineError, PipelineError, type PipelineReason } from './errors';
 import { type ProcessModelResult, processModel } from './model';
 import { type ProcessPanoramaResult, processPanorama } from './panorama';
@@ -31,6 +34,21 @@ export interface VideoTask extends WithPort {
   inputPath: string;
 }
 
+/** A generated model of the model library to build (key `gen:…`), written to `workDir`. */
+export interface LibraryTask extends WithPort {
+  key: string;
+  name: string;
+  workDir: string;
+}
+
+export interface LibraryBuildResult {
+  glbPath: string;
+  thumbnailPath: string;
+  triangles: number;
+  bytes: number;
+  size: [number, number, number];
+}
+
 async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: number) => void) => Promise<T>) {
   try {
     const value = await run((p) => port?.postMessage(p));
@@ -57,4 +75,15 @@ export function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<
 
 export function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe>> {
   return settle(port, () => probeVideo(input));
+}
+
+export function library({ port, key, name, workDir }: LibraryTask): Promise<StepOutcome<LibraryBuildResult>> {
+  return settle(port, async () => {
+    const built = await buildGenerated(key, name);
+    await fs.mkdir(workDir, { recursive: true });
+    const glbPath = path.join(workDir, 'model.glb');
+    const thumbnailPath = path.join(workDir, 'thumbnail.png');
+    await Promise.all([fs.writeFile(glbPath, built.glb), fs.writeFile(thumbnailPath, built.thumbnail)]);
+    return { glbPath, thumbnailPath, triangles: built.triangles, bytes: built.glb.byteLength, size: built.size };
+  });
 }

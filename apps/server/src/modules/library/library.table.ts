@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** What creators see: models an admin has not hidden. The library's browse indexes are partial on it. */
+export const LIBRARY_VISIBLE_SQL = sql`not hidden`;
+
+/**
+ * The platform model library (issue 8). `key` is stable: `gen:<family>:<parameters>` for generated models (rows
+ * inserted at start-up from the generator's catalogue, files built later), `import:<sha256>` for imported ones.
+ * `glb_key` / `thumb_key` are storage keys, null until a generated model was built (`gen_version` says by which
+ * generator version). `search_text` holds the three names, the tag and category names in search form
+ * (lower-cased, CJK tripled) for the pg_trgm index. `size` is [width, height, depth] in metres.
+ */
+export const libraryModels = pgTable(
+  'library_models',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    source: text('source', { enum: ['generated', 'imported'] }).notNull(),
+    kind: text('kind', { enum: ['prop', 'character'] }).notNull(),
+    category: text('category').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameTc: text('name_tc').notNull(),
+    nameEn: text('name_en').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    clips: text('clips').array().notNull().default(sql`'{}'::text[]`),
+    hidden: boolean('hidden').notNull().default(false),
+    searchText: text('search_text').notNull().default(''),
+    glbKey: text('glb_key'),
+    thumbKey: text('thumb_key'),
+    triangles: integer('triangles').notNull().default(0),
+    bytes: integer('bytes').notNull().default(0),
+    size: jsonb('size').$type<[number, number, number]>().notNull().default([0, 0, 0]),
+    genVersion: integer('gen_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('library_models_category_idx').on(t.category, t.id).where(LIBRARY_VISIBLE_SQL),
+    index('library_models_tags_idx').using('gin', t.tags).where(LIBRARY_VISIBLE_SQL),
+    index('library_models_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(LIBRARY_VISIBLE_SQL),
+    index('library_models_kind_idx').on(t.kind, t.id).where(LIBRARY_VISIBLE_SQL),
+    index('library_models_unbuilt_idx').on(t.id).where(sql`glb_key is null`),
+  ],
+);
