@@ -37,6 +37,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   { path: '/marke_place', title: 'market', page: () => import('../features/market/pages/market-page') },
   { path: '/meta', title: 'meta', page: () => import('../features/site/pages/meta-page') },
   { path: '/product_details', title: 'productDetails', page: () => import('../features/market/pages/product-details-page') },
+  { path: '/view', title: 'view', page: () => import('../features/market/pages/view-page') },
   { path: '/policy', title: 'policy', page: () => import('../features/site/pages/policy-page') },
   { path: '/user_terms_agreement', title: 'userTerms', page: () => import('../features/site/pages/user-terms-page') },
   { path: '/solutions', title: 'solutions', page: () => import('../features/site/pages/solutions-page') },
@@ -82,6 +83,13 @@ export const ADMIN_ROUTES: AppRoute[] = [
         path: '/vrdata/questionnaire',
         title: 'vrdataQuestionnaire',
         page: () => import('../features/projects/pages/questionnaire-page'),
+      },
+      {
+        path: '/vrdata/tour-editor',
+        title: 'vrdataTourEditor',
+        permission: '/vrdata/list',
+        hidden: true,
+        page: () => import('../features/tour-editor/pages/tour-editor-page'),
       },
       {
         path: '/vrdata/commentlist',

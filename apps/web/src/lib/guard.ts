@@ -11,7 +11,7 @@ import { type AccessContext, accessOf, canAccess, isAdminPath, isPublicPath } fr
  * Paths open without a token: the spec's whitelist (section 4), the error and redirect pages, and
  * (our documented decision) the market, product details and grid, so visitors can browse and fill a cart.
  */
-export const OPEN_PATHS: readonly string[] = [...WHITELIST, '/404', '/401', '/marke_place', '/product_details', '/grid'];
+export const OPEN_PATHS: readonly string[] = [...WHITELIST, '/404', '/401', '/marke_place', '/product_details', '/view', '/grid'];
 
 export function isOpenPath(path: string): boolean {
   return OPEN_PATHS.includes(path) || path.startsWith('/redirect/');

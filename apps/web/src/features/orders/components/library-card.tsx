@@ -1,4 +1,4 @@
-import { BookOutlined } from '@ant-design/icons';
+import { BookOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Pagination, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -53,6 +53,9 @@ export function LibraryCard() {
                       {t('library.bought', { time: formatDate(item.purchased_at), price: hkd(item.price_paid) })}
                     </span>
                   </span>
+                </Link>
+                <Link to={`/view?id=${item.project_id}`} className="xr-library__view" data-testid="library-view">
+                  <EyeOutlined /> {t('library.view')}
                 </Link>
               </li>
             ))}

@@ -1,8 +1,9 @@
+import { CompassOutlined } from '@ant-design/icons';
 import { formatHkd } from '@xr/contract/money';
-import { Card, Image, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Image, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
 import { AddButton, DeleteAction, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useDelProject } from '../api/del-project';
@@ -56,6 +57,13 @@ export default function ProjectListPage() {
       (r) => (
         <>
           <EditAction onClick={() => setEditing({ project: r })} />
+          {r.catalog === '360_image' || r.catalog === '360_video' ? (
+            <Link to={`/vrdata/tour-editor?id=${r.id}`} data-testid="edit-tour">
+              <Button type="link" size="small" icon={<CompassOutlined />} style={{ padding: '0 4px' }}>
+                {t('editTour')}
+              </Button>
+            </Link>
+          ) : null}
           <DeleteAction
             hint={t('deleteHint')}
             onConfirm={() => remove(r.id)}
@@ -63,7 +71,7 @@ export default function ProjectListPage() {
           />
         </>
       ),
-      { width: 160, fixed: true },
+      { width: 230, fixed: true },
     ),
   ];
 

@@ -3,6 +3,7 @@ import { Descriptions, Drawer, Empty, Image, Skeleton, Space, Tag, Typography } 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssetViewer, viewsOf } from '../../../components/viewers/asset-viewer';
+import { DocumentViewer } from '../../../components/viewers/document-viewer';
 import { usePreviewContent } from '../api/preview-assets';
 import type { ReviewItem } from '../api/types';
 
@@ -16,6 +17,15 @@ export function ReviewPreview({ item, onClose, actions }: { item: ReviewItem; on
     <Drawer open onClose={onClose} title={item.name} size="large" destroyOnHidden extra={actions}>
       {content.isLoading ? (
         <Skeleton.Node active style={{ width: '100%', height: 360 }} />
+      ) : item.scene || content.data?.scene ? (
+        // a scene document: the version under review (approval publishes it), in its viewer
+        <DocumentViewer
+          projectId={item.id}
+          scene={item.scene ?? content.data!.scene!}
+          audience="review"
+          version={item.scene?.version}
+          height={420}
+        />
       ) : views.length ? (
         <Space orientation="vertical" style={{ width: '100%' }} size={16}>
           {views.map((v) => (

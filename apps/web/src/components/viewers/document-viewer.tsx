@@ -1,0 +1,68 @@
+import './viewers.css';
+import { useQuery } from '@tanstack/react-query';
+import type { DocumentKind } from '@xr/contract/scenes';
+import { Result, Spin } from 'antd';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchSceneDetails, sceneKeys } from '../api/scenes';
+import type { SceneViewerProps } from './scene-viewer-props';
+
+type ViewerModule = { default: ComponentType<SceneViewerProps> };
+
+// The 3D scene viewer is another part's file: found at build time when it is there, so the build works either way.
+const scene3d = import.meta.glob<ViewerModule>('./scene3d/scene-viewer.tsx');
+const scene3dLoader = Object.values(scene3d)[0];
+
+const VIEWERS: Record<DocumentKind, ComponentType<SceneViewerProps> | null> = {
+  tour: lazy(() => import('./tour/tour-viewer')),
+  scene: scene3dLoader ? lazy(scene3dLoader) : null,
+};
+
+export interface DocumentViewerProps {
+  projectId: number;
+  /** The `/project/content` reply's `scene` (kind and version), or null when the content is not a document. */
+  scene: { kind: DocumentKind; version: number };
+  /** Who is looking (the details page, the library, the review drawer): scene_details answers each differently. */
+  audience: string;
+  /** Moderators look at the version sent for review. */
+  version?: number | 'submitted';
+  height?: number | string;
+  onAddToCart?(projectId: number): void;
+  className?: string;
+}
+
+/**
+ * A project's scene document (360 tour or 3D scene) in its viewer: fetches `scene_details` (signed URLs of every
+ * referenced asset) and loads the viewer's chunk only then, so the pages that show it stay light.
+ */
+export function DocumentViewer({
+  projectId,
+  scene,
+  audience,
+  version,
+  height = 480,
+  onAddToCart,
+  className,
+}: DocumentViewerProps) {
+  const { t } = useTranslation('viewer');
+  const details = useQuery({
+    queryKey: [...sceneKeys.details(projectId, version), audience, scene.version],
+    queryFn: ({ signal }) => fetchSceneDetails(projectId, version, signal),
+    retry: false,
+  });
+  const fallback = (
+    <div className="xr-viewer xr-viewer--loading" style={{ height }} role="status" aria-label={t('loading')}>
+      <Spin />
+    </div>
+  );
+  if (details.isLoading) return fallback;
+  if (details.isError || !details.data)
+    return <Result status="warning" title={t('failed')} subTitle={details.error?.message} data-testid="document-failed" />;
+  const Viewer = VIEWERS[details.data.kind];
+  if (!Viewer) return <Result status="info" title={t('notFound')} />;
+  return (
+    <Suspense fallback={fallback}>
+      <Viewer details={details.data} height={height} onAddToCart={onAddToCart} className={className} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  type I18nText,
+  pickText,
+  type ResolvedMedia,
+  type SphericalPosition,
+  type TourDocument,
+  type TourHotspot,
+  type TourScene,
+  type TourView,
+} from '@xr/contract/scenes';
+
+/**
+ * The tour viewer's decisions, kept apart from Photo Sphere Viewer and three.js so they are tested alone: which URL of
+ * a resolved asset each use takes, which hotspots show at a video time, what a hotspot opens, and where the view
+ * points after a scene link.
+ */
+
+export type Lang = 'zh' | 'tc' | 'en';
+
+/** Preview outputs (`preview_<width>`) from the largest down. */
+function previews(urls: Record<string, string>): [number, string][] {
+  return Object.entries(urls)
+    .filter(([n]) => /^preview(_\d+)?$/.test(n))
+    .map(([n, u]): [number, string] => [Number(n.replace(/\D/g, '')) || 0, u])
+    .sort((a, b) => b[0] - a[0]);
+}
+
+/** The signed URL of one tile of a tiled panorama (`tile_<col>_<row>`), or null (the viewer then shows its error tile). */
+export function tileUrl(media: ResolvedMedia, col: number, row: number): string | null {
+  return media.urls[`tile_${col}_${row}`] ?? null;
+}
+
+export type PanoramaSource =
+  | { type: 'video'; src: string; poster?: string }
+  | { type: 'tiles'; preview: string; width: number; cols: number; rows: number; media: ResolvedMedia }
+  | { type: 'image'; src: string; preview?: string };
+
+/**
+ * What a scene shows: a 360 video (played in the sphere), a tiled panorama (preview first, tiles in view as they
+ * come) or a single image (a ≤2048 preview first, the full one after). Null when nothing was delivered.
+ */
+export function panoramaOf(scene: TourScene, media: ResolvedMedia | undefined): PanoramaSource | null {
+  if (!media) return null;
+  const u = media.urls;
+  if (scene.media.type === 'video360') {
+    const src = u.video ?? u.original;
+    return src ? { type: 'video', src, poster: u.poster ?? u.thumbnail } : null;
+  }
+  const ps = previews(u);
+  const quick = ps.find(([w]) => w <= 2048)?.[1] ?? ps.at(-1)?.[1];
+  if (media.tiles && media.tiles.cols > 0 && quick) {
+    const { width, cols, rows } = media.tiles;
+    return { type: 'tiles', preview: quick, width, cols, rows, media };
+  }
+  const src = u.original ?? ps[0]?.[1];
+  if (!src) return quick ? { type: 'image', src: quick } : null;
+  return { type: 'image', src, preview: quick && quick !== src ? quick : undefined };
+}
+
+/** A small picture of a scene for the scene list: the smallest preview, a thumbnail or a poster. */
+export function thumbnailOf(media: ResolvedMedia | undefined): string | undefined {
+  if (!media) return undefined;
+  const u = media.urls;
+  return u.thumbnail ?? u.poster ?? previews(u).at(-1)?.[1];
+}
+
+/** The playable or viewable URL of a hotspot's media (image, audio, video). */
+export function mediaUrl(media: ResolvedMedia | undefined): string | undefined {
+  if (!media) return undefined;
+  const u = media.urls;
+  return u.video ?? u.audio ?? u.original ?? previews(u)[0]?.[1] ?? u.thumbnail;
+}
+
+/** Whether a hotspot shows at `time` seconds of its scene's video (always, without a time range). */
+export function visibleAt(h: TourHotspot, time: number | null): boolean {
+  if (!h.time_range) return true;
+  if (time === null) return false;
+  return time >= h.time_range.start && time < h.time_range.end;
+}
+
+/** What opening a hotspot does. */
+export type HotspotAction =
+  | { type: 'popup'; kind: 'image' | 'video' | 'audio'; title: string; text: string; url: string | undefined }
+  | { type: 'popup'; kind: 'text'; title: string; text: string }
+  | { type: 'link'; title: string; text: string; url: string }
+  | { type: 'scene'; target: string; keepDirection: boolean };
+
+export function actionOf(h: TourHotspot, media: Record<string, ResolvedMedia>, lang: Lang): HotspotAction {
+  const title = pickText(h.title, lang);
+  const text = pickText(h.text, lang);
+  switch (h.kind) {
+    case 'scene':
+      return { type: 'scene', target: h.target_scene, keepDirection: h.keep_direction };
+    case 'link':
+      return { type: 'link', title, text, url: h.url };
+    case 'text':
+      return { type: 'popup', kind: 'text', title, text };
+    default:
+      return { type: 'popup', kind: h.kind, title, text, url: mediaUrl(media[String(h.asset_id)]) };
+  }
+}
+
+/**
+ * Where the view points in the target scene of a scene link: keeping the direction, the visitor keeps looking the
+ * way they were (yaw and pitch; zoom too), so walking through a door feels continuous; otherwise the target's start view.
+ */
+export function viewAfterLink(current: TourView, target: TourScene, keepDirection: boolean): TourView {
+  return keepDirection ? { ...current } : { ...target.start_view };
+}
+
+/** A scene's name in a language, or its number in the tour. */
+export function sceneName(doc: TourDocument, scene: TourScene, lang: Lang, fallback: (n: number) => string): string {
+  return pickText(scene.name, lang) || fallback(doc.scenes.indexOf(scene) + 1);
+}
+
+/** The hotspot's title for a marker's tooltip and accessible name. */
+export function hotspotLabel(h: TourHotspot, lang: Lang, kindName: (k: TourHotspot['kind']) => string): string {
+  return pickText(h.title as I18nText, lang) || kindName(h.kind);
+}
+
+/** Normalizes a yaw to −π…π. */
+export function normalizeYaw(yaw: number): number {
+  const t = Math.PI * 2;
+  return ((((yaw + Math.PI) % t) + t) % t) - Math.PI;
+}
+
+/** A position for the document from one of Photo Sphere Viewer's (rounded: small documents, stable diffs). */
+export function toSpherical(p: { yaw: number; pitch: number }): SphericalPosition {
+  const r = (n: number) => Math.round(n * 10_000) / 10_000;
+  return { yaw: r(normalizeYaw(p.yaw)), pitch: r(Math.max(-Math.PI / 2, Math.min(Math.PI / 2, p.pitch))) };
+}

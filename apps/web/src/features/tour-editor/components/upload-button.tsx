@@ -1,0 +1,75 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Progress } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Upload } from 'tus-js-client';
+// the creator's resumable upload helper (tus), shared with the project pages
+import { createTusUpload, type UploadKind } from '../../projects/components/tus-upload';
+
+const ACCEPT: Record<UploadKind, string> = {
+  image360: '.jpg,.jpeg,.png,.webp',
+  video360: '.mp4,.webm,.mov',
+  image: '.jpg,.jpeg,.png,.webp,.gif',
+  audio: '.mp3,.wav,.ogg,.m4a',
+  video: '.mp4,.webm,.mov',
+  model3d: '.glb,.gltf,.fbx,.obj,.3ds,.zip',
+};
+
+/**
+ * Adds a file to the project (never replaces its content): a tus upload of `kind` with a progress bar; the server
+ * processes it and it appears among the project's uploads.
+ */
+export function UploadButton({ kind, projectId, onDone }: { kind: UploadKind; projectId: number; onDone(): void }) {
+  const { t } = useTranslation('tour');
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useRef<Upload | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => () => void upload.current?.abort(), []);
+
+  const start = (file: File) => {
+    setError(null);
+    setProgress(0);
+    const u = createTusUpload(
+      file,
+      kind,
+      {
+        onProgress: (sent, total) => setProgress(total ? Math.round((sent / total) * 100) : 0),
+        onSuccess: () => {
+          setProgress(null);
+          onDone();
+        },
+        onError: (message) => {
+          setProgress(null);
+          setError(message ?? t('upload.failed'));
+        },
+      },
+      projectId,
+      false,
+    );
+    upload.current = u;
+    u.start();
+  };
+
+  return (
+    <div className="xr-tour-upload">
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={ACCEPT[kind]}
+        data-testid={`upload-${kind}`}
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) start(f);
+          e.target.value = '';
+        }}
+      />
+      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={progress !== null}>
+        {t(`upload.${kind}`)}
+      </Button>
+      {progress !== null ? <Progress percent={progress} size="small" data-testid="upload-progress" /> : null}
+      {error ? <Alert type="error" showIcon message={error} /> : null}
+    </div>
+  );
+}
