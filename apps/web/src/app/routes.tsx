@@ -92,6 +92,13 @@ export const ADMIN_ROUTES: AppRoute[] = [
         page: () => import('../features/tour-editor/pages/tour-editor-page'),
       },
       {
+        path: '/vrdata/scene-editor',
+        title: 'sceneEditor',
+        permission: '/vrdata/list',
+        hidden: true,
+        page: () => import('../features/scene-editor/pages/scene-editor-page'),
+      },
+      {
         path: '/vrdata/commentlist',
         title: 'vrdataCommentlist',
         permission: '/vrdata/commentlist',

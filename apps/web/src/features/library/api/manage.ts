@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Page } from '@xr/contract/common';
 import type { LibraryCategory, ManagedModel, updateModelBody } from '@xr/contract/library';
 import type { z } from 'zod';
+import { libraryKeys } from '../../../components/api/library';
 import { http } from '../../../lib/http';
-import { libraryKeys } from './keys';
 
 export interface ManagePageFilter {
   page: number;

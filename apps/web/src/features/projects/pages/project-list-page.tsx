@@ -1,4 +1,4 @@
-import { CompassOutlined } from '@ant-design/icons';
+import { BuildOutlined, CompassOutlined } from '@ant-design/icons';
 import { formatHkd } from '@xr/contract/money';
 import { Button, Card, Image, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -61,6 +61,13 @@ export default function ProjectListPage() {
             <Link to={`/vrdata/tour-editor?id=${r.id}`} data-testid="edit-tour">
               <Button type="link" size="small" icon={<CompassOutlined />} style={{ padding: '0 4px' }}>
                 {t('editTour')}
+              </Button>
+            </Link>
+          ) : null}
+          {r.catalog === '3d_model' || r.catalog === 'multimedia' ? (
+            <Link to={`/vrdata/scene-editor?id=${r.id}`} data-testid="edit-scene">
+              <Button type="link" size="small" icon={<BuildOutlined />} style={{ padding: '0 4px' }}>
+                {t('editScene')}
               </Button>
             </Link>
           ) : null}

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@xr/contract/errors';
 import { tourDocument } from '@xr/contract/scenes';
 import type { TourStore } from './tour-store';
 
@@ -19,7 +20,7 @@ export interface AutosaveState {
 export type SaveFn = (body: { base_version: number; document: unknown; force?: boolean }) => Promise<{ version: number }>;
 
 /** Thrown by `SaveFn` when the server has a newer version (code 40940). */
-export const CONFLICT_CODE = 40940;
+export const CONFLICT_CODE = ErrorCode.SCENE_VERSION_CONFLICT;
 
 export interface Autosave {
   getState(): AutosaveState;

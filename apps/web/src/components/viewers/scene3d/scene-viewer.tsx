@@ -1,0 +1,264 @@
+import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { OrbitControls, useGLTF, useProgress } from '@react-three/drei';
+import { Canvas, useThree } from '@react-three/fiber';
+import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
+import { Button, Progress, Segmented, Tooltip } from 'antd';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Group, PerspectiveCamera } from 'three';
+import { currentLang } from '../../../lib/i18n';
+import type { SceneViewerProps } from '../scene-viewer-props';
+import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
+import { SceneEnvironment } from './environment';
+import { HotspotPopup } from './hotspot-popup';
+import type { NpcSpeech } from './npc-runner';
+import { modelUrls } from './scene-assets';
+import { SceneContent } from './scene-content';
+import { type MoveInput, TouchJoystick, WalkControls } from './walk-controls';
+import { enterVr, isVrSupported, type VrSession, type XrPanelContent, type XrRenderer } from './xr-session';
+import './scene-viewer.css';
+
+type Mode = 'orbit' | 'walk';
+
+/** The scene's background sound: starts with the visitor's first interaction (browsers block autoplay before). */
+function BackgroundSound({ url, volume, loop }: { url: string; volume: number; loop: boolean }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const audio = ref.current;
+    if (!audio) return;
+    audio.volume = volume;
+    const start = () => void audio.play().catch(() => undefined);
+    start();
+    window.addEventListener('pointerdown', start, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', start);
+      audio.pause();
+    };
+  }, [volume]);
+  // biome-ignore lint/a11y/useMediaCaption: background music has no words to caption
+  return <audio ref={ref} src={url} loop={loop} preload="auto" hidden />;
+}
+
+interface Bridge {
+  enterVr(
+    onHotspot: (h: SceneHotspot, id: string) => void,
+    onEnd: () => void,
+    describe: (h: SceneHotspot) => XrPanelContent,
+  ): Promise<VrSession>;
+  fit(): void;
+}
+
+/** Inside the canvas: fits the camera once everything loaded, and opens the VR session on the renderer. */
+const CanvasBridge = forwardRef<Bridge, { content: React.RefObject<Group | null>; yaw: number; loading: boolean; mode: Mode }>(
+  function CanvasBridge({ content, yaw, loading, mode }, ref) {
+    const { gl, scene, camera, controls } = useThree();
+    const fitted = useRef(false);
+    const fit = useCallback(() => {
+      if (!content.current) return;
+      fitCamera(camera as PerspectiveCamera, controls as unknown as OrbitTarget | null, boundsOf(content.current), yaw);
+    }, [camera, controls, content, yaw]);
+    useImperativeHandle(
+      ref,
+      () => ({
+        fit,
+        enterVr: (onHotspot, onEnd, describe) => enterVr(gl as unknown as XrRenderer, scene, { onHotspot, onEnd, describe }),
+      }),
+      [fit, gl, scene],
+    );
+    // First fit at once (empty scenes, first frame), again when the models are in, unless the visitor already moved.
+    useEffect(() => {
+      if (mode !== 'orbit' || !controls) return;
+      if (!fitted.current || !loading) fit();
+      if (!loading) fitted.current = true;
+    }, [loading, fit, mode, controls]);
+    return null;
+  },
+);
+
+/**
+ * The 3D scene viewer (default export, lazy): the document's models, groups, lights, environment, hotspots and NPCs
+ * running their steps; orbit and walk modes (WASD + mouse, touch joystick), Enter VR with controller pointing and
+ * teleport. Every model starts downloading at once; a progress bar shows until they are in. Popups and speech
+ * bubbles are DOM overlays outside the canvas.
+ */
+export default function SceneViewer({ details, document: given, height = 520, onAddToCart, className }: SceneViewerProps) {
+  const { t } = useTranslation('scene3d');
+  const lang = currentLang();
+  const parsed = useMemo(() => parseSceneDocument(given ?? details.document), [given, details.document]);
+  const doc: SceneDocument | null = parsed.success ? parsed.data : null;
+  const [mode, setMode] = useState<Mode>('orbit');
+  const [open, setOpen] = useState<SceneHotspot | null>(null);
+  const [speech, setSpeech] = useState<Record<string, NpcSpeech | null>>({});
+  const [vrSupported, setVrSupported] = useState(false);
+  const [vr, setVr] = useState<VrSession | null>(null);
+  const bubbles = useRef(new Map<string, HTMLElement>());
+  const move: MoveInput = useRef({ x: 0, y: 0 });
+  const bridge = useRef<Bridge>(null);
+  const content = useRef<Group>(null);
+  const { active, progress } = useProgress();
+  const touch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
+
+  const urls = useMemo(() => {
+    if (!doc) return [];
+    const sources = doc.objects.flatMap((o): ModelSource[] => (o.type === 'model' || o.type === 'npc' ? [o.source] : []));
+    return modelUrls(details, sources);
+  }, [doc, details]);
+  // All downloads start together, before the tree asks for them one by one.
+  useEffect(() => {
+    for (const u of urls) useGLTF.preload(u);
+  }, [urls]);
+  useEffect(() => {
+    void isVrSupported().then(setVrSupported);
+  }, []);
+
+  const onSpeech = useCallback((id: string, s: NpcSpeech | null) => {
+    setSpeech((cur) => (cur[id] === s ? cur : { ...cur, [id]: s }));
+  }, []);
+  const onHotspot = useCallback((h: SceneHotspot) => setOpen(h), []);
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  const onModelLoaded = useCallback((id: string) => setLoaded((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
+
+  if (!doc) {
+    return (
+      <div className={`xr-scene xr-scene--error ${className ?? ''}`} style={{ height }} data-testid="scene-viewer">
+        <div className="xr-viewer__error">{t('invalidDocument')}</div>
+      </div>
+    );
+  }
+  const settings = doc.settings;
+  const panorama = settings.environment.panorama_asset_id
+    ? details.media[String(settings.environment.panorama_asset_id)]
+    : undefined;
+  const panoramaUrl = panorama ? (panorama.urls.preview ?? panorama.urls.image ?? panorama.urls.original ?? null) : null;
+  const npcs = doc.objects.filter((o) => o.type === 'npc');
+  const modelCount = doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
+  const sound = settings.background_audio ? details.media[String(settings.background_audio.asset_id)] : undefined;
+  const soundUrl = sound ? (sound.urls.audio ?? sound.urls.original ?? null) : null;
+
+  /** The in-headset panel of a hotspot: its title and text, a product's name and price with "add to cart". */
+  const describe = (h: SceneHotspot): XrPanelContent => {
+    const lines = [pickText(h.text, lang)].filter(Boolean);
+    if (h.kind === 'link') lines.push(h.url);
+    if (h.kind === 'video' || h.kind === 'audio' || h.kind === 'image') lines.push(t('vrMediaHint'));
+    const product = h.kind === 'product' ? details.products[String(h.project_id)] : undefined;
+    if (product) lines.unshift(`${product.name} · HK$${product.price.toFixed(2)}`);
+    return {
+      title: pickText(h.title, lang) || t(`kind.${h.kind}`),
+      lines,
+      action: product?.purchasable && onAddToCart ? t('addToCart') : undefined,
+      onAction: product && onAddToCart ? () => onAddToCart(product.id) : undefined,
+    };
+  };
+  const startVr = async () => {
+    try {
+      const session = await bridge.current?.enterVr(onHotspot, () => setVr(null), describe);
+      if (session) setVr(session);
+    } catch {
+      setVrSupported(false);
+    }
+  };
+
+  return (
+    <div
+      className={`xr-scene ${className ?? ''}`}
+      style={{ height }}
+      data-testid="scene-viewer"
+      data-loading={active ? 'true' : 'false'}
+      data-models={`${loaded.size}/${modelCount}`}
+    >
+      <Canvas
+        shadows
+        dpr={[1, 2]}
+        camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
+        gl={{ antialias: true, preserveDrawingBuffer: true }}
+        aria-label={t('canvas')}
+      >
+        <SceneEnvironment settings={settings} panoramaUrl={panoramaUrl} />
+        <group ref={content}>
+          <SceneContent
+            doc={doc}
+            details={details}
+            mode="view"
+            onHotspot={onHotspot}
+            onSpeech={onSpeech}
+            bubbles={bubbles.current}
+            onModelLoaded={onModelLoaded}
+          />
+        </group>
+        {mode === 'orbit' ? (
+          <OrbitControls makeDefault enableDamping maxPolarAngle={Math.PI / 2 - 0.02} />
+        ) : (
+          <WalkControls spawn={settings.spawn.position} yaw={settings.spawn.yaw} floorSize={settings.floor.size} move={move} />
+        )}
+        <CanvasBridge ref={bridge} content={content} yaw={settings.spawn.yaw} loading={active} mode={mode} />
+      </Canvas>
+
+      {npcs.map((n) => {
+        const s = speech[n.id];
+        return (
+          <div
+            key={n.id}
+            ref={(el) => {
+              if (el) bubbles.current.set(n.id, el);
+              else bubbles.current.delete(n.id);
+            }}
+            className="xr-scene__bubble"
+            data-testid="speech-bubble"
+            hidden={!s}
+            aria-live="polite"
+          >
+            {s && (
+              <>
+                {n.type === 'npc' && pickText(n.display_name, lang) && (
+                  <strong className="xr-scene__bubble-name">{pickText(n.display_name, lang)}</strong>
+                )}
+                {pickText(s.text, lang)}
+              </>
+            )}
+          </div>
+        );
+      })}
+
+      <div className="xr-scene__toolbar">
+        <Segmented<Mode>
+          size="small"
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'orbit', label: t('orbit'), icon: <EyeOutlined /> },
+            { value: 'walk', label: t('walk'), icon: <AimOutlined /> },
+          ]}
+        />
+        {mode === 'orbit' && (
+          <Tooltip title={t('fit')}>
+            <Button size="small" icon={<ReloadOutlined />} aria-label={t('fit')} onClick={() => bridge.current?.fit()} />
+          </Tooltip>
+        )}
+        {vrSupported && (
+          <Button size="small" type="primary" onClick={() => (vr ? void vr.end() : void startVr())}>
+            {vr ? t('exitVr') : t('enterVr')}
+          </Button>
+        )}
+      </div>
+      {mode === 'walk' && <div className="xr-scene__hint">{touch ? t('walkHintTouch') : t('walkHint')}</div>}
+      {mode === 'walk' && touch && <TouchJoystick move={move} label={t('joystick')} />}
+      {active && (
+        <div className="xr-scene__progress" data-testid="scene-progress">
+          <Progress percent={Math.round(progress)} size="small" showInfo={false} />
+          <span>{t('loading', { percent: Math.round(progress) })}</span>
+        </div>
+      )}
+      {soundUrl && settings.background_audio && (
+        <BackgroundSound url={soundUrl} volume={settings.background_audio.volume} loop={settings.background_audio.loop} />
+      )}
+      {open && (
+        <HotspotPopup
+          hotspot={open}
+          details={details}
+          onClose={() => setOpen(null)}
+          onAddToCart={onAddToCart ? (id) => onAddToCart(id) : undefined}
+        />
+      )}
+    </div>
+  );
+}
