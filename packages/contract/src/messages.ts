@@ -484,11 +484,6 @@ export const validationMessages = {
     en: 'Please answer every question of the questionnaire',
   },
   // --- Scene documents (issue 8) ---
-  controlCharacters: {
-    zh: '文字不能包含控制字符',
-    tc: '文字不能包含控制字元',
-    en: 'The text must not contain control characters',
-  },
   elementIdFormat: {
     zh: '编号须为 1 到 40 位字母、数字、- 或 _',
     tc: '編號須為 1 到 40 位字母、數字、- 或 _',

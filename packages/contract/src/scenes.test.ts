@@ -107,7 +107,7 @@ describe('tour documents', () => {
     expect(messagesOf(r)).toEqual(
       expect.arrayContaining([
         'scenes.0.hotspots.2.url: v.urlFormat',
-        'scenes.0.hotspots.1.title.en: v.controlCharacters',
+        'scenes.0.hotspots.1.title.en: v.controlChars',
         'scenes.0.hotspots.0.target_scene: v.sceneTargetUnknown',
         'scenes.0.hotspots.4.id: v.elementIdDuplicate',
       ]),

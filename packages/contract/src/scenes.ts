@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlChars } from './common';
 import { V } from './messages';
 
 /**
@@ -42,15 +43,13 @@ export const SCENE_DOCUMENT_MAX_BYTES = 1024 * 1024;
 const INT_MAX = 2_147_483_647;
 
 // Control characters other than tab and newline.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /** Bounded text without control characters (tab and newline allowed). */
 const text = (max: number) =>
   z
     .string({ message: V('invalidValue') })
     .max(max, V('tooLong'))
-    .refine((s) => !CONTROL.test(s), V('controlCharacters'));
+    .refine((s) => !hasControlChars(s), V('controlChars'));
 
 /** Text in up to three languages; at least one of them may be required by the caller. */
 export const i18nText = (max: number = SCENE_LIMITS.title) =>

@@ -42,7 +42,11 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = controlCharPath(part);
-      if (found) throw new AppError(ErrorCode.VALIDATION, { field: found.join('.'), messageKey: 'v.controlChars' });
+      if (found) {
+        // A path as long as MAX_DEPTH ends at a structure nested too deeply, not at a string.
+        const messageKey = found.length >= MAX_DEPTH ? 'v.tooDeep' : 'v.controlChars';
+        throw new AppError(ErrorCode.VALIDATION, { field: found.join('.'), messageKey });
+      }
     }
   });
 });

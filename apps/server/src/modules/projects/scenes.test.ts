@@ -255,7 +255,7 @@ describe('refusals', () => {
     const ctl = await save(creator, tourProject, tourDoc({ text: 'bell\u0007' }), 1);
     expect(ctl.statusCode).toBe(400);
     expect(body(ctl)).toMatchObject({
-      message: 'The text must not contain control characters',
+      message: 'Control characters are not allowed',
       data: { field: 'document.scenes.0.hotspots.3.text.en' },
     });
   });

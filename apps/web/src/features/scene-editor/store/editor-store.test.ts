@@ -205,7 +205,7 @@ describe('scene editor store', () => {
     const { s } = setup();
     s().exec(rename(s().doc, 'b', 'bad\u0001name'));
     expect(s().validate()).toBeNull();
-    expect(s().issues).toEqual([expect.objectContaining({ at: 'b', path: 'name', message: 'v.controlCharacters' })]);
+    expect(s().issues).toEqual([expect.objectContaining({ at: 'b', path: 'name', message: 'v.controlChars' })]);
     s().undo();
     expect(s().issues).toEqual([]);
   });
