@@ -45,6 +45,8 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
       FILE_URL_SECRET: 'e2e-file-url-secret-0123456789',
       SANDBOX_PAYMENT_SECRET: 'e2e-sandbox-secret-0123456789',
       PAYMENT_SANDBOX_ALLOWED: '1',
+      // the demo catalogue's generated content, smaller than the default 4096 px so it is ready early in the run
+      SEED_MEDIA_WIDTH: '1024',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { createMailer } from './lib/mailer';
 import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
 import { createPipelinePool } from './lib/pipeline/pool';
+import { renderSceneCover } from './lib/pipeline/scene-cover';
 import { createLocalStorage, createS3Storage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -65,8 +67,10 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { createCheckoutWorkflow } from './workflows/checkout';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
+import { resolveSeedModels } from './workflows/seed-content';
 import { seedDemo } from './workflows/seed-demo';
 import { seedDemoCodes } from './workflows/seed-demo-codes';
+import { registerSeedMedia } from './workflows/seed-media';
 
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */
@@ -169,6 +173,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     scenes,
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
+  // The demo catalogue's generated content (queued by seedCatalogue): tours and 3D scenes saved as published
+  // documents, their models found in the library, 3D covers drawn by the pipeline's software renderer.
+  registerSeedMedia(jobs, {
+    editor,
+    storage,
+    pipeline,
+    log: app.log,
+    width: config.seedMediaWidth,
+    saveDocument: (authorId, projectId, doc) => scenes.saveDocument(authorId, projectId, doc, { publish: true }),
+    libraryIdsByName: () => resolveSeedModels((q) => library.firstMatch(q)),
+    renderSceneCover: async (doc, outPath) => {
+      await renderSceneCover(
+        doc,
+        async (source) => {
+          if ('library_id' in source) return library.glbBytes(source.library_id);
+          const key = (await editor.assetById(source.asset_id))?.outputs.model;
+          const body = key ? await storage.get(key) : null;
+          return body ? new Uint8Array(await buffer(body)) : null;
+        },
+        outPath,
+      );
+    },
+  });
   const rules = createStorageRulesService({
     db,
     usedBytes: editor.usedBytes,
@@ -178,6 +205,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await rules.ensureDefaults();
   registerAssetJobs({ jobs, editor, storage, pipeline });
+  // The demo catalogue's generated content (queued by seedCatalogue). The scenes service's saveDocument, the library's
+  // ids and the 3D cover renderer plug in here as hooks (see SeedContentHooks).
   const checkout = createCheckoutWorkflow({
     db,
     projects,
@@ -226,7 +255,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.seedDemo ?? (await users.isEmpty())) {
     await seedDemo({ users, rbac, log: app.log });
     await seedDemoCodes({ users, codes, log: app.log });
-    await seedCatalogue({ users, projects, market, checkout, notify, sandbox, storage, log: app.log });
+    await seedCatalogue({
+      users,
+      projects,
+      market,
+      checkout,
+      notify,
+      sandbox,
+      storage,
+      log: app.log,
+      media: { jobs, width: config.seedMediaWidth },
+    });
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -30,6 +30,11 @@ const schema = z.object({
   /** More host names (or host:port) links and payment returns may use besides PUBLIC_URL and our own addresses. */
   ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool,
+  /**
+   * Width of the demo catalogue's generated panoramas (2:1, rendered in the background after the first start);
+   * 0 generates no media (the demo projects keep their SVG covers and have no content).
+   */
+  SEED_MEDIA_WIDTH: z.coerce.number().int().min(0).max(8192).default(4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -125,6 +130,8 @@ export interface Config {
   /** Lower-cased host names or host:port from ALLOWED_HOSTS. */
   allowedHosts: string[];
   seedDemo?: boolean;
+  /** Width of the demo catalogue's generated panoramas; 0 = none. */
+  seedMediaWidth: number;
   logLevel: string;
   /** `cacheSeconds`: how long the guard reuses a resolved session (0: never); changes invalidate it at once. */
   session: { idleMinutes: number; absoluteDays: number; cacheSeconds: number };
@@ -242,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO,
+    seedMediaWidth: e.SEED_MEDIA_WIDTH,
     logLevel: e.LOG_LEVEL,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,

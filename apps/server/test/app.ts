@@ -69,6 +69,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
+    // No generated demo media unless a test asks for it (it renders panoramas in the background).
+    SEED_MEDIA_WIDTH: '0',
     AUTH_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Catalog } from '@xr/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../lib/jobs';
 import type { SandboxProvider } from '../lib/payments';
 import type { Storage } from '../lib/storage';
 import type { MarketService } from '../modules/market/market.service';
@@ -11,6 +12,7 @@ import type { CheckoutWorkflow } from './checkout';
 import type { PaymentNotifyWorkflow } from './payment-notify';
 import { SEED_COMMENTS, SEED_CREATORS, SEED_PROJECTS, SEED_REVIEWS, SEED_TAGS, type SeedCreatorKey } from './seed-catalogue-data';
 import { DEMO_PASSWORD } from './seed-demo';
+import { SEED_MEDIA_JOB, type SeedMediaPayload } from './seed-media';
 
 const DAY = 24 * 60 * 60 * 1000;
 const DEMO_CREATOR = 'creator@demo.test';
@@ -103,12 +105,15 @@ export interface SeedCatalogueDeps {
   sandbox?: SandboxProvider;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Queues the generation of the projects' media and content (`seed-media.ts`); absent or width 0: none. */
+  media?: { jobs: JobQueue; width: number };
 }
 
 /**
  * Seeds the demo catalogue on the first start (same condition as the demo accounts): four more creators, the
  * tags, 43 approved public projects over the four categories (free and paid, HKD 0-300) with generated SVG
- * covers, demo purchases paid through the sandbox gateway, and reviews and comments in Chinese and English.
+ * covers, demo purchases paid through the sandbox gateway, and reviews and comments in Chinese and English; then
+ * queues the job that generates each project's content and replaces the SVG covers with views of it.
  * Runs once: when the first extra creator exists it does nothing.
  */
 export async function seedCatalogue(deps: SeedCatalogueDeps): Promise<void> {
@@ -139,7 +144,7 @@ export async function seedCatalogue(deps: SeedCatalogueDeps): Promise<void> {
   const tagIds = await projects.ensureTags([...SEED_TAGS]);
 
   const now = Date.now();
-  const created: { id: number; ownerId: number; priceCents: number; forSale: boolean }[] = [];
+  const created: { id: number; ownerId: number; priceCents: number; forSale: boolean; index: number }[] = [];
   for (const [i, p] of SEED_PROJECTS.entries()) {
     const slug = `${p.catalog}-${hashOf(p.name).toString('hex').slice(0, 10)}`;
     const urls: string[] = [];
@@ -168,7 +173,13 @@ export async function seedCatalogue(deps: SeedCatalogueDeps): Promise<void> {
       createdAt: at,
       updatedAt: at,
     });
-    created.push({ id: row.id, ownerId, priceCents: row.priceCents, forSale: row.forSale });
+    created.push({ id: row.id, ownerId, priceCents: row.priceCents, forSale: row.forSale, index: i });
+  }
+
+  // The content (generated panoramas, tours, covers cut from them) is made in the background: the first start stays fast.
+  if (deps.media && deps.media.width > 0) {
+    const payload: SeedMediaPayload = { projects: created.map((c) => ({ id: c.id, ownerId: c.ownerId, index: c.index })) };
+    await deps.media.jobs.enqueue(SEED_MEDIA_JOB, payload as unknown as Record<string, unknown>, undefined, { maxAttempts: 2 });
   }
 
   // Demo purchases, reviews and comments: the demo buyer and the creators buy from each other.

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 // sharp is loaded by the workers too; keeping it loaded here stops glibc from unloading libvips (and crashing)
 // when a worker thread exits (sharp's documentation on worker threads).
 import 'sharp';
+import type { GeneratedMedia, GenerateTask } from '../panorama-gen/generate';
 import { PipelineError, type ProgressFn } from './errors';
 import type { ProcessModelInput, ProcessModelResult } from './model';
 import type { ProcessPanoramaResult } from './panorama';
@@ -26,6 +27,8 @@ export interface PipelinePool {
   probeVideo(input: { inputPath: string } & CallOptions): Promise<VideoProbe>;
   /** Builds one generated model of the model library (GLB and thumbnail) into `workDir`. */
   buildLibraryModel(input: { key: string; name: string; workDir: string } & CallOptions): Promise<LibraryBuildResult>;
+  /** Generated demo media (panoramas and their crops, 360 video, artworks, ambient sound), see `panorama-gen`. */
+  generateMedia(input: GenerateTask & CallOptions): Promise<GeneratedMedia>;
   /** Threads alive and tasks completed (health checks and tests). */
   stats(): { threads: number; completed: number };
   /** Terminates the workers (a step still running is abandoned). */
@@ -102,6 +105,7 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
     processPanorama: ({ onProgress, signal, ...input }) => run('panorama', input, { onProgress, signal }),
     probeVideo: ({ onProgress, signal, ...input }) => run('video', input, { onProgress, signal }),
     buildLibraryModel: ({ onProgress, signal, ...input }) => run('library', input, { onProgress, signal }),
+    generateMedia: ({ onProgress, signal, ...input }) => run('generate', input, { onProgress, signal }),
     stats: () => ({ threads: pool.threads.length, completed: pool.completed }),
     destroy: () => pool.destroy(),
   };

@@ -5,4 +5,4 @@ import { tsImport } from 'tsx/esm/api';
 
 const worker = await tsImport('./worker.ts', import.meta.url);
 
-export const { model, panorama, video, library } = worker;
+export const { model, panorama, video, library, generate } = worker;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { buildGenerated } from '../../modules/library/generator/build';
+import { type GeneratedMedia, type GenerateTask, generateMedia } from '../panorama-gen/generate';
 import { asPipelineError, PipelineError, type PipelineReason } from './errors';
 import { type ProcessModelResult, processModel } from './model';
 import { type ProcessPanoramaResult, processPanorama } from './panorama';
@@ -86,4 +87,8 @@ export function library({ port, key, name, workDir }: LibraryTask): Promise<Step
     await Promise.all([fs.writeFile(glbPath, built.glb), fs.writeFile(thumbnailPath, built.thumbnail)]);
     return { glbPath, thumbnailPath, triangles: built.triangles, bytes: built.glb.byteLength, size: built.size };
   });
+}
+
+export function generate({ port, ...task }: GenerateTask & WithPort): Promise<StepOutcome<GeneratedMedia>> {
+  return settle(port, (onProgress) => generateMedia(task, onProgress));
 }

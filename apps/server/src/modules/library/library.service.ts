@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
@@ -291,6 +292,26 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
           ]),
         );
       },
+    },
+
+    /**
+     * The first visible model of a category whose English name holds `keyword` (any model of it for an empty
+     * keyword): how the demo catalogue finds the models of its 3D scenes.
+     */
+    async firstMatch(q: { category: string; keyword: string }): Promise<number | undefined> {
+      const terms = q.keyword ? [searchForm(q.keyword)] : undefined;
+      const [row] = await repo.page({ category: q.category, terms, hidden: false }, 1, 0);
+      return row?.id;
+    },
+
+    /** A model's GLB bytes (built first when it is a generated model never built), or null when there is none. */
+    async glbBytes(id: number): Promise<Uint8Array | null> {
+      try {
+        const { stream } = await this.file(id, 'glb');
+        return new Uint8Array(await buffer(stream));
+      } catch {
+        return null;
+      }
     },
 
     async categoryList(lang: Lang): Promise<LibraryCategoryItem[]> {

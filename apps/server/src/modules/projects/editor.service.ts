@@ -400,7 +400,12 @@ export function createEditorService({
      */
     async acceptAsset(
       values: Omit<NewAssetRow, 'id' | 'status' | 'jobId'>,
-      opts: { replace: boolean; withinQuota?: (usage: { usedBytes: number; freedBytes: number }) => void },
+      opts: {
+        replace: boolean;
+        withinQuota?: (usage: { usedBytes: number; freedBytes: number }) => void;
+        /** Keep an approved project approved (the demo catalogue's generated content, added by the platform). */
+        keepReview?: boolean;
+      },
     ): Promise<AssetRow> {
       const { asset, oldKeys } = await db.transaction(async (tx) => {
         await repo.lockOwner(values.ownerId, tx);
@@ -421,7 +426,7 @@ export function createEditorService({
         // scene document only changes when a reviewed document version uses the new file, unless one was replaced.
         const p = await projects.byId(values.projectId, tx);
         const documentOnly = gone.length === 0 && (await scenes.kindOf(values.projectId, tx)) !== null;
-        if (p?.reviewStatus === 'approved' && !documentOnly)
+        if (p?.reviewStatus === 'approved' && !documentOnly && !opts.keepReview)
           await repo.update(p.id, { reviewStatus: 'pending', reviewReason: '' }, tx);
         return { asset: withJob ?? inserted, oldKeys: gone.flatMap((a) => [a.originalKey, ...Object.values(a.outputs)]) };
       });
@@ -430,6 +435,15 @@ export function createEditorService({
     },
 
     assetById: (id: number) => repo.assetById(id),
+    /** Every asset of a project (any state). */
+    assetsOfProject: (projectId: number) => repo.assetsOf([projectId]),
+    /**
+     * Sets a project's cover and pictures without review (the demo catalogue's covers, rendered by the platform from
+     * the project's own content).
+     */
+    async setPictures(projectId: number, cover: string, pictures: string[]): Promise<void> {
+      await repo.update(projectId, { cover, images: pictures });
+    },
     setAssetState: (id: number, values: Partial<NewAssetRow>) => repo.updateAsset(id, values),
 
     /**

@@ -90,7 +90,7 @@ export default function HomePage() {
               <span>{t('home.hero.factModels')}</span>
             </li>
             <li>
-              <strong>FBX · GLTF · OBJ · 3ds Max</strong>
+              <strong>FBX · glTF · OBJ · 3DS</strong>
               <span>{t('home.hero.factFormats')}</span>
             </li>
             <li>
