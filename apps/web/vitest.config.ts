@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractMessages } from './build/contract-messages';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractMessages()],
   test: {
     name: 'web',
     root: __dirname,

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -64,6 +63,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { registerWebStatic } from './plugins/web-static';
 import { createCheckoutWorkflow } from './workflows/checkout';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
@@ -269,7 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: 'index.html' });
+    await registerWebStatic(app, config.webDist);
   }
 
   let stopImageCleanup: (() => Promise<void>) | undefined;

@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n';
 import { App } from './app/app';
+import { i18nReady } from './lib/i18n';
 
 const root = document.getElementById('root');
-if (root) {
+// render once the current language's translations are in (one chunk, fetched in parallel with the app's code)
+void i18nReady.then(() => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+});

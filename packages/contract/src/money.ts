@@ -10,7 +10,7 @@ import { V } from './messages';
  */
 export const centsToHkd = (cents: number): number => Math.round(cents) / 100;
 export const hkdToCents = (hkd: number): number => Math.round(hkd * 100);
-/** `128.5` -> `"128.50"`: how screens and the invoice show an amount. */
+/** `128.5` -> `"128.50"`: an amount with two decimals (what the API and notifications carry); screens use `formatPrice` (format.ts). */
 export const formatHkd = (hkd: number): string => hkd.toFixed(2);
 
 /** A reply's money field (HKD, 2 decimals at most). */

@@ -1,20 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Lang } from '@xr/contract/lang';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { ANTD_COMPONENTS } from '../lib/antd-config';
 import { installErrorCapture } from '../lib/error-log';
 import { FeedbackBridge } from '../lib/feedback';
+import { antdLocale, currentLang } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { antdSize, useSidebar } from '../lib/sidebar';
 import { useTheme } from '../lib/theme';
 import { createAppRouter } from './router';
 
-const ANTD_LOCALES = { zh: zhCN, tc: zhTW, en: enUS } as const;
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en' };
 
 installErrorCapture();
@@ -24,14 +22,15 @@ const router = createAppRouter();
 export function App() {
   const primary = useTheme();
   const { size } = useSidebar();
-  const { i18n } = useTranslation();
-  const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as Lang;
+  useTranslation(); // re-render on language change
+  const lang = currentLang();
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[lang];
   }, [lang]);
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[lang]}
+      {...ANTD_COMPONENTS}
+      locale={antdLocale(lang)}
       componentSize={antdSize(size)}
       theme={{ token: { colorPrimary: primary, colorLink: primary } }}
     >

@@ -59,19 +59,19 @@ describe('cart dialog (signed in)', () => {
     const first = await lineOf('Project 101');
     expect(within(first).getByText('Type: 3D Model')).toBeInTheDocument();
     expect(within(first).getByText('ID: 101')).toBeInTheDocument();
-    expect(within(first).getByText('HK$ 12.50')).toBeInTheDocument();
+    expect(within(first).getByText('HK$12.50')).toBeInTheDocument();
     expect(within(first).getByAltText('Project 101')).toHaveAttribute('src', '/files/covers/101.png');
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (0 items): HK$ 0.00');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (0 items): HK$0.00');
     expect(screen.getByText('Please check your order carefully')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Project 101' }));
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (1 item): HK$ 12.50');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (1 item): HK$12.50');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Project 103' }));
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (2 items): HK$ 12.60');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (2 items): HK$12.60');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Project 102' }));
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (3 items): HK$ 30.60');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (3 items): HK$30.60');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Project 101' }));
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (2 items): HK$ 18.10');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal (2 items): HK$18.10');
   });
 
   it('adds cents exactly (no floating-point drift)', () => {

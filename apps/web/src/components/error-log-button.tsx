@@ -2,15 +2,15 @@ import { BugOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Modal, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../lib/dates';
 import { clearErrorLog, type ErrorLogEntry, useErrorLog } from '../lib/error-log';
 
 /** Top-bar error-log viewer: a bug icon with the number of logged errors, opening a table that can be cleared. */
 export function ErrorLogButton() {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
   const log = useErrorLog();
   const [open, setOpen] = useState(false);
   const rows = [...log].reverse().map((e, i) => ({ ...e, key: `${e.time}-${i}` }));
-  const locale = i18n.language === 'en' ? 'en-GB' : 'zh-CN';
 
   return (
     <>
@@ -61,7 +61,7 @@ export function ErrorLogButton() {
                 title: t('errorLog.time'),
                 dataIndex: 'time',
                 width: 180,
-                render: (v: string) => new Date(v).toLocaleString(locale),
+                render: (v: string) => formatTime(v, { seconds: true }),
               },
               {
                 title: t('errorLog.message'),

@@ -61,15 +61,17 @@ describe('invoice dialog', () => {
     expect(screen.getByTestId('invoice-number')).toHaveTextContent(/^20250102000042$/);
     expect(screen.getByTestId('invoice-email')).toHaveTextContent('ann@demo.test');
     expect(screen.getByTestId('invoice-date')).toHaveTextContent(/2025/);
+    // the deadline in platform time with its zone named, as on the payment page
+    expect(screen.getByText(/2025-01-02 11:34 \(HKT\)/)).toBeInTheDocument();
     const lines = screen.getAllByTestId('invoice-line');
     expect(lines).toHaveLength(2);
     expect(within(lines[0]!).getByText('Harbour night 360')).toBeInTheDocument();
-    expect(within(lines[0]!).getAllByText('HK$ 12.50')).toHaveLength(2);
+    expect(within(lines[0]!).getAllByText('HK$12.50')).toHaveLength(2);
     expect(screen.getAllByTestId('invoice-qty').map((c) => c.textContent)).toEqual(['1', '1']);
-    expect(screen.getByTestId('invoice-subtotal')).toHaveTextContent('HK$ 30.50');
-    expect(screen.getByTestId('invoice-discount')).toHaveTextContent('HK$ 0.00');
-    expect(screen.getByTestId('invoice-tax')).toHaveTextContent('HK$ 0.00');
-    expect(screen.getByTestId('invoice-total')).toHaveTextContent('HK$ 30.50');
+    expect(screen.getByTestId('invoice-subtotal')).toHaveTextContent('HK$30.50');
+    expect(screen.getByTestId('invoice-discount')).toHaveTextContent('HK$0.00');
+    expect(screen.getByTestId('invoice-tax')).toHaveTextContent('HK$0.00');
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('HK$30.50');
     for (const label of ['Alipay', 'Wechat', 'UnionPay', 'CreditCard', 'Fps']) {
       expect(screen.getByRole('radio', { name: label })).toBeEnabled();
     }
@@ -139,7 +141,7 @@ describe('invoice dialog', () => {
     const { onFinished } = open(FREE);
     expect(await screen.findByText('This order is free: no payment is needed.')).toBeInTheDocument();
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(screen.getByTestId('invoice-total')).toHaveTextContent('HK$ 0.00');
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('HK$0.00');
     await placeOrder();
     await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
     expect(bodiesTo(fetch, '/api/pay/pay')).toEqual([

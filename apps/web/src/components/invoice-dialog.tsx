@@ -5,40 +5,11 @@ import { App, Button, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCart } from '../lib/cart';
-import { currentLang } from '../lib/i18n';
+import { formatDeadline, formatTime } from '../lib/dates';
 import { pay } from './api/pay';
 import { BrandMark } from './brand-logo';
 import { hkd } from './price-tag';
 import './cart-dialog.css';
-
-const DATE_LOCALES = { zh: 'zh-CN', tc: 'zh-HK', en: 'en-GB' } as const;
-
-/** An ISO time as `2025-05-01 14:05` style local date and time in the interface language. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALES[currentLang()] ?? 'en-GB', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(d);
-}
-
-/** An ISO time as a local date in the interface language. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALES[currentLang()] ?? 'en-GB', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-}
 
 /** Leaving for the provider's hosted checkout page. Wrapped so tests can observe it. */
 export const paymentRedirect = {
@@ -149,7 +120,7 @@ export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
             </div>
             <div>
               <dt>{t('orders:invoice.date')}</dt>
-              <dd data-testid="invoice-date">{formatDateTime(order.created_at)}</dd>
+              <dd data-testid="invoice-date">{formatTime(order.created_at)}</dd>
             </div>
             <div>
               <dt>{t('orders:invoice.email')}</dt>
@@ -215,7 +186,7 @@ export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
           </div>
         </dl>
         {!free && order.expires_at ? (
-          <p className="xr-invoice__expires">{t('orders:invoice.expires', { time: formatDateTime(order.expires_at) })}</p>
+          <p className="xr-invoice__expires">{t('orders:invoice.expires', { time: formatDeadline(order.expires_at) })}</p>
         ) : null}
       </div>
     </Modal>

@@ -1,17 +1,14 @@
-import { formatHkd } from '@xr/contract/money';
+import { formatPrice } from '@xr/contract/format';
 import { useTranslation } from 'react-i18next';
 
-const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** `1288.5` -> `HK$ 1,288.50` (prices are HKD numbers at the API edge; two decimals as `formatHkd`). */
+/** `1288.5` -> `HK$1,288.50`: the contract's one price format (prices are HKD numbers at the API edge). */
 export function hkd(value: number | string): string {
-  const n = typeof value === 'number' ? value : Number(value);
-  return `HK$ ${grouped.format(Number(formatHkd(Number.isFinite(n) ? n : 0)))}`;
+  return formatPrice(value);
 }
 
 interface Props {
   price: number | string;
-  /** Show "Free" instead of HK$ 0.00. Defaults to a price of 0. */
+  /** Show "Free" instead of HK$0.00. Defaults to a price of 0. */
   free?: boolean;
   size?: 'small' | 'default' | 'large';
   className?: string;

@@ -5,6 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, type Mock, vi } from 'vitest';
+import { ANTD_COMPONENTS } from '../lib/antd-config';
 import { FeedbackBridge } from '../lib/feedback';
 import { resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
@@ -123,7 +124,7 @@ export function renderAt(element: ReactElement, path: string, pattern = path.spl
   return render(
     // the click wave renders into a React root of its own that outlives cleanup(); its late work would run
     // after the test environment is torn down ("window is not defined"), so tests switch it off
-    <ConfigProvider wave={{ disabled: true }}>
+    <ConfigProvider {...ANTD_COMPONENTS} wave={{ disabled: true }}>
       <QueryClientProvider client={queryClient}>
         <AntApp>
           {/* toasts of the HTTP client go through this App, so cleanup() removes them with the tree */}

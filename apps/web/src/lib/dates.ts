@@ -1,23 +1,39 @@
-import type { Lang } from '@xr/contract/lang';
+import { formatDateTime, PLATFORM_TIME_ZONE } from '@xr/contract/format';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from './i18n';
 
-/** The Intl locale of each interface language for dates (Simplified Chinese, Traditional Chinese, English). */
-export const DATE_LOCALE: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en-GB' };
+/**
+ * Dates on screen: the contract's one formatter (`2026-11-23 10:05`, the same in zh, tc and en) in the viewer's
+ * own zone; deadlines name their zone (`2026-11-23 10:05 (HKT)`) and are stated in the platform's zone, as the
+ * payment page and mails state them.
+ */
 
-/** Formats ISO timestamps as a local date (and, with `withTime`, time) in the interface language. */
-export function useDateFormat() {
-  const { i18n } = useTranslation();
-  const locale = DATE_LOCALE[i18n.language as Lang] ?? 'en-GB';
-  return useCallback(
-    (iso: string, withTime = false) =>
-      new Date(iso).toLocaleString(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }),
-    [locale],
-  );
+/** An ISO time as date and time in the viewer's zone (`2026-11-23 10:05`); empty when missing. */
+export function formatTime(iso: string | null | undefined, opts: { seconds?: boolean } = {}): string {
+  return formatDateTime(iso, currentLang(), opts);
 }
 
-/** Formats ISO timestamps as a local date and time in the interface language. */
+/** An ISO time as a date in the viewer's zone (`2026-11-23`); empty when missing. */
+export function formatDay(iso: string | null | undefined): string {
+  return formatDateTime(iso, currentLang(), { dateOnly: true });
+}
+
+/** A deadline (order expiry, payment window): platform time with the zone named, `2026-11-23 10:05 (HKT)`. */
+export function formatDeadline(iso: string | null | undefined): string {
+  return formatDateTime(iso, currentLang(), { timeZone: PLATFORM_TIME_ZONE, zone: true });
+}
+
+/** Formats ISO timestamps as a date (and, with `withTime`, time), re-rendering on a language change. */
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function per language, so tables re-render
+  return useCallback((iso: string | null | undefined, withTime = false) => (withTime ? formatTime(iso) : formatDay(iso)), [lang]);
+}
+
+/** Formats ISO timestamps as date and time, re-rendering on a language change. */
 export function useDateTime() {
   const format = useDateFormat();
-  return useCallback((iso: string) => format(iso, true), [format]);
+  return useCallback((iso: string | null | undefined) => format(iso, true), [format]);
 }

@@ -1,70 +1,107 @@
 import { STORAGE_KEYS } from '@xr/contract/constants';
 import { DEFAULT_LANG, LANGS, type Lang, nextLang } from '@xr/contract/lang';
-import { errorMessages, validationMessages } from '@xr/contract/messages';
-import i18n from 'i18next';
+import type { Locale } from 'antd/es/locale';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-
-type Tree = { [key: string]: string | Tree };
+import type { LangBundle, Tree } from './i18n-bundles/bundle';
 
 /**
- * Translation resources: every `locales/<lang>/<namespace>.json` file, plus the contract's shared error
- * (`common:err.*`) and validation (`common:v.*`) texts, so server and client speak the same words.
- * A test (locales.test.ts) fails when the three languages' key sets differ.
+ * Translations are loaded per language: `i18n-bundles/<lang>.ts` holds every `locales/<lang>/<namespace>.json`
+ * file, the contract's shared error (`common:err.*`) and validation (`common:v.*`) texts of that language and
+ * antd's locale, and is its own chunk. The first load fetches only the current language's; another language's
+ * chunk is fetched when the user switches to it. A test (locales.test.ts) fails when the three key sets differ.
  */
-const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+const loaders: Record<Lang, () => Promise<{ default: LangBundle }>> = {
+  zh: () => import('./i18n-bundles/zh'),
+  tc: () => import('./i18n-bundles/tc'),
+  en: () => import('./i18n-bundles/en'),
+};
 
-export function buildResources(): Record<Lang, Record<string, Tree>> {
-  const res = Object.fromEntries(LANGS.map((l) => [l, {} as Record<string, Tree>])) as Record<Lang, Record<string, Tree>>;
-  for (const [file, tree] of Object.entries(files)) {
-    const m = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!m) continue;
-    const [, lang, ns] = m as unknown as [string, Lang, string];
-    if (res[lang]) res[lang][ns] = tree;
+const bundles = new Map<Lang, Promise<LangBundle>>();
+const antdLocales: Partial<Record<Lang, Locale>> = {};
+
+const isLang = (v: unknown): v is Lang => (LANGS as readonly unknown[]).includes(v);
+
+/** Loads (once) a language's bundle. */
+export function loadBundle(lang: Lang): Promise<LangBundle> {
+  let p = bundles.get(lang);
+  if (!p) {
+    p = loaders[lang]().then((m) => {
+      antdLocales[lang] = m.default.antd;
+      return m.default;
+    });
+    p.catch(() => bundles.delete(lang)); // a failed chunk load may be retried on the next switch
+    bundles.set(lang, p);
   }
-  for (const lang of LANGS) {
-    const common: Tree = res[lang].common ?? {};
-    res[lang].common = common;
-    common.err = Object.fromEntries(Object.entries(errorMessages).map(([k, v]) => [k, v[lang]]));
-    common.v = Object.fromEntries(Object.entries(validationMessages).map(([k, v]) => [k, v[lang]]));
-  }
-  return res;
+  return p;
 }
 
-export const NAMESPACES = [...new Set(Object.keys(files).map((f) => /\/([\w-]+)\.json$/.exec(f)?.[1] ?? 'common'))];
+/** Every language's resources (namespace -> tree), e.g. for the test that compares their key sets. */
+export async function buildResources(): Promise<Record<Lang, Record<string, Tree>>> {
+  const all = await Promise.all(LANGS.map((l) => loadBundle(l)));
+  return Object.fromEntries(LANGS.map((l, i) => [l, all[i]?.resources ?? {}])) as Record<Lang, Record<string, Tree>>;
+}
+
+/** i18next backend: a namespace of a language comes from that language's bundle (one chunk for all namespaces). */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (!isLang(language)) return callback(null, {});
+    loadBundle(language).then(
+      (b) => callback(null, b.resources[namespace] ?? {}),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  },
+};
 
 function storedLang(): Lang {
   const v = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEYS.lang) : null;
-  return (LANGS as readonly string[]).includes(v ?? '') ? (v as Lang) : DEFAULT_LANG;
+  return isLang(v) ? v : DEFAULT_LANG;
 }
 
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en' };
 
-void i18n.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: storedLang(),
-  fallbackLng: false,
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
+const initialLang = storedLang();
+
+/** Resolves once the current language's translations are in: render the app after it. */
+export const i18nReady: Promise<void> = loadBundle(initialLang).then(async (bundle) => {
+  await i18n
+    .use(bundleBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { [initialLang]: bundle.resources },
+      partialBundledLanguages: true,
+      lng: initialLang,
+      fallbackLng: false,
+      ns: Object.keys(bundle.resources),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
 });
 
 /** The current interface language. */
 export function currentLang(): Lang {
-  return (i18n.language as Lang) ?? DEFAULT_LANG;
+  return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
 }
 
-/** Switches the language and keeps it in local storage. */
-export function setLang(lang: Lang): void {
+/** antd's locale of a loaded language (the current one always is: i18next loads a language before switching). */
+export function antdLocale(lang: Lang): Locale | undefined {
+  return antdLocales[lang];
+}
+
+/** Switches the language (loading its chunk first) and keeps it in local storage. */
+export async function setLang(lang: Lang): Promise<void> {
   localStorage.setItem(STORAGE_KEYS.lang, lang);
-  void i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
 }
 
 /** zh -> tc -> en -> zh (spec section 1). */
 export function cycleLang(): Lang {
   const next = nextLang(currentLang());
-  setLang(next);
+  void setLang(next);
   return next;
 }
 

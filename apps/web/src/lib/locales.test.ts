@@ -17,7 +17,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const resources = buildResources();
+const resources = await buildResources();
 const namespaces = [...new Set(LANGS.flatMap((l) => Object.keys(resources[l])))].sort();
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 

@@ -1,5 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMethod, PRODUCT_NAME } from '@xr/contract/constants';
+import { formatDateTime, formatPrice, PLATFORM_TIME_ZONE } from '@xr/contract/format';
 import { LANGS, type Lang } from '@xr/contract/lang';
+import { centsToHkd } from '@xr/contract/money';
 import { invoiceNumberOf } from '@xr/contract/orders';
 import QRCode from 'qrcode';
 import type { SandboxNotificationBody, SandboxProvider, SandboxSession } from '../../lib/payments';
@@ -172,7 +174,7 @@ export async function renderCheckoutPage(opts: {
   const t = TEXTS[lang];
   const method = METHOD_NAMES[lang][session.method] ?? session.method;
   const accent = METHOD_COLORS[session.method] ?? '#1677ff';
-  const amount = (session.amountCents / 100).toFixed(2);
+  const amount = formatPrice(centsToHkd(session.amountCents));
   let payment: string;
   if (SCAN_METHODS.includes(session.method)) {
     const svg = await QRCode.toString(opts.pageUrl, { type: 'svg', errorCorrectionLevel: 'H', width: QR_SIZE, margin: 1 });
@@ -180,15 +182,13 @@ export async function renderCheckoutPage(opts: {
   } else {
     payment = `<div><div class="note">${esc(t.card)}</div><div class="cardno"><span>4242 4242 4242 4242</span><span>12/34 · CVC 123</span></div><p class="note">${esc(t.cardNote)}</p></div>`;
   }
-  const expires = new Date(session.expiresAt).toLocaleString(lang === 'en' ? 'en-HK' : lang === 'tc' ? 'zh-HK' : 'zh-CN', {
-    timeZone: 'Asia/Hong_Kong',
-    hour12: false,
-  });
+  // the same deadline, format and named zone as the invoice in the web app
+  const expires = formatDateTime(session.expiresAt, lang, { timeZone: PLATFORM_TIME_ZONE, zone: true });
   const body = `<div class="top"><span>${esc(t.title)} · ${esc(method)}</span><span class="badge">Sandbox</span></div>
 <main>
   <div class="card">
     ${opts.error ? `<p class="error" role="alert">${esc(t.deliveryFailed)}</p>` : ''}
-    <div class="amount" data-testid="amount"><small>HK$</small>${esc(amount)}</div>
+    <div class="amount" data-testid="amount">${esc(amount)}</div>
     <dl>
       <dt>${esc(t.merchant)}</dt><dd>${esc(PRODUCT_NAME)}</dd>
       <dt>${esc(t.order)}</dt><dd class="mono" data-testid="order">${esc(session.orderNo)}</dd>
@@ -200,7 +200,7 @@ export async function renderCheckoutPage(opts: {
     <form method="post" action="/api/pay/sandbox/complete">
       <input type="hidden" name="session" value="${esc(session.id)}">
       <input type="hidden" name="lang" value="${lang}">
-      <button class="primary" type="submit" name="action" value="pay">${esc(t.pay)} HK$${esc(amount)}</button>
+      <button class="primary" type="submit" name="action" value="pay">${esc(t.pay)} ${esc(amount)}</button>
       <button type="submit" name="action" value="cancel">${esc(t.cancel)}</button>
       <button class="danger" type="submit" name="action" value="fail">${esc(t.fail)}</button>
     </form>

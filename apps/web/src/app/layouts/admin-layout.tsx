@@ -16,6 +16,7 @@ import { SideMenu } from '../../components/side-menu';
 import { SizeSelect } from '../../components/size-select';
 import { TagsView } from '../../components/tags-view';
 import { ThemePicker } from '../../components/theme-picker';
+import { useSession } from '../../lib/auth/session';
 import { findRouteTrail } from '../../lib/permissions';
 import { closeSidebar, toggleSidebar, useSidebar, useViewportWatcher } from '../../lib/sidebar';
 import { addTag } from '../../lib/tags';
@@ -40,6 +41,7 @@ function useTagTracking() {
  */
 export function AdminLayout() {
   const { t } = useTranslation('layout');
+  const { token } = useSession();
   const { opened, device, withoutAnimation } = useSidebar();
   const mobile = device === 'mobile';
   useViewportWatcher();
@@ -120,7 +122,9 @@ export function AdminLayout() {
         <TagsView />
         <MobileWarning />
         <Layout.Content className="xr-admin__content" data-tour="content">
-          <Outlet />
+          {/* every admin page needs a session: when it ends (logout, expired token) the page goes at once, so its
+              queries stop instead of refetching without a token while the router moves to /login */}
+          {token ? <Outlet /> : null}
         </Layout.Content>
       </Layout>
       <GuidedTour />

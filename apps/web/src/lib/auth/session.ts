@@ -75,6 +75,8 @@ export function resetToken(): void {
   localArea?.removeItem(STORAGE_KEYS.avatar);
   store.set({ token: null, ...signedOut() });
   resetCart();
+  // requests still running for the old session are dropped, then every cached reply of it
+  void queryClient.cancelQueries();
   queryClient.clear();
 }
 

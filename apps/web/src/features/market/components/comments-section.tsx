@@ -4,8 +4,8 @@ import { App, Avatar, Button, Empty, Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatDateTime } from '../../../components/invoice-dialog';
 import { useSession } from '../../../lib/auth/session';
+import { formatTime } from '../../../lib/dates';
 import { loginPath } from '../../../lib/navigation';
 import { commentPageQuery, useAddComment } from '../api/comments';
 
@@ -83,7 +83,7 @@ export function CommentsSection({ projectId }: { projectId: number }) {
               <div className="xr-feed__body">
                 <div className="xr-feed__head">
                   <strong>{c.user.name}</strong>
-                  <span className="xr-muted">{formatDateTime(c.created_at)}</span>
+                  <span className="xr-muted">{formatTime(c.created_at)}</span>
                 </div>
                 <p>{c.content}</p>
                 {c.reply ? (

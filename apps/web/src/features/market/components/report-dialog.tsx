@@ -16,7 +16,12 @@ export function ReportDialog({ projectId, open, onClose }: { projectId: number; 
   const report = useSetReport();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing beside each field
+    }
     try {
       await report.mutateAsync({ project_id: projectId, reason: values.reason, content: values.content.trim() });
       void message.success(t('common:err.reportReceived'));

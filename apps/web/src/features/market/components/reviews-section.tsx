@@ -4,8 +4,8 @@ import { App, Avatar, Button, Empty, Input, Pagination, Rate } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatDateTime } from '../../../components/invoice-dialog';
 import { useSession } from '../../../lib/auth/session';
+import { formatTime } from '../../../lib/dates';
 import { loginPath } from '../../../lib/navigation';
 import { scorePageQuery, useSetScore } from '../api/reviews';
 
@@ -99,7 +99,7 @@ export function ReviewsSection({ project }: { project: ProjectDetails }) {
                 <div className="xr-feed__head">
                   <strong>{r.user.name}</strong>
                   <Rate disabled value={r.score} className="xr-feed__rate" />
-                  <span className="xr-muted">{formatDateTime(r.updated_at)}</span>
+                  <span className="xr-muted">{formatTime(r.updated_at)}</span>
                 </div>
                 {r.content ? <p>{r.content}</p> : null}
               </div>

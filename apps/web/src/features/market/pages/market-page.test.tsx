@@ -104,7 +104,7 @@ describe('market page', () => {
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Work 1');
     expect(cards[0]).toHaveTextContent('polygon_works');
-    expect(cards[0]).toHaveTextContent('HK$ 20.00');
+    expect(cards[0]).toHaveTextContent('HK$20.00');
     expect(cards[0]).toHaveTextContent('4.5');
     expect(cards[1]).toHaveTextContent('Free');
   });

@@ -13,10 +13,10 @@ import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../components/invoice-dialog';
 import { PriceTag } from '../../../components/price-tag';
 import { useSession } from '../../../lib/auth/session';
 import { addToCart, toggleWish, useCart } from '../../../lib/cart';
+import { formatTime } from '../../../lib/dates';
 import { loginPath } from '../../../lib/navigation';
 import { projectDetailsQuery } from '../api/project-details';
 import { CartShortcut } from '../components/cart-shortcut';
@@ -262,7 +262,7 @@ export default function ProductDetailsPage() {
               ))}
             </div>
           ) : null}
-          <div className="xr-details__updated xr-muted">{t('details.updated', { time: formatDateTime(p.updated_at) })}</div>
+          <div className="xr-details__updated xr-muted">{t('details.updated', { time: formatTime(p.updated_at) })}</div>
         </section>
       </div>
 

@@ -13,6 +13,7 @@ import { ImportDialog } from '../components/import-dialog';
 import { StatusTag, useDateFormat, useRoleLabel } from '../components/labels';
 import { MemberFormDialog } from '../components/member-form-dialog';
 import { StatisticCards } from '../components/statistic-cards';
+import '../members.css';
 
 interface Filters {
   keyword: string;
@@ -25,6 +26,24 @@ interface Filters {
  * dialog (roles, status, membership end), delete with confirmation and CSV import. Organisation admins see
  * and manage only their own members (the server decides).
  */
+/**
+ * Column widths: every column has one, and the table scrolls sideways below their sum, so no column is squeezed
+ * (names broken over lines) and none slides under the fixed Actions column.
+ */
+const COL = {
+  id: 70,
+  user: 260,
+  forumName: 130,
+  accountType: 130,
+  roles: 180,
+  status: 110,
+  vipDate: 130,
+  createdAt: 120,
+  lastLogin: 150,
+  actions: 170,
+};
+const TABLE_WIDTH = Object.values(COL).reduce((a, b) => a + b, 0);
+
 export default function MemberPage() {
   const { t } = useTranslation('members');
   const roleLabel = useRoleLabel();
@@ -38,28 +57,34 @@ export default function MemberPage() {
   const remove = useDeleteRow(useDelUser(), t('deleted'), { rowsOnPage: users.data?.list.length, setQuery });
 
   const columns: TableColumnsType<AdminUser> = [
-    { title: t('col.id'), dataIndex: 'id', width: 70 },
+    { title: t('col.id'), dataIndex: 'id', width: COL.id },
     {
       title: t('col.user'),
       dataIndex: 'username',
+      width: COL.user,
+      // one line each for the name and the e-mail, cut with … (the whole text on hover)
       render: (_: string, r) => (
-        <div>
-          <Typography.Text strong>{r.username}</Typography.Text>
-          <div className="xr-muted">{r.email}</div>
+        <div className="xr-members__user">
+          <Typography.Text strong ellipsis={{ tooltip: r.username }}>
+            {r.username}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: r.email }}>
+            {r.email}
+          </Typography.Text>
         </div>
       ),
     },
-    { title: t('col.forumName'), dataIndex: 'forum_name', width: 120 },
+    { title: t('col.forumName'), dataIndex: 'forum_name', width: COL.forumName, ellipsis: true },
     {
       title: t('col.accountType'),
       dataIndex: 'account_type',
-      width: 140,
+      width: COL.accountType,
       render: (v: string) => t(`accountType.${v}`, { defaultValue: v }),
     },
     {
       title: t('col.roles'),
       dataIndex: 'roles',
-      width: 200,
+      width: COL.roles,
       render: (v: AdminUser['roles']) =>
         v.length ? (
           <Space size={[4, 4]} wrap>
@@ -73,11 +98,16 @@ export default function MemberPage() {
           <span className="xr-muted">{t('noRoles')}</span>
         ),
     },
-    { title: t('col.status'), dataIndex: 'status', width: 150, render: (v: AdminUser['status']) => <StatusTag status={v} /> },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      width: COL.status,
+      render: (v: AdminUser['status']) => <StatusTag status={v} />,
+    },
     {
       title: t('col.vipDate'),
       dataIndex: 'vip_date',
-      width: 150,
+      width: COL.vipDate,
       render: (v: string | null) =>
         v ? (
           <span className={new Date(v).getTime() > Date.now() ? undefined : 'xr-muted'}>{date(v)}</span>
@@ -85,11 +115,11 @@ export default function MemberPage() {
           <span className="xr-muted">{t('noMembership')}</span>
         ),
     },
-    { title: t('col.createdAt'), dataIndex: 'created_at', width: 140, render: (v: string) => date(v) },
+    { title: t('col.createdAt'), dataIndex: 'created_at', width: COL.createdAt, render: (v: string) => date(v) },
     {
       title: t('col.lastLogin'),
       dataIndex: 'last_login_at',
-      width: 170,
+      width: COL.lastLogin,
       render: (v: string | null) => (v ? date(v, true) : <span className="xr-muted">{t('never')}</span>),
     },
     actionsColumn(
@@ -103,7 +133,7 @@ export default function MemberPage() {
           />
         </>
       ),
-      { fixed: true },
+      { fixed: true, width: COL.actions },
     ),
   ];
 
@@ -152,7 +182,7 @@ export default function MemberPage() {
         query={query}
         setQuery={setQuery}
         showTotal={(total) => t('total', { total })}
-        scrollX={1400}
+        scrollX={TABLE_WIDTH}
       />
       {editing && <MemberFormDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}

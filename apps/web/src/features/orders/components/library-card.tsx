@@ -4,9 +4,9 @@ import { Button, Card, Empty, Pagination, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate } from '../../../components/invoice-dialog';
 import { hkd } from '../../../components/price-tag';
 import { ProjectCover } from '../../../components/project-card';
+import { formatDay } from '../../../lib/dates';
 import { libraryQuery } from '../api/library';
 import '../orders.css';
 
@@ -50,7 +50,7 @@ export function LibraryCard() {
                     <span className="xr-library__meta">
                       {t(`market:catalog.${item.catalog}`)} · {item.creator.name}
                       <br />
-                      {t('library.bought', { time: formatDate(item.purchased_at), price: hkd(item.price_paid) })}
+                      {t('library.bought', { time: formatDay(item.purchased_at), price: hkd(item.price_paid) })}
                     </span>
                   </span>
                 </Link>

@@ -63,11 +63,11 @@ describe('order list', () => {
     renderAt(<OrderListPage />, '/orderlist');
     const first = (await screen.findByText('SDK20250102000001')).closest('[data-testid="order-card"], tr') as HTMLElement;
     expect(within(first).getByText('Alipay')).toBeInTheDocument();
-    expect(within(first).getByText('HK$ 30.50')).toBeInTheDocument();
+    expect(within(first).getByText('HK$30.50')).toBeInTheDocument();
     expect(within(first).getByText('Paid')).toBeInTheDocument();
     expect(within(first).getByText('#101')).toBeInTheDocument();
     expect(within(first).getByText('Harbour night 360')).toBeInTheDocument();
-    expect(within(first).getByText('HK$ 12.50')).toBeInTheDocument();
+    expect(within(first).getByText('HK$12.50')).toBeInTheDocument();
     const pending = (await screen.findByText('SDK20250102000002')).closest('[data-testid="order-card"], tr') as HTMLElement;
     expect(within(pending).getByText('Awaiting payment')).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Pay' })).toBeInTheDocument();

@@ -5,9 +5,9 @@ import { Button, Card, DatePicker, Empty, Form, Grid, Input, Pagination, Spin, T
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDateTime } from '../../../components/invoice-dialog';
 import { hkd } from '../../../components/price-tag';
 import { useSession } from '../../../lib/auth/session';
+import { formatTime } from '../../../lib/dates';
 import { useAccess } from '../../../lib/permissions';
 import { type OrderPageParams, orderPageQuery } from '../api/order-page';
 import '../orders.css';
@@ -113,10 +113,8 @@ export default function OrderListPage() {
       width: 150,
       render: (v: string, o) => (
         <div>
-          <div>{formatDateTime(v)}</div>
-          {o.paid_at ? (
-            <div className="xr-muted xr-orders__paid">{t('list.paidAt', { time: formatDateTime(o.paid_at) })}</div>
-          ) : null}
+          <div>{formatTime(v)}</div>
+          {o.paid_at ? <div className="xr-muted xr-orders__paid">{t('list.paidAt', { time: formatTime(o.paid_at) })}</div> : null}
         </div>
       ),
     },
@@ -206,7 +204,7 @@ export default function OrderListPage() {
                     </div>
                     <div>
                       <dt>{t('list.time')}</dt>
-                      <dd>{formatDateTime(o.created_at)}</dd>
+                      <dd>{formatTime(o.created_at)}</dd>
                     </div>
                     <div>
                       <dt>{t('list.amount')}</dt>

@@ -1,17 +1,18 @@
 import { Avatar, Button, Card, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/dates';
 import { type MyCommentFilter, useMyCommentPage } from '../api/my-comment-page';
 import type { MyComment } from '../api/types';
 import { ReplyDialog } from '../components/reply-dialog';
 
 /** /vrdata/commentlist: comments on the creator's projects (no reply yet / replied) with reply. */
 export default function CommentListPage() {
-  const { t, i18n } = useTranslation('projects');
+  const { t } = useTranslation('projects');
   const [query, setQuery] = useState<MyCommentFilter>({ page: 1, limit: 10 });
   const [replying, setReplying] = useState<MyComment | null>(null);
   const list = useMyCommentPage(query);
-  const date = (v: string | null) => (v ? new Date(v).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'zh-HK') : '');
+  const date = (v: string | null) => formatTime(v);
 
   const columns: TableColumnsType<MyComment> = [
     {

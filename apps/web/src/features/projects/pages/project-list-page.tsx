@@ -1,5 +1,5 @@
 import { BuildOutlined, CompassOutlined } from '@ant-design/icons';
-import { formatHkd } from '@xr/contract/money';
+import { formatPrice } from '@xr/contract/format';
 import { Button, Card, Image, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export default function ProjectListPage() {
     },
     { title: t('field.name'), dataIndex: 'name', ellipsis: true },
     { title: t('field.catalog'), dataIndex: 'catalog', width: 130, render: (v: string) => t(`catalog.${v}`) },
-    { title: t('field.price'), dataIndex: 'price', width: 110, align: 'right', render: (v: number) => `HK$${formatHkd(v)}` },
+    { title: t('field.price'), dataIndex: 'price', width: 110, align: 'right', render: (v: number) => formatPrice(v) },
     { title: t('field.forSale'), dataIndex: 'for_sale', width: 90, render: onOff },
     { title: t('field.isPublic'), dataIndex: 'is_public', width: 90, render: onOff },
     { title: t('field.anonymousPreview'), dataIndex: 'anonymous_preview', width: 110, render: onOff },

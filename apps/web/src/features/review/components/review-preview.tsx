@@ -1,4 +1,4 @@
-import { formatHkd } from '@xr/contract/money';
+import { formatPrice } from '@xr/contract/format';
 import { Descriptions, Drawer, Empty, Image, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function ReviewPreview({ item, onClose, actions }: { item: ReviewItem; on
           { key: 'cover', label: t('cover'), children: item.cover ? <Image src={item.cover} width={160} alt="" /> : '—' },
           { key: 'owner', label: t('owner'), children: item.creator.name },
           { key: 'catalog', label: t('catalog'), children: t(`catalogs.${item.catalog}`) },
-          { key: 'price', label: t('price'), children: `HK$${formatHkd(item.price)}` },
+          { key: 'price', label: t('price'), children: formatPrice(item.price) },
           { key: 'keywords', label: t('keywords'), children: item.keywords },
           {
             key: 'switches',

@@ -1,8 +1,9 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
-import { formatHkd } from '@xr/contract/money';
+import { formatPrice } from '@xr/contract/format';
 import { App, Button, Card, Flex, Image, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/dates';
 import { useApproveProject } from '../api/decide';
 import { type ReviewFilter, useProjectReviewPage } from '../api/project-review-page';
 import type { ReviewItem } from '../api/types';
@@ -64,8 +65,8 @@ export default function ProjectReviewPage() {
     { title: t('name'), dataIndex: 'name', ellipsis: true },
     { title: t('owner'), dataIndex: ['creator', 'name'], width: 140 },
     { title: t('catalog'), dataIndex: 'catalog', width: 130, render: (v: string) => t(`catalogs.${v}`) },
-    { title: t('price'), dataIndex: 'price', width: 110, align: 'right', render: (v: number) => `HK$${formatHkd(v)}` },
-    { title: t('submittedAt'), dataIndex: 'updated_at', width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('price'), dataIndex: 'price', width: 110, align: 'right', render: (v: number) => formatPrice(v) },
+    { title: t('submittedAt'), dataIndex: 'updated_at', width: 170, render: (v: string) => formatTime(v) },
     { title: t('common:actions'), key: 'actions', width: 240, fixed: 'right', render: (_: unknown, r) => actions(r, true) },
   ];
 

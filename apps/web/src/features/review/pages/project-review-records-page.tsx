@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/dates';
 import { type RecordFilter, useReviewRecordPage } from '../api/review-record-page';
 import type { ReviewDecision, ReviewRecord } from '../api/types';
 
@@ -23,7 +24,7 @@ export default function ProjectReviewRecordsPage() {
     },
     { title: t('reason'), dataIndex: 'reason', ellipsis: true },
     { title: t('reviewer'), dataIndex: ['reviewer', 'name'], width: 140 },
-    { title: t('decidedAt'), dataIndex: 'created_at', width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('decidedAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatTime(v) },
   ];
 
   return (

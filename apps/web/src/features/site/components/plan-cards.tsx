@@ -14,7 +14,7 @@ export function useProjectsText() {
       : t('plans.projects', { count: plan.projects });
 }
 
-/** Price of a plan in a period: "Free" or "HK$ 198.00 / month". */
+/** Price of a plan in a period: "Free" or "HK$198.00 / month". */
 function PlanPrice({ plan, period }: { plan: Plan; period: PlanPeriod }) {
   const { t } = useTranslation('site');
   const price = plan.prices[period];

@@ -3,7 +3,7 @@ import { App, Button, Drawer, Empty, List, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSceneRevisions, restoreScene, sceneKeys } from '../../../components/api/scenes';
-import { formatDateTime } from '../../../components/invoice-dialog';
+import { formatTime } from '../../../lib/dates';
 
 /**
  * The tour's saved versions, newest first; restoring one (after a confirmation) saves it as a new version, which the
@@ -76,7 +76,7 @@ export function RevisionsDrawer({
                   {r.published ? <Tag color="green">{t('revisions.published')}</Tag> : null}
                 </span>
               }
-              description={`${formatDateTime(r.created_at)} · ${r.author}${r.summary ? ` · ${r.summary}` : ''}`}
+              description={`${formatTime(r.created_at)} · ${r.author}${r.summary ? ` · ${r.summary}` : ''}`}
             />
           </List.Item>
         )}

@@ -5,6 +5,7 @@ import { App, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { formatDay } from '../../../lib/dates';
 import { translateKey } from '../../../lib/i18n';
 import { useUpForumName } from '../api/up-forum-name';
 import { useUpInformation } from '../api/up-information';
@@ -13,7 +14,7 @@ import { EditInfoDialog } from './edit-info-dialog';
 
 /** "About me": picture, names, role, account type, contact details and introduction, with inline edits. */
 export function AboutMeCard({ user }: { user: UserInfo }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const forum = useUpForumName();
@@ -45,7 +46,7 @@ export function AboutMeCard({ user }: { user: UserInfo }) {
   };
 
   const roles = user.roles.length > 0 ? user.roles : [user.role_name];
-  const since = user.created_at ? new Date(user.created_at).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'zh-CN') : '';
+  const since = formatDay(user.created_at);
 
   return (
     <Card className="xr-about" styles={{ body: { padding: 0 } }} data-tour="profile-about">

@@ -3,6 +3,7 @@ import type { UserInfo } from '@xr/contract/auth';
 import { Alert, Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDay } from '../../../lib/dates';
 
 /** Invite link that opens the registration form with the code filled in. */
 export function inviteLink(code: string): string {
@@ -12,14 +13,8 @@ export function inviteLink(code: string): string {
 
 /** Membership state and date, experience points and the user's invite code and link. */
 export function MembershipCard({ user }: { user: UserInfo }) {
-  const { t, i18n } = useTranslation('profile');
-  const date = user.vip_date
-    ? new Date(user.vip_date).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'zh-CN', {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-      })
-    : null;
+  const { t } = useTranslation('profile');
+  const date = user.vip_date ? formatDay(user.vip_date) : null;
   return (
     <Card className="xr-member" title={t('membership.title')} data-tour="profile-membership">
       <div className="xr-member__grid">
