@@ -515,9 +515,9 @@ export const validationMessages = {
   tooMany: { zh: '数量超过上限', tc: '數量超過上限', en: 'Too many items' },
   tooDeep: { zh: '嵌套层级过深', tc: '巢狀層級過深', en: 'Nested too deeply' },
   sceneKindMismatch: {
-    zh: '文档类型与作品不符：360 作品使用导览，3D 与多媒体作品使用 3D 场景，且首次保存后不能更改',
-    tc: '文件類型與作品不符：360 作品使用導覽，3D 與多媒體作品使用 3D 場景，且首次儲存後不能更改',
-    en: 'The document type does not fit this project: 360 projects hold tours, 3D and multimedia projects hold 3D scenes, and the type is fixed by the first save',
+    zh: '文档类型与作品不符：360 作品使用导览，3D 模型作品使用 3D 场景，多媒体作品两者皆可，且首次保存后不能更改',
+    tc: '文件類型與作品不符：360 作品使用導覽，3D 模型作品使用 3D 場景，多媒體作品兩者皆可，且首次儲存後不能更改',
+    en: 'The document type does not fit this project: 360 projects hold tours, 3D model projects hold 3D scenes, multimedia projects either, and the type is fixed by the first save',
   },
   sceneAssetUnknown: {
     zh: '素材 {{id}} 不存在或不属于您',
@@ -550,9 +550,9 @@ export const validationMessages = {
     en: 'Product {{id}} is not in the market',
   },
   sceneCatalogFixed: {
-    zh: '此作品已保存场景文档：只能改为同类分类（360 图片与 360 视频之间，或 3D 模型与多媒体之间）',
-    tc: '此作品已儲存場景文件：只能改為同類分類（360 圖片與 360 影片之間，或 3D 模型與多媒體之間）',
-    en: 'This project holds a scene document: its catalog can only change within its group (360 image and 360 video, or 3D model and multimedia)',
+    zh: '此作品已保存场景文档：导览只能用于 360 图片、360 视频或多媒体分类，3D 场景只能用于 3D 模型或多媒体分类',
+    tc: '此作品已儲存場景文件：導覽只能用於 360 圖片、360 影片或多媒體分類，3D 場景只能用於 3D 模型或多媒體分類',
+    en: 'This project holds a scene document: a tour fits the 360 image, 360 video or multimedia catalog, a 3D scene the 3D model or multimedia catalog',
   },
   // --- Hardening (issue 7): bounds, control characters, zod issue codes ---
   idInvalid: { zh: '编号无效', tc: '編號無效', en: 'The id is invalid' },

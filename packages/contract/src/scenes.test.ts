@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  documentKindOfCatalog,
+  documentKindsOfCatalog,
   documentReferences,
   documentRefs,
   documentShapeExcess,
@@ -190,10 +190,10 @@ describe('references, kinds and the shape guard', () => {
   });
 
   it('maps catalogues to document kinds', () => {
-    expect(documentKindOfCatalog('360_image')).toBe('tour');
-    expect(documentKindOfCatalog('360_video')).toBe('tour');
-    expect(documentKindOfCatalog('3d_model')).toBe('scene');
-    expect(documentKindOfCatalog('multimedia')).toBe('scene');
+    expect(documentKindsOfCatalog('360_image')).toEqual(['tour']);
+    expect(documentKindsOfCatalog('360_video')).toEqual(['tour']);
+    expect(documentKindsOfCatalog('3d_model')).toEqual(['scene']);
+    expect(documentKindsOfCatalog('multimedia')).toEqual(['tour', 'scene']);
   });
 
   it('finds huge arrays and deep nesting before the schema runs', () => {

@@ -528,9 +528,14 @@ export function documentRefs(doc: AnyDocument): DocumentRefs {
   return refs;
 }
 
-/** Tours hold 360 catalogues (360 image, 360 video); 3D scenes hold 3D model and multimedia projects. */
-export function documentKindOfCatalog(catalog: string): DocumentKind {
-  return catalog === '360_image' || catalog === '360_video' ? 'tour' : 'scene';
+/**
+ * Which document kinds a catalogue may hold: 360 image and 360 video projects hold tours, 3D model projects hold 3D
+ * scenes, multimedia projects either (the first save fixes which).
+ */
+export function documentKindsOfCatalog(catalog: string): readonly DocumentKind[] {
+  if (catalog === '360_image' || catalog === '360_video') return ['tour'];
+  if (catalog === 'multimedia') return ['tour', 'scene'];
+  return ['scene'];
 }
 
 /** What a revision holds, counted (the revision list words it in the reader's language: `sceneSummaryTour` / `sceneSummaryScene`). */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { FileKind } from '@xr/contract/creator';
 import type { AnyDocument, SceneDocument } from '@xr/contract/scenes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobContext, JobQueue } from '../lib/jobs';
+import { AppError } from '../lib/errors';
+import { type JobContext, type JobQueue, PermanentJobError } from '../lib/jobs';
 import type { GenerateTask } from '../lib/panorama-gen/generate';
 import { PANORAMAS, type PanoramaName, type Spot } from '../lib/panorama-gen/presets';
 import type { CropView } from '../lib/panorama-gen/render';
@@ -291,6 +292,16 @@ export async function runSeedContent(
     log.warn('demo content: documents not saved (no scenes service wired in)');
     return { toursSaved: 0, scenesBuilt: 0 };
   }
+  // A refused document is a bug of the generator, not a passing state: fail at once with its places, no retries.
+  const save = async (ownerId: number, projectId: number, doc: AnyDocument) => {
+    try {
+      await deps.saveDocument?.(ownerId, projectId, doc);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const places = (err.errors ?? [{ field: err.field, messageKey: err.messageKey }]).map((e) => `${e.field}: ${e.messageKey}`);
+      throw new PermanentJobError('processing_failed', `project ${projectId}: ${places.join('; ')}`, { cause: err });
+    }
+  };
   const ids = [...payload.tours, ...payload.scenes].map((p) => p.id);
   for (const id of ids) {
     const busy = (await editor.assetsOfProject(id)).filter((a) => a.status === 'queued' || a.status === 'processing');
@@ -300,7 +311,7 @@ export async function runSeedContent(
   for (const t of payload.tours) {
     const seed = SEED_PROJECTS[t.index];
     if (seed?.content.kind !== 'tour') continue;
-    await deps.saveDocument(t.ownerId, t.id, buildTourDocument(seed.content, t.media));
+    await save(t.ownerId, t.id, buildTourDocument(seed.content, t.media));
     toursSaved++;
   }
   const lib = deps.libraryIdsByName ? await deps.libraryIdsByName() : {};
@@ -315,7 +326,7 @@ export async function runSeedContent(
         const seed = SEED_PROJECTS[s.index];
         if (seed?.content.kind !== 'scene') continue;
         const doc = buildSceneDocument(seed.content, lib as LibraryIds, { products: s.products }, s.media);
-        await deps.saveDocument(s.ownerId, s.id, doc);
+        await save(s.ownerId, s.id, doc);
         if (deps.renderSceneCover) {
           const file = path.join(work, `scene-${s.id}.jpg`);
           await deps.renderSceneCover(doc, file);

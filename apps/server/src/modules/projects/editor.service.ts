@@ -19,7 +19,7 @@ import { jobFailureMessage } from '@xr/contract/jobs';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd, hkdToCents } from '@xr/contract/money';
-import { documentKindOfCatalog } from '@xr/contract/scenes';
+import { documentKindsOfCatalog } from '@xr/contract/scenes';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue, JobRow } from '../../lib/jobs';
@@ -200,9 +200,9 @@ export function createEditorService({
     async update(actor: Actor, body: UpProjectBody): Promise<OwnProject> {
       const before = await owned(actor, body.id);
       const values = formValues(body);
-      // The first save of a scene document fixes what the project holds: a tour (360) or a 3D scene.
+      // The first save of a scene document fixes what the project holds: a tour (360, multimedia) or a 3D scene.
       const kind = await scenes.kindOf(body.id);
-      if (kind && documentKindOfCatalog(values.catalog) !== kind) throw invalid('catalog', 'v.sceneCatalogFixed');
+      if (kind && !documentKindsOfCatalog(values.catalog).includes(kind)) throw invalid('catalog', 'v.sceneCatalogFixed');
       const changed = CONTENT_FIELDS.some((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
       const reviewStatus = nextReviewStatus(before, values, changed);
       const kept = imageKeysOf(body);

@@ -7,7 +7,7 @@ import {
   type AnyDocument,
   type AssetKind,
   type DocumentKind,
-  documentKindOfCatalog,
+  documentKindsOfCatalog,
   documentReferences,
   documentShapeExcess,
   documentStats,
@@ -218,8 +218,8 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     const json = JSON.stringify(doc);
     const hash = hashOf(json);
     const s = await repo.lockScene(project.id, doc.kind, tx);
-    const fixedKind = s.draftVersion > 0 ? s.kind : documentKindOfCatalog(project.catalog);
-    if (doc.kind !== fixedKind) throw validation([{ field: 'document.kind', messageKey: 'v.sceneKindMismatch' }]);
+    const allowed = s.draftVersion > 0 ? [s.kind] : documentKindsOfCatalog(project.catalog);
+    if (!allowed.includes(doc.kind)) throw validation([{ field: 'document.kind', messageKey: 'v.sceneKindMismatch' }]);
     const stale = opts.baseVersion !== undefined && opts.baseVersion !== s.draftVersion;
     if (stale && !opts.force) throw new AppError(ErrorCode.SCENE_VERSION_CONFLICT, { field: 'base_version' });
     if (s.draftVersion > 0 && s.draftHash === hash && !opts.publish) return { version: s.draftVersion };

@@ -304,10 +304,14 @@ describe('refusals', () => {
     const kind = await save(creator, tourProject, sceneDoc(), 1);
     expect(body(kind)).toMatchObject({ code: 40001, data: { field: 'document.kind' } });
     expect(body(kind).message).toContain('360 projects hold tours');
-    // A 3D project cannot start with a tour either (3D and multimedia hold 3D scenes).
-    const fresh = (await makeProject(t, creator.id, { catalog: 'multimedia', status: 'draft', isPublic: false })).id;
+    // A 3D model project cannot start with a tour either.
+    const fresh = (await makeProject(t, creator.id, { catalog: '3d_model', status: 'draft', isPublic: false })).id;
     expect(fieldOf(await save(creator, fresh, tourDoc(), 0)).field).toBe('document.kind');
     expect(await revisionCount(fresh)).toBe(0);
+    // A multimedia project holds either kind; its first save fixes which.
+    const mixed = (await makeProject(t, creator.id, { catalog: 'multimedia', status: 'draft', isPublic: false })).id;
+    expect((await save(creator, mixed, tourDoc(), 0)).statusCode).toBe(200);
+    expect(fieldOf(await save(creator, mixed, sceneDoc(), 1)).field).toBe('document.kind');
   });
 
   it('refuses hostile shapes cheaply and never answers 500 to junk', async () => {
