@@ -40,6 +40,9 @@ async function pixels(canvas: Locator): Promise<Buffer> {
     .raw()
     .toBuffer();
 }
+/** An antd InputNumber's `<input>`, whether the test id sits on the input itself or on its wrapper. */
+const numberInput = (scope: Locator, testId: string) =>
+  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 /** Mean absolute difference of two equally sized pixel buffers (0…255). */
 function difference(a: Buffer, b: Buffer): number {
   const n = Math.min(a.length, b.length);
@@ -193,9 +196,9 @@ describe('360 tour', () => {
     await panel.waitFor();
     await panel.getByTestId('hotspot-title-en').fill('Ferry horn');
     await panel.getByTestId('hotspot-time-switch').click();
-    await panel.getByTestId('hotspot-time-start').locator('input').fill('0');
-    await panel.getByTestId('hotspot-time-end').locator('input').fill('2');
-    await panel.getByTestId('hotspot-time-end').locator('input').blur();
+    await numberInput(panel, 'hotspot-time-start').fill('0');
+    await numberInput(panel, 'hotspot-time-end').fill('2');
+    await numberInput(panel, 'hotspot-time-end').blur();
 
     // back to scene 1: a scene link straight ahead, an image and a video hotspot
     await page.getByTestId('editor-scene').first().locator('button').first().click();

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 const LANGS = ['zh', 'tc', 'en'] as const;
 
-/** A text in up to three languages: one tab per language (简 / 繁 / EN), empty languages fall back to the others. */
+/**
+ * A text in up to three languages: one tab per language (简 / 繁 / EN), opened on the interface language; empty
+ * languages fall back to the others.
+ */
 export function I18nTextField({
   value,
   onChange,
@@ -20,7 +23,8 @@ export function I18nTextField({
   label: string;
   testId?: string;
 }) {
-  const { t } = useTranslation('tour');
+  const { t, i18n } = useTranslation('tour');
+  const first = LANGS.find((l) => l === i18n.language) ?? 'zh';
   const set = (lang: (typeof LANGS)[number], text: string) => {
     const next: I18nText = { ...value };
     if (text) next[lang] = text;
@@ -30,9 +34,11 @@ export function I18nTextField({
   return (
     <Tabs
       size="small"
+      defaultActiveKey={first}
       items={LANGS.map((lang) => ({
         key: lang,
         label: t(`lang.${lang}`),
+        forceRender: true,
         children: multiline ? (
           <Input.TextArea
             value={value[lang] ?? ''}
