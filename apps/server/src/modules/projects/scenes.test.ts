@@ -9,6 +9,7 @@ import { usersOf } from '../../../test/factories';
 import { png, tusUpload, waitForAsset } from '../../../test/uploads';
 import { createJobQueue } from '../../lib/jobs';
 import { createLocalStorage } from '../../lib/storage';
+import { libraryModels } from '../library/library.table';
 import { jobs } from '../system/jobs.table';
 import { assets } from './assets.table';
 import { createScenesService, noLibrary } from './scenes.service';
@@ -283,12 +284,36 @@ describe('refusals', () => {
     expect(body(zh).message).toBe(`素材 ${a.pano} 的类型不适用于此处（需要：360 视频）`);
   });
 
-  it('refuses library models while no library is wired, products off the market, and a kind change', async () => {
-    const lib = await save(creator, sceneProject, sceneDoc([{ id: 'chair', type: 'model', source: { library_id: 5 } }]), 1);
+  it('refuses unknown library models, products off the market, and a kind change; resolves library models', async () => {
+    const lib = await save(creator, sceneProject, sceneDoc([{ id: 'chair', type: 'model', source: { library_id: 999_999 } }]), 1);
     expect(lib.statusCode).toBe(400);
     expect(body(lib)).toMatchObject({
-      message: 'The model library is not available, so library model 5 cannot be used',
+      message: 'Model 999999 is not in the model library',
       data: { field: 'document.objects.3.source.library_id' },
+    });
+    // A model of the library (the library module is wired): accepted, and viewers get its public file URLs and clips.
+    const [chair] = await t.database.db
+      .insert(libraryModels)
+      .values({
+        key: `test-chair-${Date.now()}`,
+        source: 'imported',
+        kind: 'character',
+        category: 'characters',
+        nameZh: '椅子',
+        nameTc: '椅子',
+        nameEn: 'Chair',
+        clips: ['idle', 'walk'],
+      })
+      .returning({ id: libraryModels.id });
+    const room = (await makeProject(t, creator.id, { catalog: '3d_model', status: 'draft', isPublic: false })).id;
+    const placed = await save(creator, room, sceneDoc([{ id: 'chair', type: 'model', source: { library_id: chair!.id } }]), 0);
+    expect(placed.statusCode).toBe(200);
+    const details = body<{ library: Record<string, { urls: Record<string, string>; clips: string[] }> }>(
+      await get(creator, `/project/scene_details?id=${room}`),
+    ).data;
+    expect(details.library[String(chair!.id)]).toMatchObject({
+      urls: { model: `/api/library/file/${chair!.id}/model.glb`, thumbnail: `/api/library/file/${chair!.id}/thumbnail.png` },
+      clips: ['idle', 'walk'],
     });
     const hidden = (await makeProject(t, other.id, { status: 'pending' })).id;
     const off = await save(
