@@ -105,7 +105,12 @@ describe('the real route table', () => {
   it('the admin sees every admin route in the menu', () => {
     const menu = buildMenu(filterRoutes(ADMIN_ROUTES, ctx([], true, ['admin'])));
     const menuPaths = (m: typeof menu): string[] => m.flatMap((e) => [e.path, ...(e.children ? menuPaths(e.children) : [])]);
-    expect(menuPaths(menu)).toEqual(flatten(ADMIN_ROUTES).map((r) => r.path));
+    // Hidden routes (the editors, opened from the project list) are reachable but not in the menu.
+    expect(menuPaths(menu)).toEqual(
+      flatten(ADMIN_ROUTES)
+        .filter((r) => !r.hidden)
+        .map((r) => r.path),
+    );
   });
 });
 
