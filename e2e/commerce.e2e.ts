@@ -80,13 +80,13 @@ describe('storefront and checkout', () => {
     // Search an English and a Chinese word (substring search over names, keywords, tags, creators).
     await page.goto(`${base}/#/marke_place`);
     await searchFor(page, 'Kyoto');
-    await page.getByText('Kyoto Kiyomizu-dera 360° Temple Tour').first().waitFor();
-    await searchFor(page, '鸟居');
-    await page.getByText('京都伏见稻荷千本鸟居全景').first().waitFor();
+    await page.getByText('Kyoto Collection: Hills at Dusk 360° Tour').first().waitFor();
+    await searchFor(page, '晨光湖山');
+    await page.getByText('京都系列：晨光湖山全景导览').first().waitFor();
 
     // Details of a paid project; add it to the cart as a visitor.
-    await searchFor(page, 'Sneaker');
-    await page.getByText('Sneaker 3D Showroom').first().click();
+    await searchFor(page, 'Product 3D');
+    await page.getByText('Product 3D Showroom').first().click();
     await waitForHash(page, '/product_details');
     await page.getByText(market.details.description).first().waitFor();
     await shot(page, 'details-desktop');
@@ -108,7 +108,7 @@ describe('storefront and checkout', () => {
     await dismissTour(page);
 
     // The visitor cart was merged into the account.
-    const line = page.locator('[data-testid=cart-line]', { hasText: 'Sneaker 3D Showroom' });
+    const line = page.locator('[data-testid=cart-line]', { hasText: 'Product 3D Showroom' });
     await line.waitFor();
     // Wish toggles with the spec's success message.
     await line.getByRole('button', { name: cart.wish }).click();
@@ -150,17 +150,17 @@ describe('storefront and checkout', () => {
     await page.waitForURL((u) => u.pathname === '/' && u.hash.length > 1, { timeout: 20_000 });
     await page.goto(`${base}/#/orderlist`);
     await page.getByText(`SDK${invoiceNo}`).first().waitFor();
-    await page.getByText('Sneaker 3D Showroom').first().waitFor();
+    await page.getByText('Product 3D Showroom').first().waitFor();
     await page.goto(`${base}/#/profile`);
-    await page.getByTestId('library-card').getByText('Sneaker 3D Showroom').waitFor();
+    await page.getByTestId('library-card').getByText('Product 3D Showroom').waitFor();
 
     // The free-item path: no payment method, straight to the order list.
-    await page.goto(`${base}/#/marke_place?q=Classroom`);
-    await page.getByText('Classroom Furniture Set (Free)').first().click();
+    await page.goto(`${base}/#/marke_place?q=Virtual%20Classroom`);
+    await page.getByText('Virtual Classroom Scene (Free)').first().click();
     await waitForHash(page, '/product_details');
     await page.getByRole('button', { name: market.details.addToCart }).click();
     await page.goto(`${base}/#/shoppingcart`);
-    const free = page.locator('[data-testid=cart-line]', { hasText: 'Classroom Furniture Set' });
+    const free = page.locator('[data-testid=cart-line]', { hasText: 'Virtual Classroom Scene' });
     await free.waitFor();
     const freeBox = free.getByRole('checkbox');
     if (!(await freeBox.isChecked())) await freeBox.check();
@@ -169,10 +169,10 @@ describe('storefront and checkout', () => {
     expect(await page.getByRole('radio', { name: orders.methods.Alipay }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: orders.invoice.placeOrder }).click();
     await waitForHash(page, '/orderlist');
-    await page.getByText('Classroom Furniture Set (Free)').first().waitFor();
+    await page.getByText('Virtual Classroom Scene (Free)').first().waitFor();
     const mine = await api<{ list: { name: string }[] }>(base, '/api/order/library', undefined, await tokenOf(page), 'GET');
     expect(mine.list.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['Sneaker 3D Showroom', 'Classroom Furniture Set (Free)']),
+      expect.arrayContaining(['Product 3D Showroom', 'Virtual Classroom Scene (Free)']),
     );
     await ctx.close();
   });
