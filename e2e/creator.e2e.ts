@@ -127,7 +127,7 @@ async function openEditor(page: Page, name: string): Promise<Locator> {
   await page.getByLabel(projects.searchPlaceholder).press('Enter');
   const row = rowOf(page, name);
   await row.waitFor();
-  await row.getByRole('button', { name: common.edit, exact: true }).click();
+  await row.getByRole('button', { name: common.edit }).first().click();
   const drawer = drawerOf(page, projects.form.editTitle);
   await drawer.waitFor();
   return drawer;
@@ -539,7 +539,7 @@ describe('creator content', () => {
     await phone.goto(`${base}/#/vrdata/list`);
     await rowOf(phone, PANORAMA).waitFor();
     await shot(phone, 'creator-list-phone');
-    await rowOf(phone, PANORAMA).getByRole('button', { name: common.edit, exact: true }).click();
+    await rowOf(phone, PANORAMA).getByRole('button', { name: common.edit }).first().click();
     await drawerOf(phone, projects.form.editTitle).getByLabel(projects.field.name, { exact: true }).waitFor();
     await shot(phone, 'creator-form-phone');
     await phone.goto(`${base}/#/vrdata/status`);
