@@ -48,6 +48,7 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    pid: proc.pid,
     async stop() {
       proc.kill('SIGTERM');
       await new Promise((r) => proc.once('exit', r));

@@ -22,6 +22,14 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Empty counts as unset (bench/lib.mjs starts the embedded database with DATABASE_URL=''). */
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /**
+   * PostgreSQL's shared buffers of the embedded database (PGlite). Its default of 128 MB sits in the server's own
+   * memory (WebAssembly) on top of the OS file cache; a smaller pool keeps the idle server small.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/)
+    .default('32MB'),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('XR Studio <no-reply@xr-studio.local>'),
@@ -123,6 +131,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Shared buffers of the embedded database (`32MB`). */
+  pgliteSharedBuffers: string;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -240,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -74,10 +74,18 @@ export function postgresDatabase(url: string, max = 20): Database {
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite persisted under dataDir/db. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite's shared buffers (PostgreSQL's default 128MB otherwise): they live in this process's memory. */
+  pgliteSharedBuffers?: string;
+}): Promise<Database> {
   if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+  const startParams = opts.pgliteSharedBuffers
+    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffers}`]
+    : undefined;
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, startParams });
   return pgliteDatabase(client);
 }

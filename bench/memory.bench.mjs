@@ -1,0 +1,60 @@
+/**
+ * Idle memory of the server (issue 7 item 14): the resident set (VmRSS) of the real server process after a fresh
+ * start with the demo data seeded and a short warm-up of public and signed-in calls, then 10 s of quiet. Background
+ * content generation (SEED_MEDIA_WIDTH=0) and the library prebuild (LIBRARY_PREBUILD=0) are off so "idle" means idle.
+ * The embedded database runs inside the process (PGlite, WebAssembly), so its shared buffers count in the RSS:
+ * the runs compare PostgreSQL's default 128MB with the product's default (PGLITE_SHARED_BUFFERS=32MB).
+ * Budget: the embedded idle under 350 MiB.
+ */
+import fs from 'node:fs';
+import { startServer, writeSection } from './lib.mjs';
+
+const rssMiB = (pid) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+};
+
+async function measure(label, env) {
+  const server = await startServer({ SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0', ...env });
+  try {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'user@demo.test', password: 'Demo@12345' }),
+    }).then((r) => r.json());
+    const auth = { authorization: `Bearer ${login.data.access_token}` };
+    for (let i = 0; i < 20; i++) {
+      const list = await fetch(`${server.url}/api/home_page/item_list?page=${(i % 5) + 1}&limit=12`).then((r) => r.json());
+      const id = list.data.list[0]?.id;
+      if (id) await fetch(`${server.url}/api/project/front_project_details?id=${id}`);
+      await fetch(`${server.url}/api/user/user_info`, { headers: auth });
+      await fetch(`${server.url}/api/library/model_page?page=${i + 1}&limit=24`, { headers: auth });
+    }
+    await new Promise((r) => setTimeout(r, 10_000));
+    const rss = rssMiB(server.pid);
+    console.log(`${label}: ${rss} MiB`);
+    return { label, rss };
+  } finally {
+    await server.stop();
+  }
+}
+
+const runs = [
+  await measure('PGlite, shared_buffers 128MB (PostgreSQL default)', { PGLITE_SHARED_BUFFERS: '128MB' }),
+  await measure('PGlite, shared_buffers 32MB (product default)', {}),
+];
+if (process.env.DATABASE_URL) runs.push(await measure('PostgreSQL server', { DATABASE_URL: process.env.DATABASE_URL }));
+
+writeSection(
+  'memory',
+  `## Idle memory (\`npm run bench memory\`)
+
+${new Date().toISOString().slice(0, 10)}, Node ${process.version}: RSS of the server process after a fresh start with the demo data,
+a warm-up of 80 calls (market pages, details, user info, library pages) and 10 s idle; content generation and the
+library prebuild off. Budget: embedded idle under 350 MiB.
+
+| database | idle RSS MiB |
+|---|---|
+${runs.map((r) => `| ${r.label} | ${r.rss} |`).join('\n')}
+`,
+);
