@@ -15,7 +15,6 @@ import { createMailer } from './lib/mailer';
 import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
 import { createPipelinePool } from './lib/pipeline/pool';
-import { renderSceneCover } from './lib/pipeline/scene-cover';
 import { createLocalStorage, createS3Storage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -184,6 +183,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     saveDocument: (authorId, projectId, doc) => scenes.saveDocument(authorId, projectId, doc, { publish: true }),
     libraryIdsByName: () => resolveSeedModels((q) => library.firstMatch(q)),
     renderSceneCover: async (doc, outPath) => {
+      // The software renderer (glTF-Transform, the thumbnail rasteriser) loads only when the seed job needs it.
+      const { renderSceneCover } = await import('./lib/pipeline/scene-cover');
       await renderSceneCover(
         doc,
         async (source) => {
