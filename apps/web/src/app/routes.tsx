@@ -234,7 +234,12 @@ export const ADMIN_ROUTES: AppRoute[] = [
         permission: '/system/capacity',
         page: () => import('../features/system/pages/capacity-page'),
       },
-      { path: '/system/logs', title: 'logs', permission: '/system/logs', page: upcoming },
+      {
+        path: '/system/logs',
+        title: 'logs',
+        permission: '/system/logs',
+        page: () => import('../features/system/pages/logs-page'),
+      },
       { path: '/system/combo', title: 'combo', permission: '/system/combo', page: upcoming },
       {
         path: '/system/filetype',

@@ -1,5 +1,4 @@
-import { pageLimit } from '@xr/contract/common';
-import { V } from '@xr/contract/messages';
+import { mailOutboxQuery, outboxMail } from '@xr/contract/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -61,19 +60,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   if (!config.devOutbox) return;
   // Without SMTP_URL mails are not delivered: their text (codes, links) is printed in the server log and listed
   // here for administrators only (the /system/logs permission). Nobody else may read them: a reset code is an account.
-  const outboxQuery = z.object({
-    to: z.string().trim().max(254, V('tooLong')).optional(),
-    limit: pageLimit(200, 50),
-  });
-  const mail = z.object({
-    id: z.number(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    html: z.string(),
-    created_at: z.string(),
-  });
-
   app.get(
     '/system/mail_outbox',
     {
@@ -81,8 +67,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['system'],
         security: [{ bearer: [] }],
-        querystring: outboxQuery,
-        response: { 200: envelope(z.array(mail)) },
+        querystring: mailOutboxQuery,
+        response: { 200: envelope(z.array(outboxMail)) },
       },
     },
     async (request) => {
