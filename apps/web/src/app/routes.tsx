@@ -17,8 +17,6 @@ export interface AppRoute {
   /** Kept out of the menu. */
   hidden?: boolean;
   timeLimited?: boolean;
-  /** Children visible to anyone who may see the parent (spec: "no role restriction on children"). */
-  openChildren?: boolean;
   redirect?: string;
   page?: Lazy;
   children?: AppRoute[];
@@ -184,12 +182,13 @@ export const ADMIN_ROUTES: AppRoute[] = [
     title: 'inviteCode',
     permission: '/invite-code',
     icon: 'gift',
-    openChildren: true,
     redirect: '/invite-code/page',
     children: [
       {
         path: '/invite-code/add-invite-code',
         title: 'addInviteCode',
+        // Campaign codes are for organisation and group admins: hidden from users who only have their own code.
+        permission: '/invite-code/add-invite-code',
         page: () => import('../features/codes/pages/invite-code-admin-page'),
       },
       { path: '/invite-code/page', title: 'inviteCodePage', page: () => import('../features/codes/pages/my-invite-page') },

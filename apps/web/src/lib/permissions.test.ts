@@ -20,16 +20,6 @@ const TABLE: AppRoute[] = [
       { path: '/p/vip', title: 'vip', permission: '/p/vip', timeLimited: true, page: async () => ({ default: () => null }) },
     ],
   },
-  {
-    path: '/o',
-    title: 'o',
-    permission: '/o',
-    openChildren: true,
-    children: [
-      { path: '/o/x', title: 'x', permission: '/o/x' },
-      { path: '/o/y', title: 'y' },
-    ],
-  },
   { path: '/q', title: 'q', permission: '/q', children: [{ path: '/q/z', title: 'z', permission: '/q/z' }] },
 ];
 
@@ -41,10 +31,6 @@ describe('filterRoutes', () => {
 
   it('children without a permission go with their parent', () => {
     expect(paths(filterRoutes(TABLE, ctx(['/p'])))).toEqual(['/p', '/p/free']);
-  });
-
-  it('children of an openChildren parent are visible with the parent, whatever their own permission', () => {
-    expect(paths(filterRoutes(TABLE, ctx(['/o'])))).toEqual(['/o', '/o/x', '/o/y']);
   });
 
   it('a child permission without the parent permission shows nothing', () => {
@@ -81,8 +67,9 @@ describe('the real route table', () => {
     expect(canAccess('/explore/list', ctx(perms, false))).toBe(true);
   });
 
-  it('invite-code children open with /invite-code; questionnaire opens with /vrdata', () => {
-    expect(canAccess('/invite-code/add-invite-code', ctx(['/invite-code']))).toBe(true);
+  it('my invite code opens with /invite-code, campaign codes need their own permission; questionnaire opens with /vrdata', () => {
+    expect(canAccess('/invite-code/add-invite-code', ctx(['/invite-code']))).toBe(false);
+    expect(canAccess('/invite-code/add-invite-code', ctx(['/invite-code', '/invite-code/add-invite-code']))).toBe(true);
     expect(canAccess('/invite-code/page', ctx(['/invite-code']))).toBe(true);
     expect(canAccess('/vrdata/questionnaire', ctx(['/vrdata']))).toBe(true);
     expect(canAccess('/vrdata/list', ctx(['/vrdata']))).toBe(false);
@@ -100,6 +87,15 @@ describe('the real route table', () => {
       { path: '/orderlist', title: 'orderList', icon: 'profile' },
       { path: '/wallet', title: 'wallet', icon: 'wallet', children: [{ path: '/wallet/coins', title: 'walletCoins' }] },
     ]);
+  });
+
+  it('a user with only their own invite code does not see the campaign-code screen', () => {
+    const menu = buildMenu(filterRoutes(ADMIN_ROUTES, ctx(['/invite-code'])));
+    expect(menu).toEqual([
+      expect.objectContaining({ path: '/invite-code', children: [{ path: '/invite-code/page', title: 'inviteCodePage' }] }),
+    ]);
+    const orgAdmin = buildMenu(filterRoutes(ADMIN_ROUTES, ctx(['/invite-code', '/invite-code/add-invite-code'])));
+    expect(orgAdmin[0]?.children?.map((c) => c.path)).toEqual(['/invite-code/add-invite-code', '/invite-code/page']);
   });
 
   it('the admin sees every admin route in the menu', () => {

@@ -15,23 +15,23 @@ export const ADMIN_ROLE = 'admin';
 
 /**
  * The admin routes this user may open, as a tree. A route is kept when the user holds its `permission`
- * (or has the admin role); a route without `permission`, and every child of an `openChildren` parent,
- * goes with its parent; `timeLimited` routes need an active membership; a parent left without children is
+ * (or has the admin role); a route without `permission` goes with its parent (a child that names a permission
+ * needs it too: the menu never offers a page its call would refuse); `timeLimited` routes need an active membership; a parent left without children is
  * dropped, and its `redirect` moves to the first child left when the original target is gone.
  */
 export function filterRoutes(routes: readonly AppRoute[], ctx: AccessContext): AppRoute[] {
   const held = new Set(ctx.permissions);
   const admin = ctx.roles?.includes(ADMIN_ROLE) ?? false;
-  const walk = (list: readonly AppRoute[], open: boolean): AppRoute[] => {
+  const walk = (list: readonly AppRoute[]): AppRoute[] => {
     const out: AppRoute[] = [];
     for (const r of list) {
       if (r.timeLimited && !ctx.vipStatus) continue;
-      if (!(open || admin || !r.permission || held.has(r.permission))) continue;
+      if (!(admin || !r.permission || held.has(r.permission))) continue;
       if (!r.children) {
         out.push(r);
         continue;
       }
-      const children = walk(r.children, open || !!r.openChildren);
+      const children = walk(r.children);
       if (children.length === 0) continue;
       const paths = flatten(children).map((c) => c.path);
       const redirect = r.redirect && paths.includes(r.redirect) ? r.redirect : firstPage(children);
@@ -39,7 +39,7 @@ export function filterRoutes(routes: readonly AppRoute[], ctx: AccessContext): A
     }
     return out;
   };
-  return walk(routes, false);
+  return walk(routes);
 }
 
 /** Every route of a tree, parents before their children. */
