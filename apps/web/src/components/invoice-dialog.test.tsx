@@ -7,6 +7,7 @@ import { resetCart } from '../lib/cart';
 import { resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
 import { InvoiceDialog, paymentRedirect } from './invoice-dialog';
+import { paymentReturnUrl } from './payment-return';
 import { bodiesTo, renderAt, reply, serve } from './test-utils';
 
 const ORDER: PlacedOrder = {
@@ -128,7 +129,12 @@ describe('invoice dialog', () => {
     await placeOrder();
     await waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/api/pay/sandbox/checkout?session=abc'));
     expect(bodiesTo(fetch, '/api/pay/pay')).toEqual([
-      { order_on: 'SDK20250102000042', pay_type: 'CUP', path: window.location.href, project_ids: '101,102' },
+      {
+        order_on: 'SDK20250102000042',
+        pay_type: 'CUP',
+        path: paymentReturnUrl(window.location.href, 'SDK20250102000042'),
+        project_ids: '101,102',
+      },
     ]);
   });
 
@@ -145,7 +151,12 @@ describe('invoice dialog', () => {
     await placeOrder();
     await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
     expect(bodiesTo(fetch, '/api/pay/pay')).toEqual([
-      { order_on: FREE.order_on, pay_type: 'Free', path: window.location.href, project_ids: '103' },
+      {
+        order_on: FREE.order_on,
+        pay_type: 'Free',
+        path: paymentReturnUrl(window.location.href, FREE.order_on),
+        project_ids: '103',
+      },
     ]);
     expect(fetch.mock.calls.some(([u]) => u.startsWith('/api/shopping_cart/cart_page'))).toBe(true);
     expect(go).not.toHaveBeenCalled();

@@ -8,6 +8,7 @@ import { loadCart } from '../lib/cart';
 import { formatDeadline, formatTime } from '../lib/dates';
 import { pay } from './api/pay';
 import { BrandMark } from './brand-logo';
+import { paymentReturnUrl } from './payment-return';
 import { hkd } from './price-tag';
 import './cart-dialog.css';
 
@@ -49,7 +50,8 @@ export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
       const reply = await pay({
         order_on: order.order_on,
         pay_type: free ? FREE_PAY_TYPE : (method as PaymentMethod),
-        path: window.location.href,
+        // back to this page, which then says whether the payment went through (PaymentReturnNotice)
+        path: paymentReturnUrl(window.location.href, order.order_on),
         project_ids: order.project_info.map((l) => l.project_id).join(','),
       });
       if (reply.type === FREE_PAY_TYPE || reply.status === 'paid' || !reply.qr_code) {

@@ -22,6 +22,7 @@ import { closeSidebar, toggleSidebar, useSidebar, useViewportWatcher } from '../
 import { addTag } from '../../lib/tags';
 import { AdminUserMenu } from './admin-user-menu';
 import './layouts.css';
+import { PaymentReturnNotice } from '../../components/payment-return';
 
 const COLLAPSED_WIDTH = 64;
 
@@ -125,6 +126,7 @@ export function AdminLayout() {
           {/* every admin page needs a session: when it ends (logout, expired token) the page goes at once, so its
               queries stop instead of refetching without a token while the router moves to /login */}
           {token ? <Outlet /> : null}
+          <PaymentReturnNotice />
         </Layout.Content>
       </Layout>
       <GuidedTour />

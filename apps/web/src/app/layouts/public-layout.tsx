@@ -8,6 +8,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LangSwitch } from '../../components/lang-switch';
 import { logout, useSession } from '../../lib/auth/session';
 import './layouts.css';
+import { PaymentReturnNotice } from '../../components/payment-return';
 
 /** Header navigation of the public site (titles from the `route` namespace). */
 export const PUBLIC_NAV = [
@@ -136,6 +137,7 @@ export function PublicLayout() {
 
       <main className="xr-pub-main">
         <Outlet />
+        <PaymentReturnNotice />
       </main>
 
       <footer className="xr-pub-footer">
