@@ -146,9 +146,13 @@ describe('storefront and checkout', () => {
     await shot(page, 'sandbox-desktop');
     await page.locator('button[value=pay]').click();
 
-    // Back in the app: the order is paid and listed; the project is in the library.
-    await page.waitForURL((u) => u.pathname === '/' && u.hash.length > 1, { timeout: 20_000 });
-    await page.goto(`${base}/#/orderlist`);
+    // Back in the app, on the page the cart was opened from: a notice says the order is paid and leads to it.
+    await page.waitForURL((u) => u.pathname === '/' && u.hash.includes(`paid=SDK${invoiceNo}`), { timeout: 20_000 });
+    const notice = page.getByTestId('payment-return');
+    await notice.getByText(orders.paymentReturn.paid).waitFor({ timeout: 20_000 });
+    await shot(page, 'payment-return-desktop');
+    await notice.getByRole('button', { name: orders.paymentReturn.viewOrder }).click();
+    await waitForHash(page, '/orderlist');
     await page.getByText(`SDK${invoiceNo}`).first().waitFor();
     await page.getByText('Product 3D Showroom').first().waitFor();
     await page.goto(`${base}/#/profile`);

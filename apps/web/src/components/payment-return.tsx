@@ -60,26 +60,28 @@ function Notice({ orderOn }: { orderOn: string }) {
         };
 
   return (
-    <Modal open onCancel={close} footer={null} closable={false} centered destroyOnHidden data-testid="payment-return">
-      <Result
-        status={result.status}
-        icon={checking ? <Spin size="large" /> : undefined}
-        title={result.title}
-        subTitle={result.text}
-        extra={[
-          <Button key="orders" type={status === 'paid' ? 'primary' : 'default'} onClick={() => go('/orderlist')}>
-            {t('paymentReturn.viewOrder')}
-          </Button>,
-          status === 'paid' ? (
-            <Button key="library" onClick={() => go('/profile')}>
-              {t('paymentReturn.openLibrary')}
-            </Button>
-          ) : null,
-          <Button key="close" onClick={close}>
-            {t('paymentReturn.close')}
-          </Button>,
-        ]}
-      />
+    <Modal open onCancel={close} footer={null} closable={false} centered destroyOnHidden>
+      <div data-testid="payment-return">
+        <Result
+          status={result.status}
+          icon={checking ? <Spin size="large" /> : undefined}
+          title={result.title}
+          subTitle={result.text}
+          extra={[
+            <Button key="orders" type={status === 'paid' ? 'primary' : 'default'} onClick={() => go('/orderlist')}>
+              {t('paymentReturn.viewOrder')}
+            </Button>,
+            status === 'paid' ? (
+              <Button key="library" onClick={() => go('/profile')}>
+                {t('paymentReturn.openLibrary')}
+              </Button>
+            ) : null,
+            <Button key="close" onClick={close}>
+              {t('paymentReturn.close')}
+            </Button>,
+          ]}
+        />
+      </div>
     </Modal>
   );
 }
