@@ -13,12 +13,14 @@ export const JOB_FAILURE_REASONS = [
   'truncated',
   'unsupported_format',
   'max_unsupported',
+  /** The file is not a readable model of its format (corrupt, or a variant the readers do not know). */
   'invalid_model',
   /** The model was read but holds no triangles (only lines, points, cameras or lights). */
   'no_geometry',
   /** A zip holds no model file of a known format. */
   'no_model_in_archive',
   'validation_failed',
+  /** The step needed more memory than a pipeline worker may use (PIPELINE_WORKER_MEMORY_MB). */
   'out_of_memory',
   /** The uploaded original is no longer in the storage. */
   'original_missing',

@@ -1,31 +1,17 @@
-import type { JobFailureReason } from '@xr/contract/jobs';
+import { JOB_FAILURE_REASONS, type JobFailureReason } from '@xr/contract/jobs';
+
+/** The job failures that are not the pipeline's own (the queue's: a missing original, too many crashes). */
+type QueueReason = 'original_missing' | 'interrupted';
 
 /**
- * Why the pipeline refused an input. Every failure of a processing step carries one of these codes; the job stores
- * the code (never the raw exception text, which stays in the server log) and the web shows its translation.
+ * Why the pipeline refused an input: the contract's job failure reasons (`JOB_FAILURE_REASONS`, where each is
+ * described and translated) except the queue's own. The job stores the code (never the raw exception text, which
+ * stays in the server log) and the web shows its translation.
  */
-export const PIPELINE_REASONS = [
-  'zip_bomb',
-  'zip_escape',
-  'zip_symlink',
-  'too_many_pixels',
-  'truncated',
-  'unsupported_format',
-  'max_unsupported',
-  /** The file is not a readable model of its format (corrupt, or a variant the readers do not know). */
-  'invalid_model',
-  /** The model was read but holds no triangles (only lines, points, cameras or lights, or nothing). */
-  'no_geometry',
-  /** A zip holds no model file of a known format. */
-  'no_model_in_archive',
-  'validation_failed',
-  /** The step needed more memory than a pipeline worker may use (PIPELINE_WORKER_MEMORY_MB). */
-  'out_of_memory',
-  /** Any other deterministic failure inside a step (a reader or optimiser bug on this input). */
-  'processing_failed',
-] as const satisfies readonly JobFailureReason[];
-
-export type PipelineReason = (typeof PIPELINE_REASONS)[number];
+export type PipelineReason = Exclude<JobFailureReason, QueueReason>;
+export const PIPELINE_REASONS: readonly PipelineReason[] = JOB_FAILURE_REASONS.filter(
+  (r): r is PipelineReason => r !== 'original_missing' && r !== 'interrupted',
+);
 
 /**
  * A refusal of the asset pipeline: bad or unsupported input (not a bug), with a machine-readable `reason`.
