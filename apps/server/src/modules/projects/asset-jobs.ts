@@ -33,7 +33,7 @@ export function registerAssetJobs({
   const giveUp = async ({ assetId }: AssetJobPayload) => {
     await editor.setAssetState(assetId, { status: 'failed' });
   };
-  const processAsset = async (ctx: JobContext<AssetJobPayload>) => {
+  const processAsset = async (ctx: JobContext<AssetJobPayload>, background: boolean) => {
     const asset = await editor.assetById(ctx.payload.assetId);
     if (!asset) return { skipped: 'asset deleted' };
     await editor.setAssetState(asset.id, { status: 'processing' });
@@ -59,10 +59,11 @@ export function registerAssetJobs({
             workDir: out,
             onProgress,
             signal,
+            background,
           });
           step = { files: { model: r.glbPath, thumbnail: r.thumbnailPath }, result: { report: r.report } };
         } else if (asset.kind === 'image360') {
-          const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal });
+          const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal, background });
           const files: Record<string, string> = {};
           for (const p of r.previews) files[`preview_${p.width}`] = p.path;
           for (const f of r.tiles?.files ?? []) files[`tile_${f.col}_${f.row}`] = f.path;
@@ -85,7 +86,7 @@ export function registerAssetJobs({
             },
           };
         } else if (asset.kind === 'video360' || asset.kind === 'video') {
-          step = { files: {}, result: await steps.probeVideo({ inputPath: input, signal }) };
+          step = { files: {}, result: await steps.probeVideo({ inputPath: input, signal, background }) };
         } else {
           step = { files: {}, result: null };
         }
@@ -122,7 +123,7 @@ export function registerAssetJobs({
       await fs.rm(workDir, { recursive: true, force: true });
     }
   };
-  jobs.register<AssetJobPayload>(ASSET_JOB, processAsset, { giveUp });
+  jobs.register<AssetJobPayload>(ASSET_JOB, (ctx) => processAsset(ctx, false), { giveUp });
   // The same work for files the platform adds itself (the demo catalogue): it yields to creators' uploads.
-  jobs.register<AssetJobPayload>(ASSET_BACKGROUND_JOB, processAsset, { giveUp, background: true });
+  jobs.register<AssetJobPayload>(ASSET_BACKGROUND_JOB, (ctx) => processAsset(ctx, true), { giveUp, background: true });
 }
