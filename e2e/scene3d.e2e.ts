@@ -23,7 +23,7 @@ let browser: Browser;
 let token = '';
 let projectId = 0;
 /** A market product the creator may buy (not their own, not bought, not in the cart, for sale): the hotspot sells it. */
-let product = { id: 0, name: '' };
+let product = { id: 0, name: '', search: '' };
 
 async function shot(page: Page, name: string) {
   await settle(page);
@@ -105,8 +105,22 @@ beforeAll(async () => {
       'GET',
     );
     if (!d.is_owner && !d.purchased && !d.in_cart && d.for_sale) {
-      product = item;
-      break;
+      // What to type in the picker: the words of its name the market search finds it by.
+      const words = item.name.split(/[\s:]+/).filter((w) => /^[\p{L}\d]+$/u.test(w));
+      for (const search of [item.name, words.slice(0, 2).join(' '), words[0] ?? '']) {
+        const found = await api<{ list: { id: number }[] }>(
+          base,
+          `/api/home_page/item_list?page=1&limit=20&keyword=${encodeURIComponent(search)}`,
+          undefined,
+          undefined,
+          'GET',
+        );
+        if (found.list.some((f) => f.id === item.id)) {
+          product = { ...item, search };
+          break;
+        }
+      }
+      if (product.id) break;
     }
   }
   if (!product.id) throw new Error('no market product the creator may buy');
@@ -207,7 +221,7 @@ describe('3D scene editor and viewer', () => {
     await page.getByRole('menuitem', { name: s3d.kind.product }).click();
     const picker = page.getByTestId('inspector').getByLabel(s3d.hotspot.product);
     await picker.click();
-    await picker.fill(product.name);
+    await picker.fill(product.search);
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
       .filter({ hasText: product.name })
