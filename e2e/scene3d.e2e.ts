@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { cubeFbxBinary } from '../apps/server/test/fixtures/fbx';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
@@ -22,6 +22,8 @@ const LINE = `Welcome to showroom ${stamp}`;
 let browser: Browser;
 let token = '';
 let projectId = 0;
+/** A market product the creator may buy (not their own, not bought, not in the cart, for sale): the hotspot sells it. */
+let product = { id: 0, name: '', search: '' };
 
 async function shot(page: Page, name: string) {
   await settle(page);
@@ -87,6 +89,41 @@ beforeAll(async () => {
     token,
   );
   projectId = p.id;
+  const market = await api<{ list: { id: number; name: string }[] }>(
+    base,
+    '/api/home_page/item_list?page=1&limit=50',
+    undefined,
+    undefined,
+    'GET',
+  );
+  for (const item of market.list) {
+    const d = await api<{ is_owner: boolean; purchased: boolean; in_cart: boolean; for_sale: boolean }>(
+      base,
+      `/api/project/front_project_details?id=${item.id}`,
+      undefined,
+      token,
+      'GET',
+    );
+    if (!d.is_owner && !d.purchased && !d.in_cart && d.for_sale) {
+      // What to type in the picker: the words of its name the market search finds it by.
+      const words = item.name.split(/[\s:]+/).filter((w) => /^[\p{L}\d]+$/u.test(w));
+      for (const search of [item.name, words.slice(0, 2).join(' '), words[0] ?? '']) {
+        const found = await api<{ list: { id: number }[] }>(
+          base,
+          `/api/home_page/item_list?page=1&limit=20&keyword=${encodeURIComponent(search)}`,
+          undefined,
+          undefined,
+          'GET',
+        );
+        if (found.list.some((f) => f.id === item.id)) {
+          product = { ...item, search };
+          break;
+        }
+      }
+      if (product.id) break;
+    }
+  }
+  if (!product.id) throw new Error('no market product the creator may buy');
 });
 
 afterAll(async () => {
@@ -97,6 +134,16 @@ describe('3D scene editor and viewer', () => {
   it('creator builds, saves and reloads a scene; the viewer runs the NPC and sells from a hotspot', async () => {
     const ctx = await newContext(browser, { lang: 'en' });
     const page = await ctx.newPage();
+    // On failure: what the page showed and what the browser complained about.
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    onTestFailed(async () => {
+      await fullShot(page, 'scene3d-failed').catch(() => undefined);
+      if (errors.length) console.error(`browser errors:\n${errors.slice(-20).join('\n')}`);
+    });
     await signIn(page, base, 'creator@demo.test', PASSWORD);
 
     // From the project list to the editor.
@@ -174,7 +221,12 @@ describe('3D scene editor and viewer', () => {
     await page.getByRole('menuitem', { name: s3d.kind.product }).click();
     const picker = page.getByTestId('inspector').getByLabel(s3d.hotspot.product);
     await picker.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    await picker.fill(product.search);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: product.name })
+      .first()
+      .click();
     await page.getByText(s3d.outline.title, { exact: true }).click();
     const npcRow = page.locator('[data-testid^=outline-npc_]');
     await npcRow.click();
@@ -230,6 +282,34 @@ describe('3D scene editor and viewer', () => {
     await popup.waitFor({ timeout: 20_000 });
     await popup.getByRole('button', { name: s3d.addToCart }).click();
     await expect.poll(async () => Number((await badge.textContent())?.replace(/\D/g, '') || 0)).toBe(before + 1);
+    await ctx.close();
+  });
+
+  it('the editor and the viewer fit a phone', async () => {
+    const ctx = await newContext(browser, { phone: true, lang: 'en' });
+    const page = await ctx.newPage();
+    onTestFailed(async () => {
+      await fullShot(page, 'scene3d-phone-failed').catch(() => undefined);
+    });
+    await signIn(page, base, 'creator@demo.test', PASSWORD);
+    await page.goto(`${base}/#/vrdata/scene-editor?id=${projectId}`);
+    await page.getByTestId('scene-editor').waitFor({ timeout: 30_000 });
+    await page.getByTestId('editor-viewport').locator('canvas').waitFor();
+    await page.getByTestId('asset-panel').getByTestId('asset-card').first().waitFor({ timeout: 20_000 });
+    await shot(page, 'scene3d-editor-phone');
+
+    await page.goto(`${base}/#/view?id=${projectId}`);
+    const viewer = page.getByTestId('scene-viewer');
+    await expect
+      .poll(
+        async () => {
+          const [a, b] = ((await viewer.getAttribute('data-models')) ?? '0/1').split('/').map(Number);
+          return a === b;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await shot(page, 'scene3d-viewer-phone');
     await ctx.close();
   });
 });

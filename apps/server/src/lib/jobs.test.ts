@@ -144,4 +144,39 @@ describe('job queue', () => {
     expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
     await database.db.execute(sql`delete from jobs`);
   });
+
+  it('runs an upload while background work takes every loop, and other types before queued background jobs', async () => {
+    const q = createJobQueue({ db: database.db, pollMs: 20, concurrency: 1 });
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    q.register<{ name: string }>(
+      'catalogue',
+      async (ctx) => {
+        order.push(ctx.payload.name);
+        if (ctx.payload.name === 'first') await held;
+      },
+      { background: true },
+    );
+    q.register<{ name: string }>('upload', async (ctx) => {
+      order.push(ctx.payload.name);
+    });
+    await q.start();
+    const first = await q.enqueue('catalogue', { name: 'first' });
+    await until(async () => (await q.get(first.id))?.status === 'running');
+    const second = await q.enqueue('catalogue', { name: 'second' });
+    const upload = await q.enqueue('upload', { name: 'upload' });
+    // The only ordinary loop is held by background work: the upload still runs, the next background job waits.
+    await until(async () => (await q.get(upload.id))?.status === 'done');
+    expect((await q.get(second.id))?.status).toBe('queued');
+    const later = await q.enqueue('upload', { name: 'later upload' });
+    release();
+    await until(async () => (await q.byIds([second.id, later.id])).every((j) => j.status === 'done'));
+    await q.stop();
+    // Queued before `later upload`, the second background job still ran after it.
+    expect(order).toEqual(['first', 'upload', 'later upload', 'second']);
+    await database.db.execute(sql`delete from jobs`);
+  });
 });

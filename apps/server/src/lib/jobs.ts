@@ -95,6 +95,10 @@ const SCRATCH_NAME = /^job-(\d+)-(\d+)$/;
  * with back-off unless the handler throws `PermanentJobError`. Scratch folders of attempts that no longer run are
  * swept. Up to `concurrency` handlers run at once; they must not block request handling (CPU-heavy work goes to
  * worker threads, see lib/pipeline/pool.ts).
+ *
+ * Job types registered as `background` (catalogue building and seeding, which can run for minutes) never keep a user
+ * waiting: the other types are claimed first, and while background jobs take every loop one more loop runs only the
+ * other types, so an upload is processed at once even on a one-worker machine still building its catalogue.
  */
 export function createJobQueue({
   db,
@@ -107,7 +111,9 @@ export function createJobQueue({
   scratchRoot = path.join(os.tmpdir(), 'xr-jobs'),
   sweepMs = 30_000,
 }: JobQueueOptions) {
-  const handlers = new Map<string, { run: JobHandler<never>; giveUp?: GiveUpHandler<never> }>();
+  const handlers = new Map<string, { run: JobHandler<never>; giveUp?: GiveUpHandler<never>; background: boolean }>();
+  /** Background jobs this queue runs now (the foreground lane works only while they take every loop). */
+  let backgroundRunning = 0;
   const me = ownerId();
   let running = false;
   /** Idle worker loops waiting for their next poll: calling one wakes it at once. */
@@ -123,11 +129,17 @@ export function createJobQueue({
     for (const wakeUp of [...sleepers]) wakeUp();
   };
 
-  async function claim(): Promise<JobRow | undefined> {
-    const types = [...handlers.keys()];
+  /** Claims the next job: foreground types first, then background ones (`foregroundOnly`: never those). */
+  async function claim(foregroundOnly = false): Promise<JobRow | undefined> {
+    const all = [...handlers.entries()];
+    const background = all.filter(([, h]) => h.background).map(([type]) => type);
+    const types = all.filter(([, h]) => !(foregroundOnly && h.background)).map(([type]) => type);
     if (types.length === 0) return undefined;
+    const order = background.length
+      ? sql`case when ${inArray(jobs.type, background)} then 1 else 0 end, ${jobs.id}`
+      : sql`${jobs.id}`;
     const next = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()
-      and ${inArray(jobs.type, types)} order by ${jobs.id} limit 1 for update skip locked)`;
+      and ${inArray(jobs.type, types)} order by ${order} limit 1 for update skip locked)`;
     const [row] = await db
       .update(jobs)
       .set({
@@ -227,7 +239,15 @@ export function createJobQueue({
   async function runOne(job: JobRow): Promise<void> {
     const entry = handlers.get(job.type);
     if (!entry) return;
-    const handler = entry.run as JobHandler;
+    if (entry.background) backgroundRunning++;
+    try {
+      await runHandler(job, entry.run as JobHandler);
+    } finally {
+      if (entry.background) backgroundRunning--;
+    }
+  }
+
+  async function runHandler(job: JobRow, handler: JobHandler): Promise<void> {
     const lease = new AbortController();
     const signal = AbortSignal.any([controller.signal, lease.signal]);
     mine.set(job.id, job.attempts);
@@ -295,11 +315,13 @@ export function createJobQueue({
       .catch(() => undefined);
   }
 
-  async function work(): Promise<void> {
+  /** A worker loop; the foreground lane claims only while background jobs take every ordinary loop. */
+  async function work(lane: 'any' | 'foreground' = 'any'): Promise<void> {
     while (running) {
       let job: JobRow | undefined;
       try {
-        job = await claim();
+        if (lane === 'any') job = await claim();
+        else if (backgroundRunning >= Math.max(1, concurrency)) job = await claim(true);
       } catch (err) {
         if (running) log?.error({ err }, 'job claim failed');
       }
@@ -330,19 +352,27 @@ export function createJobQueue({
   };
 
   return {
-    /** Registers the handler of a job type (before `start`); `giveUp` runs when its worker died on the last attempt. */
-    register<P>(type: string, handler: JobHandler<P>, opts: { giveUp?: GiveUpHandler<P> } = {}): void {
-      handlers.set(type, { run: handler as JobHandler<never>, giveUp: opts.giveUp as GiveUpHandler<never> | undefined });
+    /**
+     * Registers the handler of a job type (before `start`); `giveUp` runs when its worker died on the last attempt;
+     * `background` marks work nobody waits for (it yields to the other types, see above).
+     */
+    register<P>(type: string, handler: JobHandler<P>, opts: { giveUp?: GiveUpHandler<P>; background?: boolean } = {}): void {
+      handlers.set(type, {
+        run: handler as JobHandler<never>,
+        giveUp: opts.giveUp as GiveUpHandler<never> | undefined,
+        background: !!opts.background,
+      });
     },
 
-    /** Queues a job (in the caller's transaction when given) and wakes an idle worker loop. */
+    /** Queues a job (in the caller's transaction when given) and wakes the idle worker loops. */
     async enqueue(type: string, payload: Record<string, unknown>, tx?: DbOrTx, opts: { maxAttempts?: number } = {}) {
       const [row] = await (tx ?? db)
         .insert(jobs)
         .values({ type, payload, maxAttempts: opts.maxAttempts ?? 3 })
         .returning();
       if (!row) throw new Error('job insert returned nothing');
-      sleepers.values().next().value?.();
+      // Every idle loop looks (the first one may be the foreground lane, which does not take every type).
+      wakeAll();
       return row;
     },
 
@@ -371,7 +401,7 @@ export function createJobQueue({
       await reap();
       await sweepScratch();
       running = true;
-      loops = Array.from({ length: Math.max(1, concurrency) }, () => work());
+      loops = [...Array.from({ length: Math.max(1, concurrency) }, () => work()), work('foreground')];
       every(reapMs, reap, 'job lease check failed');
       every(sweepMs, sweepScratch, 'job scratch sweep failed');
     },

@@ -193,7 +193,7 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
       await storage.put(key, createReadStream(file), undefined, size);
       const asset = await editor.acceptAsset(
         { projectId, ownerId, kind, filename, extension: ext, originalKey: key, bytes: size },
-        { replace: false, keepReview: true },
+        { replace: false, keepReview: true, background: true },
       );
       return asset.id;
     };
@@ -353,10 +353,20 @@ const exists = (file: string) =>
 
 /** Registers the two jobs (`runSeedMedia`, then `runSeedContent`); nothing heavy runs on the API's event loop. */
 export function registerSeedMedia(jobs: JobQueue, deps: Omit<SeedMediaDeps, 'jobs'> & SeedContentHooks): void {
-  jobs.register<SeedContentPayload>(SEED_CONTENT_JOB, (ctx: JobContext<SeedContentPayload>) => runSeedContent(deps, ctx.payload));
-  jobs.register<SeedMediaPayload>(SEED_MEDIA_JOB, (ctx: JobContext<SeedMediaPayload>) =>
-    runSeedMedia({ ...deps, jobs }, ctx.payload, (p) => {
-      ctx.progress(Math.round(p)).catch(() => undefined);
-    }),
+  // Background work: creators' uploads are processed before it (see lib/jobs.ts).
+  jobs.register<SeedContentPayload>(
+    SEED_CONTENT_JOB,
+    (ctx: JobContext<SeedContentPayload>) => runSeedContent(deps, ctx.payload),
+    {
+      background: true,
+    },
+  );
+  jobs.register<SeedMediaPayload>(
+    SEED_MEDIA_JOB,
+    (ctx: JobContext<SeedMediaPayload>) =>
+      runSeedMedia({ ...deps, jobs }, ctx.payload, (p) => {
+        ctx.progress(Math.round(p)).catch(() => undefined);
+      }),
+    { background: true },
   );
 }

@@ -11,23 +11,29 @@ import type { ProcessPanoramaResult } from './panorama';
 import type { VideoProbe } from './video';
 import type { LibraryBuildResult, StepOutcome } from './worker';
 
-/** What every call accepts on top of its input: progress (0-100) and a signal that cancels the step. */
+/**
+ * What every call accepts on top of its input: progress (0-100), a signal that cancels the step, and `background`
+ * for work nobody waits for (the demo catalogue's files), which runs in the background threads.
+ */
 interface CallOptions {
   onProgress?: ProgressFn;
   signal?: AbortSignal;
+  background?: boolean;
 }
 
 /**
  * The asset pipeline behind worker threads: the same steps as `processModel`, `processPanorama` and `probeVideo`,
- * run by a piscina pool so that decoding, optimising and rendering never block the API's event loop.
+ * run by a piscina pool so that decoding, optimising and rendering never block the API's event loop. Background
+ * steps (library models, demo media, the demo catalogue's files) run in threads of their own, so a creator's upload
+ * never queues behind a catalogue that takes minutes to build (a 360 video alone takes tens of seconds).
  */
 export interface PipelinePool {
   processModel(input: Omit<ProcessModelInput, 'onProgress'> & CallOptions): Promise<ProcessModelResult>;
   processPanorama(input: { inputPath: string; workDir: string } & CallOptions): Promise<ProcessPanoramaResult>;
   probeVideo(input: { inputPath: string } & CallOptions): Promise<VideoProbe>;
-  /** Builds one generated model of the model library (GLB and thumbnail) into `workDir`. */
+  /** Builds one generated model of the model library (GLB and thumbnail) into `workDir` (background). */
   buildLibraryModel(input: { key: string; name: string; workDir: string } & CallOptions): Promise<LibraryBuildResult>;
-  /** Generated demo media (panoramas and their crops, 360 video, artworks, ambient sound), see `panorama-gen`. */
+  /** Generated demo media (panoramas and their crops, 360 video, artworks, ambient sound), see `panorama-gen` (background). */
   generateMedia(input: GenerateTask & CallOptions): Promise<GeneratedMedia>;
   /** Threads alive and tasks completed (health checks and tests). */
   stats(): { threads: number; completed: number };
@@ -36,7 +42,7 @@ export interface PipelinePool {
 }
 
 export interface PipelinePoolOptions {
-  /** Most worker threads at once. */
+  /** Most worker threads at once, for uploads and again for background steps. */
   workers: number;
   /** Heap cap of each worker in MB (V8 old generation); a step that needs more fails with `out_of_memory`. */
   memoryMb?: number;
@@ -48,31 +54,40 @@ const ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
 
 /** Creates the pool. Workers start on the first step, not here, so building the app stays fast. */
 export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: PipelinePoolOptions): PipelinePool {
-  const pool = new Piscina({
-    filename: ENTRY,
-    minThreads: 0,
-    maxThreads: workers,
-    idleTimeout: idleMs,
-    // Not the parent's flags (`--import tsx`, vitest's): worker-entry.mjs brings tsx itself, the same in every launch.
-    execArgv: [],
-    // Lower scheduling priority for the workers' threads (Linux: per thread), so the API's thread wins the CPU.
-    niceIncrement: 10,
-    resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
-  });
+  const createPool = () =>
+    new Piscina({
+      filename: ENTRY,
+      minThreads: 0,
+      maxThreads: workers,
+      idleTimeout: idleMs,
+      // Not the parent's flags (`--import tsx`, vitest's): worker-entry.mjs brings tsx itself, the same in every launch.
+      execArgv: [],
+      // Lower scheduling priority for the workers' threads (Linux: per thread), so the API's thread wins the CPU.
+      niceIncrement: 10,
+      resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
+    });
+  // Threads start on the first step of each (minThreads 0): a server without background work never starts those.
+  const pools = { upload: createPool(), background: createPool() };
 
   // Calls in flight, so that a worker failing outside a task (piscina then emits 'error' and leaves queued tasks
   // waiting for a worker that never comes, e.g. when the worker module cannot load) fails them instead of hanging.
   const inFlight = new Set<AbortController>();
-  pool.on('error', (err: Error) => {
-    for (const c of inFlight) c.abort(err);
-  });
+  for (const pool of Object.values(pools))
+    pool.on('error', (err: Error) => {
+      for (const c of inFlight) c.abort(err);
+    });
 
   const outOfMemory = (err: unknown) =>
     new PipelineError('out_of_memory', `Processing needed more than the ${memoryMb} MB a pipeline worker may use`, {
       cause: err,
     });
 
-  async function run<T>(name: string, task: Record<string, unknown>, { onProgress, signal }: CallOptions): Promise<T> {
+  async function run<T>(
+    name: string,
+    task: Record<string, unknown>,
+    { onProgress, signal, background }: CallOptions,
+  ): Promise<T> {
+    const pool = background ? pools.background : pools.upload;
     const { port1, port2 } = new MessageChannel();
     let open = true;
     port1.on('message', (p: number) => {
@@ -101,12 +116,19 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
   }
 
   return {
-    processModel: ({ onProgress, signal, ...input }) => run('model', input, { onProgress, signal }),
-    processPanorama: ({ onProgress, signal, ...input }) => run('panorama', input, { onProgress, signal }),
-    probeVideo: ({ onProgress, signal, ...input }) => run('video', input, { onProgress, signal }),
-    buildLibraryModel: ({ onProgress, signal, ...input }) => run('library', input, { onProgress, signal }),
-    generateMedia: ({ onProgress, signal, ...input }) => run('generate', input, { onProgress, signal }),
-    stats: () => ({ threads: pool.threads.length, completed: pool.completed }),
-    destroy: () => pool.destroy(),
+    processModel: ({ onProgress, signal, background, ...input }) => run('model', input, { onProgress, signal, background }),
+    processPanorama: ({ onProgress, signal, background, ...input }) => run('panorama', input, { onProgress, signal, background }),
+    probeVideo: ({ onProgress, signal, background, ...input }) => run('video', input, { onProgress, signal, background }),
+    buildLibraryModel: ({ onProgress, signal, background: _, ...input }) =>
+      run('library', input, { onProgress, signal, background: true }),
+    generateMedia: ({ onProgress, signal, background: _, ...input }) =>
+      run('generate', input, { onProgress, signal, background: true }),
+    stats: () => ({
+      threads: pools.upload.threads.length + pools.background.threads.length,
+      completed: pools.upload.completed + pools.background.completed,
+    }),
+    destroy: async () => {
+      await Promise.all([pools.upload.destroy(), pools.background.destroy()]);
+    },
   };
 }

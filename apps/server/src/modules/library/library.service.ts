@@ -201,29 +201,33 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       return { inserted, stale };
     },
 
-    /** Registers the build job's handler. */
+    /** Registers the build job's handler: background work, after creators' uploads (see lib/jobs.ts). */
     registerJobs(): void {
-      jobs.register(LIBRARY_BUILD_JOB, async (ctx) => {
-        const batch = await repo.unbuilt(LIBRARY_BUILD_BATCH);
-        let done = 0;
-        const failed: string[] = [];
-        for (const [i, row] of batch.entries()) {
-          if (ctx.signal.aborted) break;
-          try {
-            await ensureBuilt(row);
-            done++;
-          } catch (err) {
-            // One broken model must not stop the others; it stays unbuilt (and answers 404 until fixed).
-            failed.push(row.key);
-            log?.error({ err, key: row.key }, 'library model build failed');
+      jobs.register(
+        LIBRARY_BUILD_JOB,
+        async (ctx) => {
+          const batch = await repo.unbuilt(LIBRARY_BUILD_BATCH);
+          let done = 0;
+          const failed: string[] = [];
+          for (const [i, row] of batch.entries()) {
+            if (ctx.signal.aborted) break;
+            try {
+              await ensureBuilt(row);
+              done++;
+            } catch (err) {
+              // One broken model must not stop the others; it stays unbuilt (and answers 404 until fixed).
+              failed.push(row.key);
+              log?.error({ err, key: row.key }, 'library model build failed');
+            }
+            await ctx.progress(Math.round(((i + 1) / batch.length) * 100));
           }
-          await ctx.progress(Math.round(((i + 1) / batch.length) * 100));
-        }
-        // Go on while this batch made progress; only one continuation at a time (this job counts as pending).
-        const more = !ctx.signal.aborted && done > 0 && (await repo.unbuilt(1)).length > 0;
-        if (more && (await jobs.pendingOfType(LIBRARY_BUILD_JOB)) <= 1) await jobs.enqueue(LIBRARY_BUILD_JOB, {});
-        return { built: done, failed };
-      });
+          // Go on while this batch made progress; only one continuation at a time (this job counts as pending).
+          const more = !ctx.signal.aborted && done > 0 && (await repo.unbuilt(1)).length > 0;
+          if (more && (await jobs.pendingOfType(LIBRARY_BUILD_JOB)) <= 1) await jobs.enqueue(LIBRARY_BUILD_JOB, {});
+          return { built: done, failed };
+        },
+        { background: true },
+      );
     },
 
     /** Queues the build of unbuilt generated models unless a build job is already queued or running. */

@@ -7,7 +7,7 @@ import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/job
 import { PipelineError } from '../../lib/pipeline/errors';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
-import { ASSET_JOB, type AssetJobPayload, type EditorService } from './editor.service';
+import { ASSET_BACKGROUND_JOB, ASSET_JOB, type AssetJobPayload, type EditorService } from './editor.service';
 
 type Outputs = { files: Record<string, string>; result: unknown };
 
@@ -33,97 +33,97 @@ export function registerAssetJobs({
   const giveUp = async ({ assetId }: AssetJobPayload) => {
     await editor.setAssetState(assetId, { status: 'failed' });
   };
-  jobs.register<AssetJobPayload>(
-    ASSET_JOB,
-    async (ctx: JobContext<AssetJobPayload>) => {
-      const asset = await editor.assetById(ctx.payload.assetId);
-      if (!asset) return { skipped: 'asset deleted' };
-      await editor.setAssetState(asset.id, { status: 'processing' });
-      // The queue's scratch folder of this attempt: removed when the attempt ends, swept after a crash.
-      const workDir = await ctx.scratchDir();
+  const processAsset = async (ctx: JobContext<AssetJobPayload>, background: boolean) => {
+    const asset = await editor.assetById(ctx.payload.assetId);
+    if (!asset) return { skipped: 'asset deleted' };
+    await editor.setAssetState(asset.id, { status: 'processing' });
+    // The queue's scratch folder of this attempt: removed when the attempt ends, swept after a crash.
+    const workDir = await ctx.scratchDir();
+    try {
+      const input = path.join(workDir, `original.${asset.extension}`);
+      const body = await storage.get(asset.originalKey);
+      if (!body) throw new PermanentJobError('original_missing', `original ${asset.originalKey} missing`);
+      await pipeline(body, (await fs.open(input, 'w')).createWriteStream());
+      const onProgress = (p: number) => {
+        ctx.progress(p).catch(() => undefined);
+      };
+      const out = path.join(workDir, 'out');
+      // Stopping the queue (shutdown) cancels the step: its worker is terminated and the job queued again.
+      const { signal } = ctx;
+      let step: Outputs;
       try {
-        const input = path.join(workDir, `original.${asset.extension}`);
-        const body = await storage.get(asset.originalKey);
-        if (!body) throw new PermanentJobError('original_missing', `original ${asset.originalKey} missing`);
-        await pipeline(body, (await fs.open(input, 'w')).createWriteStream());
-        const onProgress = (p: number) => {
-          ctx.progress(p).catch(() => undefined);
-        };
-        const out = path.join(workDir, 'out');
-        // Stopping the queue (shutdown) cancels the step: its worker is terminated and the job queued again.
-        const { signal } = ctx;
-        let step: Outputs;
-        try {
-          if (asset.kind === 'model3d') {
-            const r = await steps.processModel({
-              inputPath: input,
-              originalName: asset.filename,
-              workDir: out,
-              onProgress,
-              signal,
-            });
-            step = { files: { model: r.glbPath, thumbnail: r.thumbnailPath }, result: { report: r.report } };
-          } else if (asset.kind === 'image360') {
-            const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal });
-            const files: Record<string, string> = {};
-            for (const p of r.previews) files[`preview_${p.width}`] = p.path;
-            for (const f of r.tiles?.files ?? []) files[`tile_${f.col}_${f.row}`] = f.path;
-            const tiles = r.tiles && {
-              cols: r.tiles.cols,
-              rows: r.tiles.rows,
-              width: r.tiles.width,
-              tileWidth: r.tiles.tileWidth,
-              tileHeight: r.tiles.tileHeight,
-            };
-            step = {
-              files,
-              result: {
-                width: r.width,
-                height: r.height,
-                ratioOk: r.ratioOk,
-                warnings: r.warnings,
-                previews: r.previews.map((p) => ({ width: p.width, height: p.height })),
-                tiles: tiles ?? null,
-              },
-            };
-          } else if (asset.kind === 'video360' || asset.kind === 'video') {
-            step = { files: {}, result: await steps.probeVideo({ inputPath: input, signal }) };
-          } else {
-            step = { files: {}, result: null };
-          }
-        } catch (err) {
-          if (err instanceof PipelineError && err.permanent) {
-            await editor.setAssetState(asset.id, { status: 'failed' });
-            // Users see the reason, translated; the message (paths, parser output) stays in the log.
-            throw new PermanentJobError(isJobFailureReason(err.reason) ? err.reason : 'processing_failed', err.message, {
-              cause: err,
-            });
-          }
-          throw err;
+        if (asset.kind === 'model3d') {
+          const r = await steps.processModel({
+            inputPath: input,
+            originalName: asset.filename,
+            workDir: out,
+            onProgress,
+            signal,
+            background,
+          });
+          step = { files: { model: r.glbPath, thumbnail: r.thumbnailPath }, result: { report: r.report } };
+        } else if (asset.kind === 'image360') {
+          const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal, background });
+          const files: Record<string, string> = {};
+          for (const p of r.previews) files[`preview_${p.width}`] = p.path;
+          for (const f of r.tiles?.files ?? []) files[`tile_${f.col}_${f.row}`] = f.path;
+          const tiles = r.tiles && {
+            cols: r.tiles.cols,
+            rows: r.tiles.rows,
+            width: r.tiles.width,
+            tileWidth: r.tiles.tileWidth,
+            tileHeight: r.tiles.tileHeight,
+          };
+          step = {
+            files,
+            result: {
+              width: r.width,
+              height: r.height,
+              ratioOk: r.ratioOk,
+              warnings: r.warnings,
+              previews: r.previews.map((p) => ({ width: p.width, height: p.height })),
+              tiles: tiles ?? null,
+            },
+          };
+        } else if (asset.kind === 'video360' || asset.kind === 'video') {
+          step = { files: {}, result: await steps.probeVideo({ inputPath: input, signal, background }) };
+        } else {
+          step = { files: {}, result: null };
         }
-        const outputs: Record<string, string> = {};
-        let outputBytes = 0;
-        for (const [name, file] of Object.entries(step.files)) {
-          const key = `assets/${asset.projectId}/${asset.id}/${name}${path.extname(file)}`;
-          const { size } = await fs.stat(file);
-          await storage.put(key, createReadStream(file), undefined, size);
-          outputs[name] = key;
-          outputBytes += size;
-        }
-        // The asset may have been replaced or deleted meanwhile: then the outputs are orphans and go.
-        const updated = await editor.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true);
-        if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
-        return step.result;
       } catch (err) {
-        // A step cancelled by shutdown is queued again, not failed.
-        if (!ctx.signal.aborted && (err instanceof PermanentJobError || ctx.final)) {
+        if (err instanceof PipelineError && err.permanent) {
           await editor.setAssetState(asset.id, { status: 'failed' });
+          // Users see the reason, translated; the message (paths, parser output) stays in the log.
+          throw new PermanentJobError(isJobFailureReason(err.reason) ? err.reason : 'processing_failed', err.message, {
+            cause: err,
+          });
         }
         throw err;
-      } finally {
-        await fs.rm(workDir, { recursive: true, force: true });
       }
-    },
-    { giveUp },
-  );
+      const outputs: Record<string, string> = {};
+      let outputBytes = 0;
+      for (const [name, file] of Object.entries(step.files)) {
+        const key = `assets/${asset.projectId}/${asset.id}/${name}${path.extname(file)}`;
+        const { size } = await fs.stat(file);
+        await storage.put(key, createReadStream(file), undefined, size);
+        outputs[name] = key;
+        outputBytes += size;
+      }
+      // The asset may have been replaced or deleted meanwhile: then the outputs are orphans and go.
+      const updated = await editor.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true);
+      if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
+      return step.result;
+    } catch (err) {
+      // A step cancelled by shutdown is queued again, not failed.
+      if (!ctx.signal.aborted && (err instanceof PermanentJobError || ctx.final)) {
+        await editor.setAssetState(asset.id, { status: 'failed' });
+      }
+      throw err;
+    } finally {
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  };
+  jobs.register<AssetJobPayload>(ASSET_JOB, (ctx) => processAsset(ctx, false), { giveUp });
+  // The same work for files the platform adds itself (the demo catalogue): it yields to creators' uploads.
+  jobs.register<AssetJobPayload>(ASSET_BACKGROUND_JOB, (ctx) => processAsset(ctx, true), { giveUp, background: true });
 }

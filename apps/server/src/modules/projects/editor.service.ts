@@ -39,6 +39,8 @@ export type Actor = NonNullable<Viewer>;
 
 /** The job type that processes an uploaded asset. */
 export const ASSET_JOB = 'asset.process';
+/** The same processing for files nobody waits for (the demo catalogue's): a background job, after creators' uploads. */
+export const ASSET_BACKGROUND_JOB = 'asset.process.background';
 
 /** The payload of an asset job: `replace` when the upload replaces the project's earlier files of its kind. */
 export interface AssetJobPayload {
@@ -405,6 +407,8 @@ export function createEditorService({
         withinQuota?: (usage: { usedBytes: number; freedBytes: number }) => void;
         /** Keep an approved project approved (the demo catalogue's generated content, added by the platform). */
         keepReview?: boolean;
+        /** Process it as background work (files the platform adds, nobody waits for them). */
+        background?: boolean;
       },
     ): Promise<AssetRow> {
       const { asset, oldKeys } = await db.transaction(async (tx) => {
@@ -420,7 +424,7 @@ export function createEditorService({
         );
         const inserted = await repo.insertAsset({ ...values, status: 'queued' }, tx);
         const payload: AssetJobPayload = { assetId: inserted.id, replace: opts.replace };
-        const job = await jobs.enqueue(ASSET_JOB, { ...payload }, tx);
+        const job = await jobs.enqueue(opts.background ? ASSET_BACKGROUND_JOB : ASSET_JOB, { ...payload }, tx);
         const withJob = await repo.updateAsset(inserted.id, { jobId: job.id }, tx);
         // A changed file is changed content: an approved project goes back to review. A project whose content is a
         // scene document only changes when a reviewed document version uses the new file, unless one was replaced.

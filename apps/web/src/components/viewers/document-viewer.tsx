@@ -1,6 +1,6 @@
 import './viewers.css';
 import { useQuery } from '@tanstack/react-query';
-import type { DocumentKind } from '@xr/contract/scenes';
+import type { DocumentKind, ResolvedProduct } from '@xr/contract/scenes';
 import { Result, Spin } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,8 @@ export interface DocumentViewerProps {
   /** Moderators look at the version sent for review. */
   version?: number | 'submitted';
   height?: number | string;
-  onAddToCart?(projectId: number): void;
+  /** "Add to cart" of a product hotspot, with the product card the scene details resolved; absent where there is no cart. */
+  onAddToCart?(product: ResolvedProduct): unknown;
   className?: string;
 }
 
@@ -60,9 +61,16 @@ export function DocumentViewer({
     return <Result status="warning" title={t('failed')} subTitle={details.error?.message} data-testid="document-failed" />;
   const Viewer = VIEWERS[details.data.kind];
   if (!Viewer) return <Result status="info" title={t('notFound')} />;
+  const products = details.data.products;
+  const addToCart = onAddToCart
+    ? (id: number) => {
+        const product = products[String(id)];
+        return product ? onAddToCart(product) : undefined;
+      }
+    : undefined;
   return (
     <Suspense fallback={fallback}>
-      <Viewer details={details.data} height={height} onAddToCart={onAddToCart} className={className} />
+      <Viewer details={details.data} height={height} onAddToCart={addToCart} className={className} />
     </Suspense>
   );
 }

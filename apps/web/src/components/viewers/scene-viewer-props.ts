@@ -13,7 +13,7 @@ export interface SceneViewerProps {
   height?: number | string;
   /** Start in this scene of a tour (element id). */
   startScene?: string;
-  /** Adds a market project to the cart (product hotspots); absent where there is no cart. */
-  onAddToCart?(projectId: number): void;
+  /** Adds a market project to the cart (product hotspots; the popup waits for a returned promise); absent where there is no cart. */
+  onAddToCart?(projectId: number): unknown;
   className?: string;
 }

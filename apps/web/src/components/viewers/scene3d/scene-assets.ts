@@ -6,11 +6,24 @@ export function resolvedModel(details: SceneDetails, source: ModelSource): Resol
   return 'library_id' in source ? details.library[String(source.library_id)] : details.media[String(source.asset_id)];
 }
 
-/** The GLB URL of a model source: the processed `glb` output, else a library entry's `url`, else any model URL. */
+/**
+ * The GLB URL of a model source: the `model` output (an upload's optimized GLB, a library model's file, as the
+ * contract names it). An upload's original is no fallback: it may be FBX, OBJ or a zip, which the GLB loader cannot read.
+ */
 export function modelUrl(details: SceneDetails, source: ModelSource): string | null {
   const m = resolvedModel(details, source);
   if (!m) return null;
-  return m.urls.glb ?? m.urls.url ?? m.urls.gltf ?? m.urls.original ?? null;
+  return m.urls.model ?? (m.urls.original && /\.glb(\?|$)/i.test(m.urls.original) ? m.urls.original : null);
+}
+
+/** A 360 sky's image: its widest `preview_<width>` output (what the pipeline makes of a panorama), else the original. */
+export function panoramaUrl(m: ResolvedMedia | undefined): string | null {
+  if (!m) return null;
+  const previews = Object.entries(m.urls)
+    .map(([name, url]) => ({ width: Number(/^preview_(\d+)$/.exec(name)?.[1] ?? 0), url }))
+    .filter((p) => p.width > 0)
+    .sort((a, b) => b.width - a.width);
+  return previews[0]?.url ?? m.urls.preview ?? m.urls.original ?? null;
 }
 
 /** Every model URL the document needs (deduplicated), to start all downloads at once. */

@@ -12,7 +12,7 @@ import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
 import { HotspotPopup } from './hotspot-popup';
 import type { NpcSpeech } from './npc-runner';
-import { modelUrls } from './scene-assets';
+import { modelUrls, panoramaUrl } from './scene-assets';
 import { SceneContent } from './scene-content';
 import { type MoveInput, TouchJoystick, WalkControls } from './walk-controls';
 import { enterVr, isVrSupported, type VrSession, type XrPanelContent, type XrRenderer } from './xr-session';
@@ -129,7 +129,7 @@ export default function SceneViewer({ details, document: given, height = 520, on
   const panorama = settings.environment.panorama_asset_id
     ? details.media[String(settings.environment.panorama_asset_id)]
     : undefined;
-  const panoramaUrl = panorama ? (panorama.urls.preview ?? panorama.urls.image ?? panorama.urls.original ?? null) : null;
+  const skyUrl = panoramaUrl(panorama);
   const npcs = doc.objects.filter((o) => o.type === 'npc');
   const modelCount = doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
   const sound = settings.background_audio ? details.media[String(settings.background_audio.asset_id)] : undefined;
@@ -173,7 +173,7 @@ export default function SceneViewer({ details, document: given, height = 520, on
         gl={{ antialias: true, preserveDrawingBuffer: true }}
         aria-label={t('canvas')}
       >
-        <SceneEnvironment settings={settings} panoramaUrl={panoramaUrl} />
+        <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
           <SceneContent
             doc={doc}

@@ -24,7 +24,7 @@ export function CartShortcut({ open: openProp, onOpenChange }: { open?: boolean;
 
   return (
     <>
-      <Badge count={items.length} overflowCount={CART_BADGE_MAX} size="small" offset={[-6, 6]}>
+      <Badge count={items.length} overflowCount={CART_BADGE_MAX} size="small" offset={[-6, 6]} data-testid="cart-badge">
         <Button
           size="large"
           icon={<ShoppingCartOutlined />}

@@ -27,7 +27,7 @@ import { DRAG_TYPE } from './viewport';
 /** What is added to the scene from the asset panel (also what a drag carries). */
 export type DragAsset =
   | { from: 'library'; item: LibraryModel; as: 'model' | 'npc' }
-  | { from: 'upload'; assetId: number; name: string; glb: string; thumbnail?: string; as: 'model' | 'npc' };
+  | { from: 'upload'; assetId: number; name: string; model: string; thumbnail?: string; as: 'model' | 'npc' };
 
 const PAGE = 24;
 
@@ -257,8 +257,9 @@ function UploadsTab({ projectId, onAdd }: { projectId: number; onAdd(a: DragAsse
         <div className="xr-editor__asset-grid">
           {models.map((a) => {
             const out = outputs.get(a.id);
-            const glb = out?.outputs.glb;
-            if (a.status !== 'ready' || !glb)
+            // The processed GLB is the output the contract names `model`.
+            const model = out?.outputs.model;
+            if (a.status !== 'ready' || !model)
               return (
                 <div key={a.id} className="xr-editor__asset xr-editor__asset--pending" data-testid="asset-pending">
                   <div className="xr-editor__asset-thumb">{a.status === 'failed' ? <span>!</span> : <Spin size="small" />}</div>
@@ -274,7 +275,7 @@ function UploadsTab({ projectId, onAdd }: { projectId: number; onAdd(a: DragAsse
                 title={a.filename}
                 thumbnail={out.outputs.thumbnail}
                 meta={formatBytes(a.bytes)}
-                asset={{ from: 'upload', assetId: a.id, name: a.filename, glb, thumbnail: out.outputs.thumbnail, as: 'model' }}
+                asset={{ from: 'upload', assetId: a.id, name: a.filename, model, thumbnail: out.outputs.thumbnail, as: 'model' }}
                 character
                 onAdd={onAdd}
               />

@@ -91,7 +91,7 @@ function api() {
             kind: 'model3d',
             filename: 'crate.fbx',
             original_url: '/f/crate.fbx',
-            outputs: { glb: '/f/crate.glb' },
+            outputs: { model: '/f/crate.glb' },
             tiles: null,
           },
         ],
@@ -161,7 +161,7 @@ describe('scene editor panels', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByText('My models'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to the scene crate.fbx' }));
-    expect(onAdd).toHaveBeenLastCalledWith(expect.objectContaining({ from: 'upload', assetId: 32, glb: '/f/crate.glb' }));
+    expect(onAdd).toHaveBeenLastCalledWith(expect.objectContaining({ from: 'upload', assetId: 32, model: '/f/crate.glb' }));
     expect(screen.getByTestId('asset-pending')).toHaveTextContent('big.fbx');
     expect(screen.getByText('Processing')).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Box3, Box3Helper, Color, type Object3D, type PerspectiveCamera, Plane, Raycaster, Vector2, Vector3 } from 'three';
 import { boundsOf, fitCamera, type OrbitTarget } from '../../../components/viewers/scene3d/camera-fit';
 import { SceneEnvironment } from '../../../components/viewers/scene3d/environment';
+import { panoramaUrl } from '../../../components/viewers/scene3d/scene-assets';
 import { SceneContent } from '../../../components/viewers/scene3d/scene-content';
 import { setTransforms, updateObjects } from '../store/commands';
 import { type EditorStore, useEditor } from '../store/editor-store';
@@ -286,10 +287,43 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
 
   const byId = useMemo(() => new Map(doc.objects.map((o) => [o.id, o])), [doc]);
   /** A click selects the outermost unlocked group holding the object, or, when that is already selected, the object. */
+  /** Adds a waypoint (on the floor) to the walk step the waypoint tool edits. */
+  const placeWaypoint = useCallback(
+    (x: number, z: number) => {
+      const s = store.getState();
+      if (s.tool?.kind !== 'waypoint') return;
+      const { npc, step } = s.tool;
+      const p: Vec3 = [round(x), 0, round(z)];
+      s.exec(
+        updateObjects(
+          s.doc,
+          [npc],
+          (o) =>
+            o.type === 'npc'
+              ? {
+                  ...o,
+                  steps: o.steps.map((st, i) =>
+                    i === step && st.type === 'walk' ? { ...st, waypoints: [...st.waypoints, p].slice(0, 20) } : st,
+                  ),
+                }
+              : o,
+          'npc',
+        ),
+      );
+    },
+    [store],
+  );
+
   const onObjectClick = useCallback(
     (id: string, e: ThreeEvent<MouseEvent>) => {
       if (e.delta > 4) return;
       const s = store.getState();
+      // Placing waypoints: a click on a model places the point on the floor under the pointer (objects stand on it).
+      if (s.tool?.kind === 'waypoint') {
+        const p = runtime.floorPoint(e.nativeEvent.clientX, e.nativeEvent.clientY);
+        if (p) placeWaypoint(p.x, p.z);
+        return;
+      }
       if (s.tool) return;
       const chain: string[] = [];
       let cur: string | null = id;
@@ -302,7 +336,7 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
       if (!pick) return;
       s.select([pick], e.nativeEvent.shiftKey ? 'toggle' : 'replace');
     },
-    [store, byId],
+    [store, byId, runtime, placeWaypoint],
   );
 
   const onFloor = useCallback(
@@ -311,29 +345,12 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
       e.stopPropagation();
       const s = store.getState();
       if (s.tool?.kind === 'waypoint') {
-        const { npc, step } = s.tool;
-        const p: Vec3 = [round(e.point.x), 0, round(e.point.z)];
-        s.exec(
-          updateObjects(
-            s.doc,
-            [npc],
-            (o) =>
-              o.type === 'npc'
-                ? {
-                    ...o,
-                    steps: o.steps.map((st, i) =>
-                      i === step && st.type === 'walk' ? { ...st, waypoints: [...st.waypoints, p].slice(0, 20) } : st,
-                    ),
-                  }
-                : o,
-            'npc',
-          ),
-        );
+        placeWaypoint(e.point.x, e.point.z);
         return;
       }
       if (!e.nativeEvent?.shiftKey) s.select([]);
     },
-    [store],
+    [store, placeWaypoint],
   );
 
   const onDrop = (e: DragEvent) => {
@@ -407,11 +424,7 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
         gl={{ antialias: true, preserveDrawingBuffer: true }}
         aria-label={label}
       >
-        <SceneEnvironment
-          settings={doc.settings}
-          panoramaUrl={panorama ? (panorama.urls.preview ?? panorama.urls.original ?? null) : null}
-          onFloorPointer={onFloor}
-        />
+        <SceneEnvironment settings={doc.settings} panoramaUrl={panoramaUrl(panorama)} onFloorPointer={onFloor} />
         <Grid
           position={[0, 0.002, 0]}
           args={[doc.settings.floor.size, doc.settings.floor.size]}

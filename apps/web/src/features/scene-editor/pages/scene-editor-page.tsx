@@ -27,12 +27,22 @@ import { SettingsPanel } from '../components/settings-panel';
 import { Viewport } from '../components/viewport';
 import { BUDGETS, heaviest, overBudget } from '../perf';
 import { addObjects, newId } from '../store/commands';
-import { createEditorStore, type EditorStore, isDirty, useEditor } from '../store/editor-store';
+import { createEditorStore, type EditorStore, emptySceneDetails, isDirty, useEditor } from '../store/editor-store';
 import '../scene-editor.css';
 
 const SceneViewer = lazy(() => import('../../../components/viewers/scene3d/scene-viewer'));
 
 const AUTOSAVE_MS = 1500;
+
+/** The creator's draft: the saved one, or a new empty scene when the project has none yet (answered as "not found"). */
+async function loadDetails(id: number, signal?: AbortSignal): Promise<SceneDetails> {
+  try {
+    return await fetchSceneDetails(id, undefined, signal);
+  } catch (e) {
+    if (e instanceof HttpError && e.code === ErrorCode.NOT_FOUND) return emptySceneDetails(id);
+    throw e;
+  }
+}
 
 /** The document of a details reply: a new empty scene when the project has none yet. */
 function documentOf(details: SceneDetails) {
@@ -188,7 +198,7 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
           id: a.item.id,
           kind: 'model3d',
           status: 'ready',
-          urls: { glb: a.item.url, thumbnail: a.item.thumbnail },
+          urls: { model: a.item.url, thumbnail: a.item.thumbnail },
           tiles: null,
           clips,
         },
@@ -204,7 +214,7 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
           id: a.assetId,
           kind: 'model3d',
           status: 'ready',
-          urls: { glb: a.glb, ...(a.thumbnail ? { thumbnail: a.thumbnail } : {}) },
+          urls: { model: a.model, ...(a.thumbnail ? { thumbnail: a.thumbnail } : {}) },
           tiles: null,
           clips,
         },
@@ -445,7 +455,7 @@ export default function SceneEditorPage() {
   const loadedFor = useRef<number | null>(null);
   const details = useQuery({
     queryKey: sceneKeys.details(id),
-    queryFn: ({ signal }) => fetchSceneDetails(id, undefined, signal),
+    queryFn: ({ signal }) => loadDetails(id, signal),
     enabled: valid,
     retry: false,
     refetchOnWindowFocus: false,

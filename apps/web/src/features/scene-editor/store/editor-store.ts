@@ -75,7 +75,8 @@ export interface EditorActions {
 
 export type EditorStore = StoreApi<EditorState & EditorActions>;
 
-const emptyDetails = (id: number): SceneDetails => ({
+/** The details of a project without a scene yet: an empty draft at version 0 (the first save creates it). */
+export const emptySceneDetails = (id: number): SceneDetails => ({
   id,
   kind: 'scene',
   version: 0,
@@ -114,7 +115,7 @@ export function createEditorStore(projectId: number): EditorStore {
     return {
       projectId,
       version: 0,
-      details: emptyDetails(projectId),
+      details: emptySceneDetails(projectId),
       doc: sceneDocument.parse({ schema_version: 1, kind: 'scene' }),
       selection: [],
       past: [],
