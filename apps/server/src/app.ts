@@ -30,7 +30,7 @@ import { createMessagesService } from './modules/community/messages.service';
 import { reportsRoutes } from './modules/community/reports.routes';
 import { createReportsService } from './modules/community/reports.service';
 import { libraryRoutes } from './modules/library/library.routes';
-import { createLibraryService } from './modules/library/library.service';
+import { createLibraryService, LIBRARY_BUILD_JOB } from './modules/library/library.service';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMarketService } from './modules/market/market.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -70,7 +70,7 @@ import { seedCatalogue } from './workflows/seed-catalogue';
 import { resolveSeedModels } from './workflows/seed-content';
 import { seedDemo } from './workflows/seed-demo';
 import { seedDemoCodes } from './workflows/seed-demo-codes';
-import { registerSeedMedia } from './workflows/seed-media';
+import { registerSeedMedia, SEED_CONTENT_JOB, SEED_MEDIA_JOB } from './workflows/seed-media';
 
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */
@@ -128,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     concurrency: config.pipeline.workers,
     scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
+    background: [SEED_MEDIA_JOB, SEED_CONTENT_JOB, LIBRARY_BUILD_JOB],
   });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.

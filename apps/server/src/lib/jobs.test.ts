@@ -144,4 +144,25 @@ describe('job queue', () => {
     expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
     await database.db.execute(sql`delete from jobs`);
   });
+
+  it('claims `background` types only when no other job waits', async () => {
+    const q = createJobQueue({ db: database.db, pollMs: 20, background: ['seed'] });
+    const order: string[] = [];
+    q.register<{ n: string }>('seed', async (ctx) => {
+      order.push(ctx.payload.n);
+    });
+    q.register<{ n: string }>('upload', async (ctx) => {
+      order.push(ctx.payload.n);
+    });
+    const queued = [
+      await q.enqueue('seed', { n: 's1' }),
+      await q.enqueue('seed', { n: 's2' }),
+      await q.enqueue('upload', { n: 'u1' }),
+    ];
+    await q.start();
+    await until(async () => (await q.byIds(queued.map((j) => j.id))).every((j) => j.status === 'done'));
+    await q.stop();
+    expect(order).toEqual(['u1', 's1', 's2']);
+    await database.db.execute(sql`delete from jobs`);
+  });
 });

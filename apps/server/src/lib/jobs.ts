@@ -66,6 +66,11 @@ export interface JobQueueOptions {
   scratchRoot?: string;
   /** How often scratch folders of attempts no longer running are removed (also at start). */
   sweepMs?: number;
+  /**
+   * Job types that yield to the others: a queued job of another type is claimed first, so a person's upload does
+   * not wait behind generated catalogue content.
+   */
+  background?: string[];
 }
 
 /** Who holds a lease: host, process id and a nonce of this queue (`host|pid|nonce`). */
@@ -106,6 +111,7 @@ export function createJobQueue({
   concurrency = 1,
   scratchRoot = path.join(os.tmpdir(), 'xr-jobs'),
   sweepMs = 30_000,
+  background = [],
 }: JobQueueOptions) {
   const handlers = new Map<string, { run: JobHandler<never>; giveUp?: GiveUpHandler<never> }>();
   const me = ownerId();
@@ -126,8 +132,9 @@ export function createJobQueue({
   async function claim(): Promise<JobRow | undefined> {
     const types = [...handlers.keys()];
     if (types.length === 0) return undefined;
+    const lowFirst = background.length ? sql`case when ${inArray(jobs.type, background)} then 1 else 0 end,` : sql``;
     const next = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()
-      and ${inArray(jobs.type, types)} order by ${jobs.id} limit 1 for update skip locked)`;
+      and ${inArray(jobs.type, types)} order by ${lowFirst} ${jobs.id} limit 1 for update skip locked)`;
     const [row] = await db
       .update(jobs)
       .set({
