@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { panoramaJpeg } from '../apps/server/test/fixtures/media';
 import { checkerPng } from '../apps/server/test/fixtures/models';
 import common from '../apps/web/src/locales/en/common.json';
@@ -28,7 +28,16 @@ let browser: Browser;
 let creatorToken = '';
 let projectId = 0;
 
+/** On failure, the page as it was (e2e/artifacts/screenshots/fail-<name>.png). */
+function shotOnFailure(page: Page, name: string) {
+  onTestFailed(async () => {
+    await page.screenshot({ path: `${__dirname}/artifacts/screenshots/fail-${name}.png`, fullPage: true }).catch(() => undefined);
+  });
+}
+
 async function shot(page: Page, name: string) {
+  // from the top: a full-page shot of a scrolled page draws the fixed header in the middle
+  await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);
   await fullShot(page, name);
 }
@@ -156,6 +165,7 @@ describe('360 tour', () => {
   it('creator builds a two-scene tour, it autosaves, a reload finds it intact, and it goes to review', async () => {
     const ctx = await newContext(browser, { lang: 'en' });
     const page = await ctx.newPage();
+    shotOnFailure(page, 'creator');
     await signIn(page, base, creatorEmail, PASSWORD);
     await page.goto(`${base}/#/vrdata/list`);
     const row = page.locator('tr').filter({ hasText: NAME });
@@ -171,7 +181,7 @@ describe('360 tour', () => {
       .getByTestId('upload-image360')
       .setInputFiles({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: await panoramaJpeg(4096, 2048) });
     const pano = dialog.locator('[data-testid=scene-candidate]:not([disabled])').filter({ hasText: 'harbour.jpg' });
-    await pano.waitFor({ timeout: 60_000 });
+    await pano.waitFor({ timeout: 120_000 });
     await pano.click();
     const canvas = page.locator('[data-testid=editor-panorama] canvas').first();
     await canvas.waitFor({ timeout: 30_000 });
@@ -183,7 +193,7 @@ describe('360 tour', () => {
     const video360 = await recordWebm(page, 1024, 512);
     await dialog.getByTestId('upload-video360').setInputFiles({ name: 'ferry.webm', mimeType: 'video/webm', buffer: video360 });
     const vid = dialog.locator('[data-testid=scene-candidate]:not([disabled])').filter({ hasText: 'ferry.webm' });
-    await vid.waitFor({ timeout: 60_000 });
+    await vid.waitFor({ timeout: 120_000 });
     await vid.click();
     await expect.poll(async () => difference(afterScene1, await pixels(canvas)), { timeout: 30_000 }).toBeGreaterThan(3);
     await expect.poll(() => page.getByTestId('editor-scene').count()).toBe(2);
@@ -194,6 +204,21 @@ describe('360 tour', () => {
     await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
     const panel = page.getByTestId('hotspot-panel');
     await panel.waitFor();
+    /** Picks an upload in the media list once the server lists it (the list opens once, never toggled shut). */
+    const chooseMedia = async (name: string) => {
+      const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):visible');
+      const option = open.locator('.ant-select-item-option').filter({ hasText: name });
+      await expect
+        .poll(
+          async () => {
+            if ((await open.count()) === 0) await panel.getByTestId('hotspot-media').click();
+            return option.count();
+          },
+          { timeout: 60_000 },
+        )
+        .toBeGreaterThan(0);
+      await option.first().click();
+    };
     await panel.getByTestId('hotspot-title-en').fill('Ferry horn');
     await panel.getByTestId('hotspot-time-switch').click();
     await numberInput(panel, 'hotspot-time-start').fill('0');
@@ -219,16 +244,7 @@ describe('360 tour', () => {
     await panel
       .getByTestId('upload-image')
       .setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: await checkerPng(640, 16) });
-    await expect
-      .poll(
-        async () => {
-          await panel.getByTestId('hotspot-media').click();
-          return page.locator('.ant-select-dropdown:visible').getByText('map.png').count();
-        },
-        { timeout: 60_000 },
-      )
-      .toBeGreaterThan(0);
-    await page.locator('.ant-select-dropdown:visible').getByText('map.png').click();
+    await chooseMedia('map.png');
 
     await page.getByTestId('add-hotspot').click();
     await page.mouse.click(box.x + box.width * 0.65, box.y + box.height * 0.55);
@@ -236,16 +252,7 @@ describe('360 tour', () => {
     await panel
       .getByTestId('upload-video')
       .setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: await recordWebm(page, 320, 180, 30) });
-    await expect
-      .poll(
-        async () => {
-          await panel.getByTestId('hotspot-media').click();
-          return page.locator('.ant-select-dropdown:visible').getByText('clip.webm').count();
-        },
-        { timeout: 60_000 },
-      )
-      .toBeGreaterThan(0);
-    await page.locator('.ant-select-dropdown:visible').getByText('clip.webm').click();
+    await chooseMedia('clip.webm');
     await panel.getByTestId('hotspot-title-en').fill('Ferry clip');
 
     // autosave: saved, and the server has what the editor shows
@@ -292,11 +299,12 @@ describe('360 tour', () => {
     await page.getByTestId('submit-tour').click();
     await page.getByText(tour.editor.submitted).waitFor();
     await ctx.close();
-  });
+  }, 360_000);
 
   it('admin sees the tour in the review drawer and approves it', async () => {
     const ctx = await newContext(browser, { lang: 'en' });
     const admin = await ctx.newPage();
+    shotOnFailure(admin, 'admin');
     await signIn(admin, base, 'admin@demo.test', 'Demo@12345');
     await admin.goto(`${base}/#/approval/project-review`);
     const row = admin.locator('tr').filter({ hasText: NAME });
@@ -315,6 +323,7 @@ describe('360 tour', () => {
   it('a visitor follows the scene link, opens the image hotspot, sees it full screen and enters VR', async () => {
     const ctx = await newContext(browser, { lang: 'en' });
     const visitor = await ctx.newPage();
+    shotOnFailure(visitor, 'visitor');
     await installXrMock(visitor);
     await visitor.goto(`${base}/#/product_details?id=${projectId}`);
     const viewer = visitor.getByTestId('tour-viewer');
@@ -372,5 +381,5 @@ describe('360 tour', () => {
     await visitor.setViewportSize({ width: 390, height: 844 });
     await shot(visitor, 'tour-viewer-phone');
     await ctx.close();
-  });
+  }, 240_000);
 });

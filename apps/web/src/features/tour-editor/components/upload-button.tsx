@@ -57,6 +57,8 @@ export function UploadButton({ kind, projectId, onDone }: { kind: UploadKind; pr
         ref={input}
         type="file"
         hidden
+        // antd's form styles show file inputs (display: block) whatever `hidden` says
+        style={{ display: 'none' }}
         accept={ACCEPT[kind]}
         data-testid={`upload-${kind}`}
         onChange={(e) => {

@@ -113,9 +113,17 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
   const auto = useMemo(() => createAutosave(store, async (body) => saveScene({ id: projectId, ...body })), [store, projectId]);
   useEffect(() => () => auto.dispose(), [auto]);
   const save = useAutosaveState(auto);
+  // After an upload the new file may not be listed at once (the server lists another file of a kind that already
+  // has a ready one only once it is processed): keep asking until the list grows, for a few minutes at most.
+  const [awaiting, setAwaiting] = useState<{ count: number; since: number } | null>(null);
   const media = useQuery({
     ...projectMediaQuery(projectId),
-    refetchInterval: (q) => (q.state.data?.assets.some((a) => !a.ready) ? 4000 : false),
+    refetchInterval: (q) => {
+      const assets = q.state.data?.assets ?? [];
+      if (assets.some((a) => !a.ready)) return 3000;
+      if (awaiting && assets.length <= awaiting.count && Date.now() - awaiting.since < 300_000) return 2000;
+      return false;
+    },
   });
   const mediaMap = useMemo(
     () => ({ ...(loaded.details?.media ?? {}), ...(media.data?.media ?? {}) }),
@@ -138,7 +146,10 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
   const hotspotIndex = scene ? scene.hotspots.findIndex((h) => h.id === hotspotId) : -1;
   const hotspot = scene?.hotspots[hotspotIndex];
   const unsaved = dirty || save.status === 'saving' || save.status === 'pending';
-  const refreshMedia = () => void qc.invalidateQueries({ queryKey: projectMediaQuery(projectId).queryKey });
+  const refreshMedia = () => {
+    setAwaiting({ count: media.data?.assets.length ?? 0, since: Date.now() });
+    void qc.invalidateQueries({ queryKey: projectMediaQuery(projectId).queryKey });
+  };
 
   // keyboard: undo / redo outside text fields (inside them the field's own undo applies)
   useEffect(() => {
