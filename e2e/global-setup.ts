@@ -47,9 +47,6 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
       PAYMENT_SANDBOX_ALLOWED: '1',
       // the demo catalogue's generated content, smaller than the default 4096 px so it is ready early in the run
       SEED_MEDIA_WIDTH: '1024',
-      // the library's 3,390 generated models are built on first request, not all in the background: on a 2-core
-      // runner the prebuild starved the browser and the journeys' dialogs of CPU
-      LIBRARY_PREBUILD: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
