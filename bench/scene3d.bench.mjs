@@ -1,6 +1,6 @@
 /**
  * 3D scene benchmark (issue 8), in Debian's Chromium (headless, WebGL through SwiftShader):
- * - the viewer's first complete frame of a ~5 MB scene (every model downloaded, parsed and drawn), on /scene_view;
+ * - the viewer's first complete frame of a ~5 MB scene (every model downloaded, parsed and drawn), on /view;
  * - the editor's frames per second with 300 objects on screen;
  * plus screenshots of both at 1440 and 390 px (e2e/artifacts/screenshots/scene3d-*.png).
  *
@@ -131,7 +131,7 @@ async function routeScene(page, glbs, items, doc) {
     library: Object.fromEntries(
       items.map((i) => [
         String(i.id),
-        { id: i.id, kind: 'model3d', status: 'ready', urls: { glb: i.url }, tiles: null, clips: i.clips },
+        { id: i.id, kind: 'model3d', status: 'ready', urls: { model: i.url }, tiles: null, clips: i.clips },
       ]),
     ),
     products: { 1: { id: 1, name: 'Bench piece', price: 88, cover: '', purchasable: true } },
@@ -142,6 +142,20 @@ async function routeScene(page, glbs, items, doc) {
     const m = glbs[name];
     return m ? route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: Buffer.from(m.bytes) }) : route.abort();
   });
+  // The full-screen page asks what the project's content is first: a 3D scene document.
+  await page.route('**/api/project/content*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: envelope({
+        id: Number(new URL(route.request().url()).searchParams.get('id')),
+        cover: '',
+        access: 'full',
+        message: '',
+        assets: [],
+        scene: { kind: 'scene', version: 1 },
+      }),
+    }),
+  );
   await page.route('**/api/project/scene_details*', (route) =>
     route.fulfill({
       contentType: 'application/json',
@@ -248,7 +262,7 @@ try {
     // The full-page viewer is for signed-in visitors; then a fresh document load, so the clock starts at navigation.
     await signIn(page, base);
     await page.goto('about:blank');
-    await page.goto(`${base}/#/scene_view?id=1`);
+    await page.goto(`${base}/#/view?id=1`);
     const t = await firstCompleteFrame(page).catch(async (e) => {
       await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-failed.png'), timeout: 180_000 });
       throw e;
@@ -275,7 +289,7 @@ try {
     const page = await ctx.newPage();
     await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
     await signIn(page, base);
-    await page.goto(`${base}/#/scene_view?id=1`);
+    await page.goto(`${base}/#/view?id=1`);
     await firstCompleteFrame(page);
     await page
       .getByText('Walk', { exact: true })

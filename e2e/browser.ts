@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 
@@ -92,4 +93,11 @@ export async function settle(page: Page, timeout = 2000): Promise<void> {
       { timeout },
     )
     .catch(() => undefined);
+}
+
+/** On a failed test, the page as it was: e2e/artifacts/screenshots/fail-<name>.png (full page). */
+export function shotOnFailure(page: Page, name: string): void {
+  onTestFailed(async () => {
+    await page.screenshot({ path: path.join(SHOTS, `fail-${name}.png`), fullPage: true }).catch(() => undefined);
+  });
 }

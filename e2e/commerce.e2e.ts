@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import cart from '../apps/web/src/locales/en/cart.json';
 import market from '../apps/web/src/locales/en/market.json';
 import orders from '../apps/web/src/locales/en/orders.json';
-import { launch, newContext, shot } from './browser';
+import { launch, newContext, shot, shotOnFailure } from './browser';
 import { adminToken, api, createActiveUser, dismissTour, waitForHash } from './helpers';
 
 const base = inject('baseUrl');
@@ -44,6 +44,7 @@ describe('storefront and checkout', () => {
     await createActiveUser(base, await adminToken(base), email, 'Buyer@2026');
     const ctx = await newContext(browser, { lang: 'en' });
     const page = await ctx.newPage();
+    shotOnFailure(page, 'commerce-1');
     await page.addInitScript(() => localStorage.setItem('xr_tour_done', '1'));
 
     // Home and market as a visitor.
@@ -80,13 +81,14 @@ describe('storefront and checkout', () => {
     // Search an English and a Chinese word (substring search over names, keywords, tags, creators).
     await page.goto(`${base}/#/marke_place`);
     await searchFor(page, 'Kyoto');
-    await page.getByText('Kyoto Collection: Hills at Dusk 360° Tour').first().waitFor();
+    const grid = page.getByTestId('market-grid');
+    await grid.getByText('Kyoto Collection: Hills at Dusk 360° Tour').first().waitFor();
     await searchFor(page, '晨光湖山');
-    await page.getByText('京都系列：晨光湖山全景导览').first().waitFor();
+    await grid.getByText('京都系列：晨光湖山全景导览').first().waitFor();
 
     // Details of a paid project; add it to the cart as a visitor.
     await searchFor(page, 'Product 3D');
-    await page.getByText('Product 3D Showroom').first().click();
+    await grid.getByText('Product 3D Showroom').first().click();
     await waitForHash(page, '/product_details');
     await page.getByText(market.details.description).first().waitFor();
     await shot(page, 'details-desktop');
@@ -184,6 +186,7 @@ describe('storefront and checkout', () => {
   it('screenshots the storefront on a phone', async () => {
     const ctx = await newContext(browser, { phone: true, lang: 'en' });
     const page = await ctx.newPage();
+    shotOnFailure(page, 'commerce-2');
     await page.goto(`${base}/#/`);
     await page.locator('[data-testid=project-card]').first().waitFor();
     await shot(page, 'home-phone');

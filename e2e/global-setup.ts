@@ -13,6 +13,8 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(__dirname, '..');
+/** Servers being stopped by the teardown (their exit is expected). */
+const stopping = new WeakSet<ChildProcess>();
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,6 +55,13 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
   });
   proc.stdout?.pipe(log);
   proc.stderr?.pipe(log);
+  // A server that dies mid-run says how (exit code or signal) in its log and on the console, so the failures after it
+  // are not mistaken for the journeys' own.
+  proc.on('exit', (code, signal) => {
+    const line = `server ${name} exited: code ${code} signal ${signal}`;
+    log.write(`\n${line}\n`);
+    if (!stopping.has(proc)) console.error(line);
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -74,12 +83,14 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(root, 'e2e/artifacts/screenshots'), { recursive: true });
   const [main, strict] = await Promise.all([
     startServer('main', { AUTH_RATE_LIMIT: '1000', API_RATE_LIMIT: '100000' }),
-    startServer('strict', { AUTH_RATE_LIMIT: '3', API_RATE_LIMIT: '100000' }),
+    // only the 429 test uses it: no demo media or library prebuild competing with the main server for the 2 cores
+    startServer('strict', { AUTH_RATE_LIMIT: '3', API_RATE_LIMIT: '100000', SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0' }),
   ]);
   project.provide('baseUrl', main.url);
   project.provide('strictUrl', strict.url);
   return async () => {
     for (const s of [main, strict]) {
+      stopping.add(s.proc);
       s.proc.kill('SIGTERM');
       fs.rmSync(s.dir, { recursive: true, force: true });
     }

@@ -5,7 +5,10 @@ import { precompress } from './build/precompress';
 
 export default defineConfig({
   plugins: [react(), contractMessages(), precompress()],
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080' } },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true } },
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
+import { RealtimeEvent } from '@xr/contract/realtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -16,6 +17,9 @@ import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
 import { createPipelinePool } from './lib/pipeline/pool';
 import { createLocalStorage, createS3Storage } from './lib/storage';
+import { startAuditRetention } from './modules/audit/audit.retention';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -24,10 +28,14 @@ import { codesRoutes } from './modules/codes/codes.routes';
 import { createCodesService } from './modules/codes/codes.service';
 import { communityRoutes } from './modules/community/community.routes';
 import { createCommunityService } from './modules/community/community.service';
+import { forumRoutes } from './modules/community/forum.routes';
+import { createForumService } from './modules/community/forum.service';
 import { messagesRoutes } from './modules/community/messages.routes';
 import { createMessagesService } from './modules/community/messages.service';
 import { reportsRoutes } from './modules/community/reports.routes';
 import { createReportsService } from './modules/community/reports.service';
+import { stationRoutes } from './modules/community/station.routes';
+import { createStationService } from './modules/community/station.service';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
 import { marketRoutes } from './modules/market/market.routes';
@@ -61,6 +69,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { createRealtime, type Realtime } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWebStatic } from './plugins/web-static';
 import { createCheckoutWorkflow } from './workflows/checkout';
@@ -69,6 +78,7 @@ import { seedCatalogue } from './workflows/seed-catalogue';
 import { resolveSeedModels } from './workflows/seed-content';
 import { seedDemo } from './workflows/seed-demo';
 import { seedDemoCodes } from './workflows/seed-demo-codes';
+import { seedForum } from './workflows/seed-forum';
 import { registerSeedMedia } from './workflows/seed-media';
 
 export interface BuildOptions {
@@ -100,12 +110,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });
 
   const access = createAccessEvents(redis);
-  const rbac = createRbacService(db, access);
+  // The audit log (issue 10): services that audit receive it and call audit.record(tx, ...) in their transaction.
+  const audit = createAuditService({ db, retentionDays: config.audit.retentionDays });
+  const rbac = createRbacService(db, access, audit);
   await rbac.ensureCatalogue();
-  const users = createUsersService({ db, rbac, storage, access });
-  const codes = createCodesService({ db, users });
+  const users = createUsersService({ db, rbac, storage, access, audit });
+  const codes = createCodesService({ db, users, audit });
   const counters = redis ? createRedisCounters(redis) : createMemoryCounters();
-  const auth = createAuthService({ db, config, mailer, users, rbac, codes, access, counters });
+  const auth = createAuthService({ db, config, mailer, users, rbac, codes, access, counters, audit });
   const community = createCommunityService({ db, mailer, config });
 
   // Storefront and commerce (issue 3).
@@ -120,7 +132,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const payments = createPaymentsService({ db, provider });
   const notify = createPaymentNotifyWorkflow({ db, orders, cart, projects, wallet, payments });
   // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
-  const messages = createMessagesService({ db });
+  // The realtime channel starts once the session guard exists (below); messages announce themselves through it.
+  let realtime: Realtime | undefined;
+  const messages = createMessagesService({
+    db,
+    notify: (userIds, count) => realtime?.toUsers(userIds, RealtimeEvent.messageNew, { count }),
+  });
+  const forum = createForumService({
+    db,
+    users,
+    messages,
+    projects,
+    postIntervalSeconds: config.forum.postIntervalSeconds,
+    cacheSeconds: config.commerce.marketCacheSeconds,
+    audit,
+  });
+  await forum.ensureDefaultBoards();
   // As many jobs at once as the asset pipeline has worker threads.
   const jobs = createJobQueue({
     db,
@@ -128,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     concurrency: config.pipeline.workers,
     scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
   });
+  const station = createStationService({ db, users, rbac, messages, jobs, audit });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
   const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
@@ -161,6 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const editor = createEditorService({
     db,
+    audit,
     projects,
     users,
     messages,
@@ -219,6 +248,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const origins = createOriginPolicy(config);
+  realtime = createRealtime({ server: app.server, resolve: auth.resolveSession, origins, access, redis, log: app.log });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, { config });
@@ -242,6 +272,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(paymentsRoutes, { checkout, notify, sandbox, origins });
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
+      await api.register(forumRoutes, { forum });
+      await api.register(stationRoutes, { station });
       await api.register(storageRulesRoutes, { rules });
       await api.register(editorRoutes, { editor });
       await api.register(scenesRoutes, { scenes });
@@ -249,6 +281,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(uploadsRoutes, { editor, rules, storage, config });
       await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
       await api.register(libraryRoutes, { library });
+      await api.register(auditRoutes, { audit });
     },
     { prefix: '/api' },
   );
@@ -267,6 +300,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       log: app.log,
       media: { jobs, width: config.seedMediaWidth },
     });
+    // The demo threads are posted in one go: no flood control for the seed.
+    const seedingForum = createForumService({ db, users, messages, projects, postIntervalSeconds: 0 });
+    await seedForum({ forum: seedingForum, users, rbac, log: app.log });
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
@@ -274,8 +310,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   let stopImageCleanup: (() => Promise<void>) | undefined;
+  const stopAuditRetention = startAuditRetention(jobs, audit, app.log);
   app.addHook('onClose', async () => {
+    stopAuditRetention();
     await stopImageCleanup?.();
+    await realtime?.close();
     await jobs.stop();
     await pipeline.destroy();
     mailer.close();

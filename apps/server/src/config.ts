@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FORUM_POST_INTERVAL_SECONDS } from '@xr/contract/forum';
 import { z } from 'zod';
 
 const bool = z
@@ -51,6 +52,8 @@ const schema = z.object({
     .default(60 * 24 * 3),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** Audit log entries older than this many days are removed by a daily background job (itself audited). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** Rate limit of the sensitive calls (login, registration, email codes, contact) per IP and per account, per window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -88,8 +91,10 @@ const schema = z.object({
   SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
   /** A deployment (production with PUBLIC_URL) must say so explicitly to run the sandbox gateway, where anyone can "pay". */
   PAYMENT_SANDBOX_ALLOWED: bool,
-  /** Seconds the market's public reads (list pages, totals, product details, tags) are reused; 0 turns it off. */
+  /** Seconds the public reads of the market (list pages, totals, product details, tags) and the forum (boards, thread lists) are reused; 0 turns it off. */
   MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /** Forum flood control: seconds between one account's new threads or replies (0 switches it off, e.g. for tests). */
+  FORUM_POST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(FORUM_POST_INTERVAL_SECONDS),
   /** S3-compatible storage for project files; local disk under DATA_DIR/files when S3_BUCKET is unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -161,6 +166,7 @@ export interface Config {
     commissionPercent: number;
     marketCacheSeconds: number;
   };
+  forum: { postIntervalSeconds: number };
   payments: { provider: 'sandbox'; sandboxSecret: string };
   s3?: {
     endpoint?: string;
@@ -173,6 +179,8 @@ export interface Config {
   uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number; expiryHours: number };
   pipeline: { workers: number; workerMemoryMb: number };
   library: { seed: boolean; prebuild: boolean };
+  /** Audit log (issue 10): entries are kept `retentionDays` days. */
+  audit: { retentionDays: number };
 }
 
 /** One worker per core, leaving one core to the API's event loop. */
@@ -267,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       absoluteDays: e.SESSION_ABSOLUTE_DAYS,
       cacheSeconds: e.SESSION_CACHE_SECONDS,
     },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     rateLimit: {
       auth: e.AUTH_RATE_LIMIT,
       authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
@@ -286,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       commissionPercent: e.PLATFORM_COMMISSION_PERCENT,
       marketCacheSeconds: e.MARKET_CACHE_SECONDS,
     },
+    forum: { postIntervalSeconds: e.FORUM_POST_INTERVAL_SECONDS },
     payments: { provider: e.PAYMENT_PROVIDER, sandboxSecret: secrets.SANDBOX_PAYMENT_SECRET },
     s3: e.S3_BUCKET
       ? {

@@ -54,6 +54,12 @@ export const ErrorCode = {
   CODE_TAKEN: 40932,
   /** Scene documents (ours): the save was made over an older version than the current draft (another tab or editor). */
   SCENE_VERSION_CONFLICT: 40940,
+  /** Forum (ours): the account has no forum name yet, and a forum name is what posts are shown under. */
+  FORUM_NAME_NEEDED: 40090,
+  /** Forum (ours): the thread is locked by a moderator (no replies, no edits). */
+  FORUM_THREAD_LOCKED: 40990,
+  /** Forum (ours): a new thread or reply too soon after the previous one (flood control). */
+  FORUM_POSTING_TOO_FAST: 42990,
   PAYLOAD_TOO_LARGE: 41301,
   /** Uploads (ours): the file would take the user past their storage quota. */
   QUOTA_EXCEEDED: 41302,
@@ -100,6 +106,9 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   40931: 409,
   40932: 409,
   40940: 409,
+  40090: 400,
+  40990: 409,
+  42990: 429,
   41301: 413,
   41302: 413,
   50000: 500,
@@ -142,6 +151,9 @@ export const messageKeyOf: Record<ErrorCodeValue, string> = {
   40931: 'couponAlreadyRedeemed',
   40932: 'codeTaken',
   40940: 'sceneVersionConflict',
+  40090: 'forumNameNeeded',
+  40990: 'forumThreadLocked',
+  42990: 'forumPostingTooFast',
   41301: 'payloadTooLarge',
   41302: 'quotaExceeded',
   50000: 'internal',

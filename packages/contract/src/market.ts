@@ -69,8 +69,18 @@ export const itemListQuery = pageQuery
   });
 export type ItemListQuery = z.output<typeof itemListQuery>;
 
-export const tagRef = z.object({ id: z.number().int(), name: z.string() });
+/** A tag: its key (`name`, unique) and its display name in each interface language (`tagName` picks one). */
+export const tagRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  names: z.object({ zh: z.string(), tc: z.string(), en: z.string() }),
+});
 export type TagRef = z.infer<typeof tagRef>;
+
+/** A tag's name in an interface language (its key when that translation is missing). */
+export function tagName(tag: Pick<TagRef, 'name'> & { names?: Partial<TagRef['names']> }, lang: 'zh' | 'tc' | 'en'): string {
+  return tag.names?.[lang] || tag.name;
+}
 export const creatorBrief = z.object({ id: z.number().int(), name: z.string(), avatar: z.string() });
 export type CreatorBrief = z.infer<typeof creatorBrief>;
 

@@ -309,6 +309,51 @@ export const errorMessages = {
     tc: '{{models}} 個模型，{{hotspots}} 個熱點，{{npcs}} 個 NPC，{{lights}} 盞燈',
     en: '{{models}} model(s), {{hotspots}} hotspot(s), {{npcs}} NPC(s), {{lights}} light(s)',
   },
+  // --- Forum (issue 10) ---
+  forumNameNeeded: {
+    zh: '请先在个人资料中设置论坛用户名再发帖',
+    tc: '請先在個人資料中設定論壇用戶名再發帖',
+    en: 'Set a forum user name on your profile before posting',
+  },
+  forumThreadLocked: { zh: '此主题已被锁定', tc: '此主題已被鎖定', en: 'This thread is locked' },
+  forumPostingTooFast: {
+    zh: '发帖太快了，请 {{seconds}} 秒后再试',
+    tc: '發帖太快了，請 {{seconds}} 秒後再試',
+    en: 'You are posting too fast: try again in {{seconds}} seconds',
+  },
+  forumQuoteElsewhere: {
+    zh: '只能引用同一主题中的帖子',
+    tc: '只能引用同一主題中的帖子',
+    en: 'Only posts of the same thread can be quoted',
+  },
+  forumSolutionElsewhere: {
+    zh: '解决方案必须是此主题中的回复',
+    tc: '解決方案必須是此主題中的回覆',
+    en: 'The solution must be a reply in this thread',
+  },
+  forumBoardClosed: { zh: '此版块已关闭', tc: '此版塊已關閉', en: 'This board is closed' },
+  msgForumMention: {
+    zh: '{{name}} 在主题“{{title}}”中提到了您',
+    tc: '{{name}} 在主題「{{title}}」中提到了您',
+    en: '{{name}} mentioned you in “{{title}}”',
+  },
+  msgForumReply: {
+    zh: '{{name}} 回复了您的主题“{{title}}”',
+    tc: '{{name}} 回覆了您的主題「{{title}}」',
+    en: '{{name}} replied to your thread “{{title}}”',
+  },
+  // --- System messages pushed by administrators (issue 9, /stationletter) ---
+  msgPushNotice: { zh: '【通知】{{content}}', tc: '【通知】{{content}}', en: '[Notice] {{content}}' },
+  msgPushMaintenance: { zh: '【维护】{{content}}', tc: '【維護】{{content}}', en: '[Maintenance] {{content}}' },
+  msgPushEvent: { zh: '【活动】{{content}}', tc: '【活動】{{content}}', en: '[Event] {{content}}' },
+  msgPushPromotion: { zh: '【优惠】{{content}}', tc: '【優惠】{{content}}', en: '[Offer] {{content}}' },
+  pushSent: { zh: '消息已发送', tc: '訊息已發送', en: 'Message sent' },
+  pushQueued: {
+    zh: '消息正在发送给 {{count}} 位用户',
+    tc: '訊息正在發送給 {{count}} 位用戶',
+    en: 'The message is being sent to {{count}} users',
+  },
+  pushNoRecipients: { zh: '没有符合条件的收件人', tc: '沒有符合條件的收件人', en: 'No account matches this audience' },
 } satisfies Record<string, Entry>;
 
 /** Validation messages: spec section 5 texts in English, the rest ours. */
@@ -571,6 +616,22 @@ export const validationMessages = {
     zh: '请指定要修改的内容（隐藏、名称或分类）',
     tc: '請指定要修改的內容（隱藏、名稱或分類）',
     en: 'Say what to change: hidden, names or category',
+  },
+  // --- Audit log (issue 10) ---
+  auditActionFormat: {
+    zh: '操作名称格式不正确',
+    tc: '操作名稱格式不正確',
+    en: 'The action name is not valid',
+  },
+  auditRangeInvalid: {
+    zh: '开始时间不能晚于结束时间',
+    tc: '開始時間不能晚於結束時間',
+    en: 'The start time cannot be after the end time',
+  },
+  auditPageTooDeep: {
+    zh: '只能浏览前 10,000 条记录，请缩小筛选范围',
+    tc: '只能瀏覽前 10,000 條記錄，請縮小篩選範圍',
+    en: 'Only the first 10,000 entries can be paged through: narrow the filters',
   },
 } satisfies Record<string, Entry>;
 

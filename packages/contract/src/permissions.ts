@@ -33,6 +33,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionSeed[] = [
   { http_path: '/ReportList', name: 'reportList' },
   { http_path: '/projecttag', name: 'projectTag' },
   { http_path: '/stationletter', name: 'stationLetter' },
+  { http_path: '/forum/manage', name: 'forumManage' },
   { http_path: '/orderlist', name: 'orderList' },
   { http_path: '/orderlist/all', name: 'orderListAll', parent: '/orderlist' },
   { http_path: '/shoppingcart', name: 'shoppingCart' },

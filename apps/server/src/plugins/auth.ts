@@ -16,10 +16,15 @@ export type AccessRule =
 /** The signed-in caller, as the auth plugin resolves it from the bearer token. */
 export interface RequestUser {
   id: number;
+  /** The user name (the audit log records it with the actor's id). */
+  name: string;
   sessionId: number;
   roles: string[];
   permissions: ReadonlySet<string>;
   vipActive: boolean;
+  /** The caller's address and this request's id, set by the guard for the audit log (see modules/audit). */
+  ip?: string;
+  requestId?: string;
 }
 
 /** Resolves a bearer token to its user, or to the contract code saying why it cannot be used. */
@@ -85,14 +90,14 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { resolve: Ses
     if (rule === 'public') {
       if (token) {
         const r = await opts.resolve(token, request);
-        if (typeof r !== 'number') request.user = r;
+        if (typeof r !== 'number') request.user = { ...r, ip: request.ip, requestId: String(request.id) };
       }
       return;
     }
     if (!token) throw new AppError(ErrorCode.TOKEN_MISSING);
     const r = await opts.resolve(token, request);
     if (typeof r === 'number') throw new AppError(r);
-    request.user = r;
+    request.user = { ...r, ip: request.ip, requestId: String(request.id) };
     if (typeof rule === 'object' && !hasPermission(r, rule.permission)) throw new AppError(ErrorCode.FORBIDDEN);
   });
 });

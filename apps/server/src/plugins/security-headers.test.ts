@@ -70,7 +70,7 @@ describe('browser security headers', () => {
       },
     });
     expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:9000");
-    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9000");
+    expect(csp).toContain("connect-src 'self' data: blob: http://127.0.0.1:9000");
     const aws = contentSecurityPolicy({
       s3: { bucket: 'media', region: 'eu-west-1', accessKeyId: '', secretAccessKey: '', forcePathStyle: false },
     });

@@ -6,7 +6,8 @@ import type { Config } from '../config';
  * The Content-Security-Policy of every reply. Scripts only from our origin (no inline script, no eval); WebAssembly
  * may compile (three.js's meshopt/Draco decoders); styles may be inline (antd's CSS-in-JS writes <style> tags);
  * images and media also from data:/blob: URLs (thumbnails, video posters, Photo Sphere Viewer tiles) and, with S3,
- * from the bucket's presigned URLs; workers from blob: URLs (decoders); nothing may frame the app.
+ * from the bucket's presigned URLs; fetches of data:/blob: URLs (three.js's GLTFLoader reads a GLB's embedded textures
+ * and a glTF's data-URI buffers with fetch); workers from blob: URLs (decoders); nothing may frame the app.
  */
 export function contentSecurityPolicy(config: Pick<Config, 's3'>): string {
   const files = storageOrigin(config);
@@ -17,7 +18,7 @@ export function contentSecurityPolicy(config: Pick<Config, 's3'>): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra}`,
     `media-src 'self' blob:${extra}`,
-    `connect-src 'self'${extra}`,
+    `connect-src 'self' data: blob:${extra}`,
     "worker-src 'self' blob:",
     "font-src 'self' data:",
     "object-src 'none'",

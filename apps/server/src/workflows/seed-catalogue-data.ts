@@ -54,6 +54,24 @@ export const SEED_TAGS = [
 ] as const;
 type SeedTag = (typeof SEED_TAGS)[number];
 
+/** The seeded tags' names in each interface language (market filters and chips show the reader's). */
+export const SEED_TAG_NAMES: Record<SeedTag, { zh: string; tc: string; en: string }> = {
+  Education: { zh: '教育', tc: '教育', en: 'Education' },
+  Tourism: { zh: '旅游', tc: '旅遊', en: 'Tourism' },
+  Museum: { zh: '博物馆', tc: '博物館', en: 'Museum' },
+  Architecture: { zh: '建筑', tc: '建築', en: 'Architecture' },
+  Product: { zh: '产品', tc: '產品', en: 'Product' },
+  Fashion: { zh: '时尚', tc: '時尚', en: 'Fashion' },
+  Nature: { zh: '自然', tc: '自然', en: 'Nature' },
+  Culture: { zh: '文化', tc: '文化', en: 'Culture' },
+  'Real Estate': { zh: '房地产', tc: '地產', en: 'Real Estate' },
+  Training: { zh: '培训', tc: '培訓', en: 'Training' },
+  Art: { zh: '艺术', tc: '藝術', en: 'Art' },
+  Events: { zh: '活动', tc: '活動', en: 'Events' },
+  香港: { zh: '香港', tc: '香港', en: 'Hong Kong' },
+  文化遗产: { zh: '文化遗产', tc: '文化遺產', en: 'Cultural heritage' },
+};
+
 export interface SeedProject {
   name: string;
   catalog: Catalog;

@@ -10,7 +10,15 @@ import { publicUrlOf } from '../modules/users/users.files';
 import type { UsersService } from '../modules/users/users.service';
 import type { CheckoutWorkflow } from './checkout';
 import type { PaymentNotifyWorkflow } from './payment-notify';
-import { SEED_COMMENTS, SEED_CREATORS, SEED_PROJECTS, SEED_REVIEWS, SEED_TAGS, type SeedCreatorKey } from './seed-catalogue-data';
+import {
+  SEED_COMMENTS,
+  SEED_CREATORS,
+  SEED_PROJECTS,
+  SEED_REVIEWS,
+  SEED_TAG_NAMES,
+  SEED_TAGS,
+  type SeedCreatorKey,
+} from './seed-catalogue-data';
 import { DEMO_PASSWORD } from './seed-demo';
 import { SEED_MEDIA_JOB, type SeedMediaPayload } from './seed-media';
 
@@ -141,7 +149,7 @@ export async function seedCatalogue(deps: SeedCatalogueDeps): Promise<void> {
   await users.updateInformation(demoCreator.id, {
     introduction: 'Demo creator: classroom kits, calm nature scenes and event templates. 演示创作者账号。',
   });
-  const tagIds = await projects.ensureTags([...SEED_TAGS]);
+  const tagIds = await projects.ensureTags(SEED_TAGS.map((name) => ({ name, ...SEED_TAG_NAMES[name] })));
 
   const now = Date.now();
   const created: { id: number; ownerId: number; priceCents: number; forSale: boolean; index: number }[] = [];

@@ -40,6 +40,9 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   { path: '/user_terms_agreement', title: 'userTerms', page: () => import('../features/site/pages/user-terms-page') },
   { path: '/solutions', title: 'solutions', page: () => import('../features/site/pages/solutions-page') },
   { path: '/grid', title: 'grid', page: () => import('../features/site/pages/grid-page') },
+  { path: '/forum', title: 'forum', page: () => import('../features/forum/pages/forum-page') },
+  { path: '/forum/board', title: 'forumBoard', page: () => import('../features/forum/pages/board-page') },
+  { path: '/forum/thread', title: 'forumThread', page: () => import('../features/forum/pages/thread-page') },
   {
     path: '/auth-redirect',
     title: 'authRedirect',
@@ -155,7 +158,20 @@ export const ADMIN_ROUTES: AppRoute[] = [
   },
   { path: '/ReportList', title: 'reportList', permission: '/ReportList', icon: 'warning', page: upcoming },
   { path: '/projecttag', title: 'projectTag', permission: '/projecttag', icon: 'tags', page: upcoming },
-  { path: '/stationletter', title: 'stationLetter', permission: '/stationletter', icon: 'notification', page: upcoming },
+  {
+    path: '/stationletter',
+    title: 'stationLetter',
+    permission: '/stationletter',
+    icon: 'notification',
+    page: () => import('../features/station/pages/station-letter-page'),
+  },
+  {
+    path: '/forum/manage',
+    title: 'forumManage',
+    permission: '/forum/manage',
+    icon: 'comment',
+    page: () => import('../features/forum/pages/forum-manage-page'),
+  },
   {
     path: '/orderlist',
     title: 'orderList',
@@ -237,7 +253,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
         path: '/system/logs',
         title: 'logs',
         permission: '/system/logs',
-        page: () => import('../features/system/pages/logs-page'),
+        page: () => import('./pages/system-logs-page'),
       },
       { path: '/system/combo', title: 'combo', permission: '/system/combo', page: upcoming },
       {

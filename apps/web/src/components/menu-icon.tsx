@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarcodeOutlined,
+  CommentOutlined,
   FileTextOutlined,
   GiftOutlined,
   GlobalOutlined,
@@ -35,6 +36,7 @@ const ICONS: Record<string, ComponentType> = {
   heart: HeartOutlined,
   gift: GiftOutlined,
   barcode: BarcodeOutlined,
+  comment: CommentOutlined,
   wallet: WalletOutlined,
   setting: SettingOutlined,
 };

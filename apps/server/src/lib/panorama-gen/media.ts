@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
+import { ffmpegPath } from '../ffmpeg';
 import { type ArtStyle, renderArt } from './art';
 import { rng } from './noise';
 import { PANORAMAS, type PanoramaName } from './presets';
@@ -85,17 +84,6 @@ export function ambientWav(seconds: number, seed: number, sampleRate = 22050): B
     data.writeInt16LE(Math.round(v * 32000), 44 + i * 2);
   }
   return data;
-}
-
-/** The ffmpeg binary of @ffmpeg-installer (shipped inside the npm package), or null where it is not installed. */
-export function ffmpegPath(): string | null {
-  try {
-    const require = createRequire(import.meta.url);
-    const p = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    return fs.existsSync(p) ? p : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

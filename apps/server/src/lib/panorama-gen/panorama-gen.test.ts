@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { ffmpegPath } from '../ffmpeg';
 import { renderArt } from './art';
-import { ambientWav, ffmpegPath } from './media';
+import { ambientWav } from './media';
 import { PANORAMA_NAMES, PANORAMAS } from './presets';
 import { type RawImage, rectilinear, renderEquirect } from './render';
 

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panoramaJpeg, tinyMp4, tinyWebm } from '../../../test/fixtures/media';
+import { ffmpegPath } from '../ffmpeg';
 import { PipelineError } from './errors';
 import { processPanorama } from './panorama';
 import { probeVideo } from './video';
@@ -113,5 +115,29 @@ describe('probeVideo', () => {
     const b = await probeVideo({ inputPath: write('cut.mp4', mp4.subarray(0, mp4.length - 200)) }).catch((e) => e);
     expect(b).toBeInstanceOf(PipelineError);
     expect(b.reason).toBe('truncated');
+  });
+
+  it('cuts a poster frame of a real video (640 px wide); a video ffmpeg cannot decode has none and still passes', async () => {
+    const bin = ffmpegPath();
+    expect(bin).toBeTruthy();
+    const inputPath = path.join(dir, 'real.mp4');
+    // biome-ignore format: one argument per pair reads better
+    execFileSync(bin!, [
+      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=512x256:rate=10', '-t', '3',
+      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', inputPath,
+    ]);
+    const workDir = fs.mkdtempSync(path.join(dir, 'poster-'));
+    const r = await probeVideo({ inputPath, workDir });
+    expect([r.container, r.width, r.height]).toEqual(['mp4', 512, 256]);
+    expect(r.posterPath).toBe(path.join(workDir, 'poster.jpg'));
+    const meta = await sharp(r.posterPath!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 320]);
+    // a header-only MP4 (no decodable frames): metadata yes, poster no
+    const fake = await probeVideo({
+      inputPath: write('header-only.mp4', tinyMp4()),
+      workDir: fs.mkdtempSync(path.join(dir, 'p-')),
+    });
+    expect(fake.container).toBe('mp4');
+    expect(fake.posterPath).toBeUndefined();
   });
 });

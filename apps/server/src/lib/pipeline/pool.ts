@@ -30,8 +30,8 @@ interface CallOptions {
 export interface PipelinePool {
   processModel(input: Omit<ProcessModelInput, 'onProgress'> & CallOptions): Promise<ProcessModelResult>;
   processPanorama(input: { inputPath: string; workDir: string } & CallOptions): Promise<ProcessPanoramaResult>;
-  probeVideo(input: { inputPath: string } & CallOptions): Promise<VideoProbe>;
-  /** Builds one generated model of the model library (GLB and thumbnail) into `workDir` (background). */
+  probeVideo(input: { inputPath: string; workDir?: string } & CallOptions): Promise<VideoProbe & { posterPath?: string }>;
+  /** Builds one generated model of the model library (GLB and thumbnail) into `workDir` (background unless told otherwise). */
   buildLibraryModel(input: { key: string; name: string; workDir: string } & CallOptions): Promise<LibraryBuildResult>;
   /** Generated demo media (panoramas and their crops, 360 video, artworks, ambient sound), see `panorama-gen` (background). */
   generateMedia(input: GenerateTask & CallOptions): Promise<GeneratedMedia>;
@@ -119,8 +119,9 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
     processModel: ({ onProgress, signal, background, ...input }) => run('model', input, { onProgress, signal, background }),
     processPanorama: ({ onProgress, signal, background, ...input }) => run('panorama', input, { onProgress, signal, background }),
     probeVideo: ({ onProgress, signal, background, ...input }) => run('video', input, { onProgress, signal, background }),
-    buildLibraryModel: ({ onProgress, signal, background: _, ...input }) =>
-      run('library', input, { onProgress, signal, background: true }),
+    // A build someone waits for (the editor's thumbnails) runs beside uploads; the prebuild job's in the background.
+    buildLibraryModel: ({ onProgress, signal, background = true, ...input }) =>
+      run('library', input, { onProgress, signal, background }),
     generateMedia: ({ onProgress, signal, background: _, ...input }) =>
       run('generate', input, { onProgress, signal, background: true }),
     stats: () => ({

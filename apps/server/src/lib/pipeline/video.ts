@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { createFile, type Movie, MP4BoxBuffer } from 'mp4box';
+import { ffmpegPath } from '../ffmpeg';
 import { PipelineError } from './errors';
 
 export interface VideoProbe {
@@ -183,20 +186,54 @@ async function probeWebm(fd: fs.promises.FileHandle, size: number): Promise<Omit
 /**
  * Reads a 360 video's metadata (container, duration, pixel size, codec) without decoding it: MP4 through mp4box,
  * WebM through a small EBML reader. Only the header is read (the MP4 is streamed until its moov box).
- * There is no video decoder on the server: the poster frame is captured in the browser by the web client
- * (a <video> element seeked to ~1 s and drawn to a canvas) and uploaded as the project's cover.
+ * With `workDir`, also a poster frame (`posterPath`): the picture about a second in, decoded by the ffmpeg binary the
+ * npm package ships, scaled to 640 px wide. A video ffmpeg cannot decode, or a machine without it, has no poster
+ * (lists then show a placeholder); that never refuses the upload.
  */
-export async function probeVideo({ inputPath }: { inputPath: string }): Promise<VideoProbe> {
+export async function probeVideo({
+  inputPath,
+  workDir,
+}: {
+  inputPath: string;
+  workDir?: string;
+}): Promise<VideoProbe & { posterPath?: string }> {
   const fd = await fs.promises.open(inputPath, 'r');
+  let probe: VideoProbe;
   try {
     const { size } = await fd.stat();
     const head = await readAt(fd, 0, 12);
-    if (head.length >= 4 && head.readUInt32BE(0) === ID.EBML) return { ...(await probeWebm(fd, size)), bytes: size };
-    if (head.length >= 8 && ['ftyp', 'moov', 'free', 'mdat', 'skip', 'wide'].includes(head.toString('latin1', 4, 8))) {
-      return { ...(await probeMp4(fd, size)), bytes: size };
-    }
-    throw new PipelineError('unsupported_format', 'Not an MP4 or WebM video');
+    if (head.length >= 4 && head.readUInt32BE(0) === ID.EBML) probe = { ...(await probeWebm(fd, size)), bytes: size };
+    else if (head.length >= 8 && ['ftyp', 'moov', 'free', 'mdat', 'skip', 'wide'].includes(head.toString('latin1', 4, 8)))
+      probe = { ...(await probeMp4(fd, size)), bytes: size };
+    else throw new PipelineError('unsupported_format', 'Not an MP4 or WebM video');
   } finally {
     await fd.close();
   }
+  if (!workDir) return probe;
+  const posterPath = await posterFrame(inputPath, path.join(workDir, 'poster.jpg'), probe.durationSeconds);
+  return posterPath ? { ...probe, posterPath } : probe;
+}
+
+/** One frame of a video as a JPEG (640 px wide), or null when ffmpeg is missing or cannot decode it in 30 s. */
+export async function posterFrame(inputPath: string, outPath: string, durationSeconds: number): Promise<string | null> {
+  const bin = ffmpegPath();
+  if (!bin) return null;
+  const at = durationSeconds > 2 ? 1 : Math.max(0, durationSeconds / 3);
+  // biome-ignore format: one argument per pair reads better
+  const args = [
+    '-hide_banner', '-loglevel', 'error', '-y', '-ss', at.toFixed(2), '-i', inputPath,
+    '-frames:v', '1', '-vf', 'scale=640:-2', '-q:v', '4', outPath,
+  ];
+  const ok = await new Promise<boolean>((resolve) => {
+    const child = spawn(bin, args, { stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
+  });
+  if (!ok) return null;
+  const stat = await fs.promises.stat(outPath).catch(() => null);
+  return stat && stat.size > 0 ? outPath : null;
 }

@@ -33,6 +33,8 @@ export interface PanoramaTask extends WithPort {
 
 export interface VideoTask extends WithPort {
   inputPath: string;
+  /** Where the poster frame goes (none without it). */
+  workDir?: string;
 }
 
 /** A generated model of the model library to build (key `gen:…`), written to `workDir`. */
@@ -74,7 +76,7 @@ export function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<
   return settle(port, (onProgress) => processPanorama({ ...input, onProgress }));
 }
 
-export function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe>> {
+export function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe & { posterPath?: string }>> {
   return settle(port, () => probeVideo(input));
 }
 

@@ -29,6 +29,7 @@ function metaOf(request: FastifyRequest, origins: OriginPolicy): RequestMeta {
     userAgent: String(request.headers['user-agent'] ?? ''),
     origin: origins.baseUrl(request),
     lang: request.lang,
+    requestId: String(request.id),
   };
 }
 
@@ -148,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; origins: Ori
       schema: { tags, body: retrievePasswordBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await auth.retrievePassword(request.body);
+      await auth.retrievePassword(request.body, metaOf(request, origins));
       return ok(null, say(request, 'passwordResetComplete'));
     },
   );

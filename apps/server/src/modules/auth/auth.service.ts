@@ -12,6 +12,7 @@ import type { Counters } from '../../lib/counters';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/auth';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { CodesService } from '../codes/codes.service';
 import type { RbacService } from '../rbac/rbac.service';
 import { type UsersService, vipActive } from '../users/users.service';
@@ -29,6 +30,8 @@ export interface RequestMeta {
   /** Base URL for links back here: `PUBLIC_URL`, or the request's origin when its host is trusted (lib/origin.ts). */
   origin: string;
   lang: Lang;
+  /** The request's id (the audit log keeps it with each entry). */
+  requestId?: string;
 }
 
 const MINUTE = 60_000;
@@ -69,8 +72,11 @@ export function createAuthService({
   codes,
   access,
   counters,
+  audit,
 }: {
   db: Db;
+  /** The audit log: sign-ins (and failures), logouts, password changes and resets. */
+  audit: AuditRecorder;
   config: Config;
   /** Where failed sign-ins are counted (memory, or Redis shared by every server process). */
   counters: Counters;
@@ -107,17 +113,32 @@ export function createAuthService({
     else for (const [k, v] of cached) if (v.user.id === userId) cached.delete(k);
   });
 
-  async function createSession(userId: number, meta: Pick<RequestMeta, 'ip' | 'userAgent'>): Promise<LoginReply> {
+  /** Opens a session and records the sign-in (`method`: password or the identity provider) in one transaction. */
+  async function createSession(
+    account: { id: number; name: string },
+    meta: Pick<RequestMeta, 'ip' | 'userAgent' | 'requestId'>,
+    method: 'password' | 'oidc',
+  ): Promise<LoginReply> {
+    const userId = account.id;
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
-    const session = await repo.insertSession({
-      userId,
-      tokenHash: sha256(token),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + absoluteMs),
-      ip: meta.ip.slice(0, 100),
-      userAgent: meta.userAgent.slice(0, 300),
+    const session = await db.transaction(async (tx) => {
+      const row = await createAuthRepository(tx).insertSession({
+        userId,
+        tokenHash: sha256(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + absoluteMs),
+        ip: meta.ip.slice(0, 100),
+        userAgent: meta.userAgent.slice(0, 300),
+      });
+      await audit.record(tx, {
+        actor: { id: userId, name: account.name, ip: meta.ip, requestId: meta.requestId },
+        action: 'auth.login',
+        target: { type: 'user', id: userId, label: account.name },
+        after: { method, session_id: row.id },
+      });
+      return row;
     });
     await users.recordLogin(userId);
     return { access_token: token, token_type: 'Bearer', expires_at: session.expiresAt.toISOString() };
@@ -232,7 +253,13 @@ export function createAuthService({
         now - session.lastSeenAt.getTime() > MINUTE ? repo.touchSession(session.id, new Date(now)) : undefined,
       ]);
       if (account?.status !== 'active') return ErrorCode.SESSION_REVOKED_BY_ADMIN;
-      const user = { id: account.id, sessionId: session.id, roles: access.roles, permissions: new Set(access.permissions) };
+      const user = {
+        id: account.id,
+        name: account.name,
+        sessionId: session.id,
+        roles: access.roles,
+        permissions: new Set(access.permissions),
+      };
       if (cacheMs > 0 && startedAt === generation) {
         if (cached.size >= 10_000) cached.delete(cached.keys().next().value as string);
         const seen = now - session.lastSeenAt.getTime() > MINUTE ? new Date(now) : session.lastSeenAt;
@@ -270,18 +297,40 @@ export function createAuthService({
         throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) } });
       }
       const account = await users.authenticate(input.username, input.password);
+      // The typed account (never the password) is kept, so an attack on a name that does not exist shows too.
+      const failed = (reason: string) =>
+        audit.record(db, {
+          actor: { id: userId ?? null, name: input.username.trim(), ip: meta.ip, requestId: meta.requestId },
+          action: 'auth.login_failed',
+          target: { type: 'user', id: userId ?? '', label: input.username.trim() },
+          after: { reason },
+        });
       if (!account) {
-        await Promise.all([counters.hit(perIp, windowMs), counters.hit(global, globalWindowMs)]);
+        await Promise.all([counters.hit(perIp, windowMs), counters.hit(global, globalWindowMs), failed('credentials')]);
         throw new AppError(ErrorCode.LOGIN_FAILED);
       }
-      if (account.status === 'pending') throw new AppError(ErrorCode.ACCOUNT_NOT_ACTIVATED);
-      if (account.status === 'disabled') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-      return createSession(account.id, meta);
+      if (account.status === 'pending') {
+        await failed('not_activated');
+        throw new AppError(ErrorCode.ACCOUNT_NOT_ACTIVATED);
+      }
+      if (account.status === 'disabled') {
+        await failed('disabled');
+        throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      }
+      return createSession(account, meta, 'password');
     },
 
     /** Ends the caller's session; the token then answers 10004. */
-    async logout(actor: { id: number; sessionId: number }): Promise<void> {
-      await repo.revokeSession(actor.sessionId, 'logout');
+    async logout(actor: { id: number; name?: string; sessionId: number; ip?: string; requestId?: string }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await createAuthRepository(tx).revokeSession(actor.sessionId, 'logout');
+        await audit.record(tx, {
+          actor,
+          action: 'auth.logout',
+          target: { type: 'user', id: actor.id, label: actor.name ?? '' },
+          after: { session_id: actor.sessionId },
+        });
+      });
       access.changed(actor.id);
     },
 
@@ -345,7 +394,7 @@ export function createAuthService({
     },
 
     /** Resets the password with an email code and ends every session of the account (they answer 50012). */
-    async retrievePassword(input: RetrievePasswordInput): Promise<void> {
+    async retrievePassword(input: RetrievePasswordInput, meta?: Pick<RequestMeta, 'ip' | 'requestId'>): Promise<void> {
       const codeId = await checkCode(input.email, 'reset', input.email_code);
       const account = await users.accountByEmail(input.email);
       if (!account) throw new AppError(ErrorCode.EMAIL_CODE_INVALID, { field: 'email_code' });
@@ -354,16 +403,32 @@ export function createAuthService({
         if (!(await txRepo.consumeCode(codeId))) throw new AppError(ErrorCode.EMAIL_CODE_INVALID, { field: 'email_code' });
         await users.setPassword(account.id, input.new_password, tx);
         await txRepo.revokeUserSessions(account.id, 'password_changed');
+        // Nobody is signed in: the actor is the account whose e-mail code was used.
+        await audit.record(tx, {
+          actor: { id: account.id, name: account.email, ip: meta?.ip, requestId: meta?.requestId },
+          action: 'auth.password_reset',
+          target: { type: 'user', id: account.id, label: account.email },
+          after: { sessions_ended: true },
+        });
       });
       access.changed(account.id);
     },
 
     /** Changes the password (40104 when the current one is wrong); the caller's other sessions answer 50012. */
-    async changePassword(actor: { id: number; sessionId: number }, input: UpPasswordInput): Promise<void> {
+    async changePassword(
+      actor: { id: number; name?: string; sessionId: number; ip?: string; requestId?: string },
+      input: UpPasswordInput,
+    ): Promise<void> {
       await users.assertPassword(actor.id, input.old_password);
       await db.transaction(async (tx) => {
         await users.setPassword(actor.id, input.new_password, tx);
         await createAuthRepository(tx).revokeUserSessions(actor.id, 'password_changed', actor.sessionId);
+        await audit.record(tx, {
+          actor,
+          action: 'auth.password_change',
+          target: { type: 'user', id: actor.id, label: actor.name ?? '' },
+          after: { other_sessions_ended: true },
+        });
       });
       access.changed(actor.id);
     },
@@ -445,7 +510,11 @@ export function createAuthService({
         return failed(err instanceof AppError && err.code === ErrorCode.EMAIL_TAKEN ? 'email_taken' : 'email');
       }
       if (account.status !== 'active') return failed(account.status);
-      const session = await createSession(account.id, meta);
+      const session = await createSession(
+        { id: account.id, name: str(profile.preferred_username) ?? str(profile.email) ?? '' },
+        meta,
+        'oidc',
+      );
       const params = new URLSearchParams({ token: session.access_token, redirect: attempt.redirect });
       if (account.created) params.set('new', '1');
       return `/#/auth-redirect?${params.toString()}`;

@@ -160,14 +160,14 @@ export const codesRoutes: FastifyPluginAsyncZod<{ codes: CodesService; rateLimit
       config: { access: couponAdmin },
       schema: { tags, security, body: upCouponCodeBody, response: { 200: envelope(couponCode) } },
     },
-    async (request) => ok(await codes.updateCouponCode(request.body)),
+    async (request) => ok(await codes.updateCouponCode(request.body, currentUser(request))),
   );
 
   app.post(
     '/user/del_coupon_code',
     { config: { access: couponAdmin }, schema: { tags, security, body: idBody, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await codes.deleteCouponCode(request.body.id);
+      await codes.deleteCouponCode(request.body.id, currentUser(request));
       return ok(null);
     },
   );
@@ -178,7 +178,7 @@ export const codesRoutes: FastifyPluginAsyncZod<{ codes: CodesService; rateLimit
       config: { access: couponAdmin },
       schema: { tags, security, body: setCodeEnabledBody, response: { 200: envelope(couponCode) } },
     },
-    async (request) => ok(await codes.setCouponCodeEnabled(request.body.id, request.body.enabled)),
+    async (request) => ok(await codes.setCouponCodeEnabled(request.body.id, request.body.enabled, currentUser(request))),
   );
 
   // Spec section 7: success when the reply's data.code is 200; the client then refetches user info.

@@ -20,12 +20,14 @@ import {
 import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
+import { type AuditActor, type AuditRecorder, changes } from '../audit/audit.service';
 import type { Actor, UsersService } from '../users/users.service';
 import { canManageInviteCode, inviteCodeScope } from './codes.policy';
 import {
+  type CodesRepository,
   type CouponCodeRow,
   createCodesRepository,
   type InviteCodeRow,
@@ -88,6 +90,25 @@ function assertLimit(maxUses: number | undefined, usedCount: number): void {
 
 const dateOrNull = (v: string | null | undefined) => (v ? new Date(v) : null);
 
+/** What the audit log keeps of a campaign code. */
+const inviteSummary = (r: InviteCodeRow) => ({
+  code: r.code,
+  note: r.note,
+  max_uses: r.maxUses,
+  expires_at: iso(r.expiresAt),
+  enabled: r.enabled,
+});
+/** What the audit log keeps of a coupon. */
+const couponSummary = (r: CouponCodeRow) => ({
+  cdk: r.cdk,
+  kind: r.kind,
+  value: r.value,
+  max_uses: r.maxUses,
+  expires_at: iso(r.expiresAt),
+  enabled: r.enabled,
+  note: r.note,
+});
+
 function toCoupon(row: CouponCodeRow): CouponCode {
   return {
     id: row.id,
@@ -109,9 +130,16 @@ function toCoupon(row: CouponCodeRow): CouponCode {
  * Invite codes and coupon codes. Campaign invite codes (with a use limit, an expiry and an on/off switch) are
  * accepted by registration besides the personal codes the users service keeps; coupon redemption counts the
  * use, records it once per account and applies the benefit through the users service in one transaction.
+ * Every create, edit, switch and deletion is written to the audit log in its transaction.
  */
-export function createCodesService({ db, users }: { db: Db; users: UsersService }) {
+export function createCodesService({ db, users, audit }: { db: Db; users: UsersService; audit?: AuditRecorder }) {
   const repo = createCodesRepository(db);
+
+  /** A write and its audit entry in one transaction (the repository bound to it). */
+  function audited<T>(run: (r: CodesRepository, tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction((tx) => run(createCodesRepository(tx), tx));
+  }
+  const log = (tx: Tx, entry: Parameters<AuditRecorder['record']>[1]) => audit?.record(tx, entry);
 
   async function usesOf(rows: { userId: number; createdAt: Date }[]): Promise<CodeUse[]> {
     const cards = await users.publicCards(rows.map((r) => r.userId));
@@ -225,7 +253,19 @@ export function createCodesService({ db, users }: { db: Db; users: UsersService 
         enabled: input.enabled,
         createdBy: actor.id,
       };
-      return toInviteCode(await writing('code', () => repo.insertInvite(values)));
+      const row = await writing('code', () =>
+        audited(async (r, tx) => {
+          const created = await r.insertInvite(values);
+          await log(tx, {
+            actor,
+            action: 'code.invite_create',
+            target: { type: 'invite_code', id: created.id, label: created.code },
+            after: inviteSummary(created),
+          });
+          return created;
+        }),
+      );
+      return toInviteCode(row);
     },
 
     /** Edits a campaign code; the limit cannot go below the uses so far. A blank code keeps the old one. */
@@ -241,22 +281,51 @@ export function createCodesService({ db, users }: { db: Db; users: UsersService 
         ...(input.expires_at !== undefined ? { expiresAt: dateOrNull(input.expires_at) } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
       };
-      const updated = await writing('code', () => repo.updateInvite(row.id, values));
-      if (!updated) throw notFound();
+      const updated = await writing('code', () =>
+        audited(async (r, tx) => {
+          const done = await r.updateInvite(row.id, values);
+          if (!done) throw notFound();
+          await log(tx, {
+            actor,
+            action: 'code.invite_update',
+            target: { type: 'invite_code', id: done.id, label: done.code },
+            ...changes(inviteSummary(row), inviteSummary(done)),
+          });
+          return done;
+        }),
+      );
       return toInviteCode(updated);
     },
 
     /** Deletes a campaign code; accounts registered with it keep their record of it. */
     async deleteInviteCode(actor: Actor, id: number): Promise<void> {
       const row = await inviteTarget(actor, id);
-      if (!(await repo.deleteInvite(row.id))) throw notFound();
+      await audited(async (r, tx) => {
+        if (!(await r.deleteInvite(row.id))) throw notFound();
+        await log(tx, {
+          actor,
+          action: 'code.invite_delete',
+          target: { type: 'invite_code', id: row.id, label: row.code },
+          before: inviteSummary(row),
+        });
+      });
     },
 
     /** The start/stop switch. */
     async setInviteCodeEnabled(actor: Actor, id: number, enabled: boolean): Promise<InviteCode> {
       const row = await inviteTarget(actor, id);
-      const updated = await repo.updateInvite(row.id, { enabled });
-      if (!updated) throw notFound();
+      const updated = await audited(async (r, tx) => {
+        const done = await r.updateInvite(row.id, { enabled });
+        if (!done) throw notFound();
+        await log(tx, {
+          actor,
+          action: 'code.invite_enable',
+          target: { type: 'invite_code', id: done.id, label: done.code },
+          before: { enabled: row.enabled },
+          after: { enabled },
+        });
+        return done;
+      });
       return toInviteCode(updated);
     },
 
@@ -327,11 +396,23 @@ export function createCodesService({ db, users }: { db: Db; users: UsersService 
         note: input.note,
         createdBy: actor.id,
       };
-      return toCoupon(await writing('cdk', () => repo.insertCoupon(values)));
+      const row = await writing('cdk', () =>
+        audited(async (r, tx) => {
+          const created = await r.insertCoupon(values);
+          await log(tx, {
+            actor,
+            action: 'code.coupon_create',
+            target: { type: 'coupon_code', id: created.id, label: created.cdk },
+            after: couponSummary(created),
+          });
+          return created;
+        }),
+      );
+      return toCoupon(row);
     },
 
     /** Edits a coupon; changes apply to later redemptions only. */
-    async updateCouponCode(input: UpCoupon): Promise<CouponCode> {
+    async updateCouponCode(input: UpCoupon, actor: AuditActor | null = null): Promise<CouponCode> {
       const row = await couponTarget(input.id);
       const cdk = input.cdk || undefined;
       if (cdk && cdk !== row.cdk && (await repo.couponByCdk(cdk))) throw new AppError(ErrorCode.CODE_TAKEN, { field: 'cdk' });
@@ -346,20 +427,50 @@ export function createCodesService({ db, users }: { db: Db; users: UsersService 
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...(input.note !== undefined ? { note: input.note } : {}),
       };
-      const updated = await writing('cdk', () => repo.updateCoupon(row.id, values));
-      if (!updated) throw notFound();
+      const updated = await writing('cdk', () =>
+        audited(async (r, tx) => {
+          const done = await r.updateCoupon(row.id, values);
+          if (!done) throw notFound();
+          await log(tx, {
+            actor,
+            action: 'code.coupon_update',
+            target: { type: 'coupon_code', id: done.id, label: done.cdk },
+            ...changes(couponSummary(row), couponSummary(done)),
+          });
+          return done;
+        }),
+      );
       return toCoupon(updated);
     },
 
     /** Deletes a coupon; redemptions already made stay recorded. */
-    async deleteCouponCode(id: number): Promise<void> {
-      if (!(await repo.deleteCoupon(id))) throw notFound();
+    async deleteCouponCode(id: number, actor: AuditActor | null = null): Promise<void> {
+      const row = await couponTarget(id);
+      await audited(async (r, tx) => {
+        if (!(await r.deleteCoupon(id))) throw notFound();
+        await log(tx, {
+          actor,
+          action: 'code.coupon_delete',
+          target: { type: 'coupon_code', id, label: row.cdk },
+          before: couponSummary(row),
+        });
+      });
     },
 
-    async setCouponCodeEnabled(id: number, enabled: boolean): Promise<CouponCode> {
-      await couponTarget(id);
-      const updated = await repo.updateCoupon(id, { enabled });
-      if (!updated) throw notFound();
+    async setCouponCodeEnabled(id: number, enabled: boolean, actor: AuditActor | null = null): Promise<CouponCode> {
+      const row = await couponTarget(id);
+      const updated = await audited(async (r, tx) => {
+        const done = await r.updateCoupon(id, { enabled });
+        if (!done) throw notFound();
+        await log(tx, {
+          actor,
+          action: 'code.coupon_enable',
+          target: { type: 'coupon_code', id, label: done.cdk },
+          before: { enabled: row.enabled },
+          after: { enabled },
+        });
+        return done;
+      });
       return toCoupon(updated);
     },
 

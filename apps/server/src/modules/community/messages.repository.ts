@@ -10,6 +10,9 @@ export function createMessagesRepository(db: Db) {
     async insert(values: typeof systemMessages.$inferInsert, tx: DbOrTx = db): Promise<void> {
       await tx.insert(systemMessages).values(values);
     },
+    async insertMany(values: (typeof systemMessages.$inferInsert)[], tx: DbOrTx = db): Promise<void> {
+      if (values.length > 0) await tx.insert(systemMessages).values(values);
+    },
     async page(userId: number, unreadOnly: boolean, limit: number, offset: number) {
       const mine = eq(systemMessages.userId, userId);
       const unread = and(mine, isNull(systemMessages.readAt));

@@ -6,12 +6,31 @@ import { notFound } from '../../lib/errors';
 import { createMessagesRepository } from './messages.repository';
 
 /** System messages to users (review decisions; later /stationletter pushes), shown in the reader's language. */
-export function createMessagesService({ db }: { db: Db }) {
+export function createMessagesService({ db, notify }: { db: Db; notify?: (userIds: number[], count: number) => void }) {
   const repo = createMessagesRepository(db);
+  /**
+   * Tells the recipients' open pages (realtime `message:new`) so their badge refreshes. Inside a transaction the notice
+   * waits a moment for the commit; the client only refetches, so a notice for a rolled-back message shows nothing.
+   */
+  const announce = (userIds: number[], count: number, inTx: boolean) => {
+    if (!notify || userIds.length === 0) return;
+    if (inTx) setTimeout(() => notify(userIds, count), 300).unref();
+    else notify(userIds, count);
+  };
   return {
     /** Sends a message: `type` is a contract message key, `params` fill its placeholders. */
     async send(userId: number, type: string, params: Record<string, string | number>, tx?: DbOrTx): Promise<void> {
       await repo.insert({ userId, type, params }, tx);
+      announce([userId], 1, !!tx);
+    },
+    /** Sends one message to many accounts in one statement per batch (pushes); announces it to them. */
+    async sendMany(userIds: number[], type: string, params: Record<string, string | number>, tx?: DbOrTx): Promise<void> {
+      if (userIds.length === 0) return;
+      await repo.insertMany(
+        userIds.map((userId) => ({ userId, type, params })),
+        tx,
+      );
+      announce(userIds, 1, !!tx);
     },
     async page(userId: number, q: { page: number; limit: number; unread?: string }, lang: Lang) {
       const unreadOnly = q.unread === '1' || q.unread === 'true';

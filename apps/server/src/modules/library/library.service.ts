@@ -134,10 +134,10 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
   /** Builds in progress in this process, so concurrent requests and the job share one. */
   const building = new Map<number, Promise<LibraryRow>>();
 
-  async function build(row: Pick<LibraryRow, 'id' | 'key' | 'nameEn'>): Promise<LibraryRow> {
+  async function build(row: Pick<LibraryRow, 'id' | 'key' | 'nameEn'>, background: boolean): Promise<LibraryRow> {
     const workDir = path.join(tmpDir, `library-${row.id}-${crypto.randomBytes(4).toString('hex')}`);
     try {
-      const r = await pipeline.buildLibraryModel({ key: row.key, name: row.nameEn, workDir });
+      const r = await pipeline.buildLibraryModel({ key: row.key, name: row.nameEn, workDir, background });
       const base = `library/generated/v${GENERATOR_VERSION}/${row.id}`;
       const glbKey = `${base}.glb`;
       const thumbKey = `${base}.png`;
@@ -160,11 +160,15 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
     }
   }
 
-  /** Builds a generated model once per process at a time (the job and requests share the promise). */
-  function ensureBuilt(row: Pick<LibraryRow, 'id' | 'key' | 'nameEn'>): Promise<LibraryRow> {
+  /**
+   * Builds a generated model once per process at a time (the job and requests share the promise). A request's build
+   * (`background` false) runs on the upload threads: behind the demo catalogue's minutes of background media, the
+   * editor's thumbnail requests would hold the browser's few connections and starve its other calls.
+   */
+  function ensureBuilt(row: Pick<LibraryRow, 'id' | 'key' | 'nameEn'>, background: boolean): Promise<LibraryRow> {
     let p = building.get(row.id);
     if (!p) {
-      p = build(row).finally(() => building.delete(row.id));
+      p = build(row, background).finally(() => building.delete(row.id));
       building.set(row.id, p);
     }
     return p;
@@ -212,7 +216,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
           for (const [i, row] of batch.entries()) {
             if (ctx.signal.aborted) break;
             try {
-              await ensureBuilt(row);
+              await ensureBuilt(row, true);
               done++;
             } catch (err) {
               // One broken model must not stop the others; it stays unbuilt (and answers 404 until fixed).
@@ -364,7 +368,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       if (!row) throw new AppError(ErrorCode.NOT_FOUND);
       if (!row.glbKey || !row.thumbKey) {
         if (row.source !== 'generated') throw new AppError(ErrorCode.NOT_FOUND);
-        row = await ensureBuilt(row);
+        row = await ensureBuilt(row, false);
       }
       const key = which === 'glb' ? row.glbKey : row.thumbKey;
       const [stat, stream] = key ? await Promise.all([storage.stat(key), storage.get(key)]) : [null, null];

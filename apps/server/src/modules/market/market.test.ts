@@ -1,7 +1,7 @@
 import type { MarketItem, ProjectDetails } from '@xr/contract/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { body, countQueries, makeProject, placeOrder, type Shopper, shopper } from '../../../test/commerce';
+import { body, countQueries, makeProject, placeOrder, projectsOf, type Shopper, shopper } from '../../../test/commerce';
 
 type Page<T> = { list: T[]; total: number; page: number; limit: number };
 
@@ -112,6 +112,25 @@ describe('GET /home_page/item_list', () => {
     const p2 = await list('limit=2&page=2');
     expect(p2.data).toMatchObject({ total: 5, page: 2, limit: 2 });
     expect(names(p2.data)).toEqual(['Museum Multimedia Guide', 'Sneaker 3D Showroom']);
+  });
+
+  it('answers tag names in the three languages; given translations fill only empty ones; search finds them', async () => {
+    const projects = projectsOf(t);
+    await projects.ensureTags([{ name: 'Culture', zh: '文化', tc: '文化', en: 'Culture' }]);
+    // a second seed with other words does not overwrite the names now set
+    await projects.ensureTags([{ name: 'Culture', zh: '别的', tc: '別的', en: 'Other' }, 'Tourism']);
+    await projects.refreshSearchText([ids.kyoto!, ids.museum!]);
+    type Tag = { id: number; name: string; names: { zh: string; tc: string; en: string } };
+    const tags = body<Tag[]>(await t.app.inject({ method: 'GET', url: '/api/home_page/tag_list' })).data;
+    expect(tags.find((x) => x.name === 'Culture')?.names).toEqual({ zh: '文化', tc: '文化', en: 'Culture' });
+    // no translation: every language shows the key
+    expect(tags.find((x) => x.name === 'Tourism')?.names).toEqual({ zh: 'Tourism', tc: 'Tourism', en: 'Tourism' });
+    const kyoto = (await list('keyword=Kyoto')).data.list.find((i) => i.id === ids.kyoto);
+    expect(kyoto?.tags.find((x) => x.name === 'Culture')?.names.zh).toBe('文化');
+    expect(names((await list(`keyword=${encodeURIComponent('文化')}`)).data).sort()).toEqual([
+      'Kyoto Kiyomizu-dera 360° Temple Tour',
+      'Museum Multimedia Guide',
+    ]);
   });
 
   it('sorts by price, popularity and rating', async () => {

@@ -13,7 +13,7 @@ type Outputs = { files: Record<string, string>; result: unknown };
 
 /**
  * Registers the asset-processing job: copies the original to a scratch folder, runs the pipeline step of its kind
- * (3D model → optimized GLB + thumbnail + report; 360 image → previews and tiles; video → metadata) in a worker
+ * (3D model → optimized GLB + thumbnail + report; 360 image → previews and tiles; video → metadata + poster) in a worker
  * thread of `pipeline`, stores the outputs next to the original and marks the asset ready (a replacement then takes
  * the place of the project's earlier files of its kind) or failed. A pipeline refusal is permanent (never retried):
  * the job's error is the pipeline's reason code, its details go to the server log. Only file copies and database
@@ -86,7 +86,8 @@ export function registerAssetJobs({
             },
           };
         } else if (asset.kind === 'video360' || asset.kind === 'video') {
-          step = { files: {}, result: await steps.probeVideo({ inputPath: input, signal, background }) };
+          const { posterPath, ...probe } = await steps.probeVideo({ inputPath: input, workDir: out, signal, background });
+          step = { files: posterPath ? { poster: posterPath } : {}, result: probe };
         } else {
           step = { files: {}, result: null };
         }

@@ -25,6 +25,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue, JobRow } from '../../lib/jobs';
 import { PIPELINE_REASONS } from '../../lib/pipeline/errors';
 import { deleteQuietly, type Storage } from '../../lib/storage';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { MessagesService } from '../community/messages.service';
 import type { UsersService } from '../users/users.service';
 import { isPreviewOutput, signedOutputs, tileGridsOf } from './asset-delivery';
@@ -125,6 +126,8 @@ export interface EditorDeps {
   /** Scene documents: the content's document version, their part in review, edits and deletion. */
   scenes: ScenesService;
   urlTtlSeconds: number;
+  /** The audit log: review decisions and project deletions, in their transaction. */
+  audit?: AuditRecorder;
 }
 
 /**
@@ -143,6 +146,7 @@ export function createEditorService({
   hasBuyers,
   scenes,
   urlTtlSeconds,
+  audit,
 }: EditorDeps) {
   const repo = createEditorRepository(db);
 
@@ -238,6 +242,12 @@ export function createEditorService({
       const keys = await db.transaction(async (tx) => {
         if (await hasBuyers(id, tx)) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'projectHasBuyers' });
         await scenes.removeOf(id, tx);
+        await audit?.record(tx, {
+          actor,
+          action: 'project.delete',
+          target: { type: 'project', id, label: row.name },
+          before: { name: row.name, owner_id: row.ownerId, review_status: row.reviewStatus, for_sale: row.forSale },
+        });
         return [...(await repo.deleteProject(id, tx)), ...(await images.release(actor.id, imageKeysOf(row), tx))];
       });
       await removeFiles(keys);
@@ -341,6 +351,13 @@ export function createEditorService({
           r = p;
         }
         await repo.insertRecord({ projectId: id, projectName: r.name, reviewerId: reviewer.id, decision, reason }, tx);
+        await audit?.record(tx, {
+          actor: reviewer,
+          action: 'project.review',
+          target: { type: 'project', id, label: r.name },
+          before: { review_status: 'pending' },
+          after: { decision, ...(reason ? { reason } : {}) },
+        });
         await messages.send(
           r.ownerId,
           decision === 'approved' ? 'msgReviewApproved' : 'msgReviewRejected',

@@ -7,6 +7,13 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 export type CommentRow = typeof comments.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
+/** A tag's key and, optionally, its display names per language. */
+export interface TagNames {
+  name: string;
+  zh?: string;
+  tc?: string;
+  en?: string;
+}
 
 /** Filters of the market list. `terms` are lower-cased words that must all occur in the search text. */
 export interface MarketFilter {
@@ -188,14 +195,30 @@ export function createProjectsRepository(db: DbOrTx) {
     async enabledTags(): Promise<TagRow[]> {
       return db.select().from(tags).where(eq(tags.enabled, true)).orderBy(asc(tags.id));
     },
-    /** Creates the tags that do not exist yet and answers all of them. */
-    async ensureTags(names: string[], tx: DbOrTx = db): Promise<TagRow[]> {
-      if (names.length === 0) return [];
+    /**
+     * Creates the tags that do not exist yet and answers all of them. Display names given here fill a tag's empty
+     * ones (an admin's own translations are never overwritten).
+     */
+    async ensureTags(entries: TagNames[], tx: DbOrTx = db): Promise<TagRow[]> {
+      if (entries.length === 0) return [];
+      const fill = (col: 'name_zh' | 'name_tc' | 'name_en') =>
+        sql.raw(`case when tags.${col} = '' then excluded.${col} else tags.${col} end`);
       await tx
         .insert(tags)
-        .values(names.map((name) => ({ name })))
-        .onConflictDoNothing();
-      return tx.select().from(tags).where(inArray(tags.name, names));
+        .values(entries.map((e) => ({ name: e.name, nameZh: e.zh ?? '', nameTc: e.tc ?? '', nameEn: e.en ?? '' })))
+        .onConflictDoUpdate({
+          target: tags.name,
+          set: { nameZh: fill('name_zh'), nameTc: fill('name_tc'), nameEn: fill('name_en') },
+        });
+      return tx
+        .select()
+        .from(tags)
+        .where(
+          inArray(
+            tags.name,
+            entries.map((e) => e.name),
+          ),
+        );
     },
 
     // --- Comments ---

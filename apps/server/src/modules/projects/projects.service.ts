@@ -18,6 +18,8 @@ import {
   type ProjectCardRow,
   type ProjectRow,
   searchForm,
+  type TagNames,
+  type TagRow,
 } from './projects.repository';
 
 export { canView, isMarketVisible, isModerator, type Viewer, whyNotPurchasable } from './projects.policy';
@@ -54,16 +56,18 @@ const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 10) 
  * market pages, cards with tags and creators (a constant number of queries whatever the page size), the
  * tag catalogue, the counters other modules move (sales, scores), the search text, and comments.
  */
+/** A tag as replies carry it: its key and its name in each language (an empty translation falls back to the key). */
+function tagRefOf(t: TagRow): TagRef {
+  return { id: t.id, name: t.name, names: { zh: t.nameZh || t.name, tc: t.nameTc || t.name, en: t.nameEn || t.name } };
+}
+
 export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; users: UsersService; cacheMs?: number }) {
   const repo = createProjectsRepository(db);
   // The tag catalogue is small and changes rarely: cards read it from memory instead of one query per page.
   const tagCatalogue = createTtlCache<Map<number, TagRef>>(cacheMs, 1);
 
   async function enabledTagsById(): Promise<Map<number, TagRef>> {
-    return tagCatalogue.get(
-      'enabled',
-      async () => new Map((await repo.enabledTags()).map((t) => [t.id, { id: t.id, name: t.name }])),
-    );
+    return tagCatalogue.get('enabled', async () => new Map((await repo.enabledTags()).map((t) => [t.id, tagRefOf(t)])));
   }
 
   /** Enabled tags among these ids (disabled tags are not shown). */
@@ -114,7 +118,7 @@ export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; user
           r.name,
           r.keywords,
           r.description,
-          ...r.tagIds.map((id) => tagsById.get(id)?.name ?? ''),
+          ...r.tagIds.flatMap((id) => Object.values(tagsById.get(id)?.names ?? {})),
           creators.get(r.ownerId)?.name ?? '',
         ]
           .join(' ')
@@ -197,9 +201,10 @@ export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; user
     },
     tagMap,
 
-    /** Creates missing tags by name and answers name -> id. */
-    async ensureTags(names: string[], tx?: DbOrTx): Promise<Map<string, number>> {
-      const rows = await repo.ensureTags([...new Set(names)], tx ?? db);
+    /** Creates missing tags by name (with display names per language, filling empty ones) and answers name -> id. */
+    async ensureTags(entries: (string | TagNames)[], tx?: DbOrTx): Promise<Map<string, number>> {
+      const byName = new Map(entries.map((e) => (typeof e === 'string' ? { name: e } : e)).map((e) => [e.name, e]));
+      const rows = await repo.ensureTags([...byName.values()], tx ?? db);
       tagCatalogue.clear();
       return new Map(rows.map((t) => [t.name, t.id]));
     },

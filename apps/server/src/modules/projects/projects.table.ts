@@ -90,7 +90,12 @@ export const tags = pgTable(
   'tags',
   {
     id: serial('id').primaryKey(),
+    /** The tag's key, unique (the name it was created with, in any language). */
     name: text('name').notNull(),
+    /** Display names per interface language ('' falls back to `name`). */
+    nameZh: text('name_zh').notNull().default(''),
+    nameTc: text('name_tc').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

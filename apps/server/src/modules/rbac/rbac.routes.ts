@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
-import type { AccessRule } from '../../plugins/auth';
+import { type AccessRule, currentUser } from '../../plugins/auth';
 import type { RbacService } from './rbac.service';
 
 /** Role and permission management is one admin screen (/system/auth with its role and resource pages). */
@@ -55,20 +55,20 @@ export const rbacRoutes: FastifyPluginAsyncZod<{ rbac: RbacService }> = async (a
   app.post(
     '/permissions/add_permissions',
     { config: { access }, schema: { tags, security, body: addPermissionBody, response: { 200: envelope(permission) } } },
-    async (request) => ok(await rbac.addPermission(request.body)),
+    async (request) => ok(await rbac.addPermission(request.body, currentUser(request))),
   );
 
   app.post(
     '/permissions/permissions_update',
     { config: { access }, schema: { tags, security, body: updatePermissionBody, response: { 200: envelope(permission) } } },
-    async (request) => ok(await rbac.updatePermission(request.body)),
+    async (request) => ok(await rbac.updatePermission(request.body, currentUser(request))),
   );
 
   app.post(
     '/permissions/del_permissions',
     { config: { access }, schema: { tags, security, body: idBody, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await rbac.deletePermission(request.body.id);
+      await rbac.deletePermission(request.body.id, currentUser(request));
       return ok(null);
     },
   );
@@ -88,20 +88,20 @@ export const rbacRoutes: FastifyPluginAsyncZod<{ rbac: RbacService }> = async (a
   app.post(
     '/role/add_role',
     { config: { access }, schema: { tags, security, body: addRoleBody, response: { 200: envelope(role) } } },
-    async (request) => ok(await rbac.addRole(request.body)),
+    async (request) => ok(await rbac.addRole(request.body, currentUser(request))),
   );
 
   app.post(
     '/role/role_update',
     { config: { access }, schema: { tags, security, body: updateRoleBody, response: { 200: envelope(role) } } },
-    async (request) => ok(await rbac.updateRole(request.body)),
+    async (request) => ok(await rbac.updateRole(request.body, currentUser(request))),
   );
 
   app.post(
     '/role/del_role',
     { config: { access }, schema: { tags, security, body: idBody, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await rbac.deleteRole(request.body.id);
+      await rbac.deleteRole(request.body.id, currentUser(request));
       return ok(null);
     },
   );
@@ -112,7 +112,7 @@ export const rbacRoutes: FastifyPluginAsyncZod<{ rbac: RbacService }> = async (a
       config: { access },
       schema: { tags, security, body: distributePowerBody, response: { 200: envelope(rolePermissionDetails) } },
     },
-    async (request) => ok(await rbac.distributePower(request.body)),
+    async (request) => ok(await rbac.distributePower(request.body, currentUser(request))),
   );
 
   app.get(

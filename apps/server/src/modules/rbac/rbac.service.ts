@@ -13,6 +13,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import type { AccessEvents } from '../../lib/access-events';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { type AuditActor, type AuditRecorder, changes } from '../audit/audit.service';
 import { createRbacRepository } from './rbac.repository';
 import type { permissions, roles } from './rbac.table';
 
@@ -25,9 +26,19 @@ export interface UserAccess {
  * Roles, permissions and who holds them. `ensureCatalogue` seeds the permission catalogue and the five
  * built-in roles at every start (idempotent; a role's default permissions are granted only when it is new,
  * so an admin's later changes stay).
+ * Every change of a role or permission is written to the audit log (`audit`, given by app.ts) in its transaction;
+ * `actor` is the route's caller (null: a start-up or tool call, recorded as the system).
  */
-export function createRbacService(db: Db, access?: AccessEvents) {
+export function createRbacService(db: Db, access?: AccessEvents, audit?: AuditRecorder) {
   const repo = createRbacRepository(db);
+  const log = (tx: DbOrTx, actor: AuditActor | null, entry: Omit<Parameters<AuditRecorder['record']>[1], 'actor'>) =>
+    audit?.record(tx, { actor, ...entry });
+  const permSummary = (p: { name: string; httpPath: string; parentId: number | null; sort: number }) => ({
+    name: p.name,
+    http_path: p.httpPath,
+    parent_id: p.parentId,
+    sort: p.sort,
+  });
 
   const service = {
     async ensureCatalogue(): Promise<void> {
@@ -141,7 +152,7 @@ export function createRbacService(db: Db, access?: AccessEvents) {
     },
 
     /** Adds a permission; its path must be unique and its parent must exist. */
-    async addPermission(input: AddPermissionBody): Promise<Permission> {
+    async addPermission(input: AddPermissionBody, actor: AuditActor | null = null): Promise<Permission> {
       return db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
         const parentId = input.parent_id ?? null;
@@ -153,6 +164,11 @@ export function createRbacService(db: Db, access?: AccessEvents) {
           sort: input.sort ?? 0,
         });
         if (!row) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'permissionPathTaken', field: 'http_path' });
+        await log(tx, actor, {
+          action: 'rbac.permission_create',
+          target: { type: 'permission', id: row.id, label: row.httpPath },
+          after: permSummary(row),
+        });
         return toPermission(row);
       });
     },
@@ -161,7 +177,7 @@ export function createRbacService(db: Db, access?: AccessEvents) {
      * Changes a permission. Catalogue permissions keep their path and parent: the guard and the menu
      * look them up by path, and the catalogue is re-seeded by path at start-up.
      */
-    async updatePermission(input: UpdatePermissionBody): Promise<Permission> {
+    async updatePermission(input: UpdatePermissionBody, actor: AuditActor | null = null): Promise<Permission> {
       return db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
         const current = await txRepo.permissionById(input.id);
@@ -185,12 +201,17 @@ export function createRbacService(db: Db, access?: AccessEvents) {
         const row = await txRepo.updatePermission(current.id, values);
         if (row === 'conflict') throw new AppError(ErrorCode.CONFLICT, { messageKey: 'permissionPathTaken', field: 'http_path' });
         if (!row) throw notFound();
+        await log(tx, actor, {
+          action: 'rbac.permission_update',
+          target: { type: 'permission', id: row.id, label: row.httpPath },
+          ...changes(permSummary(current), permSummary(row)),
+        });
         return toPermission(row);
       });
     },
 
     /** Deletes a permission that is neither in the catalogue nor a parent; roles lose it with it. */
-    async deletePermission(id: number): Promise<void> {
+    async deletePermission(id: number, actor: AuditActor | null = null): Promise<void> {
       await db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
         const current = await txRepo.permissionById(id);
@@ -200,6 +221,11 @@ export function createRbacService(db: Db, access?: AccessEvents) {
           throw new AppError(ErrorCode.CONFLICT, { messageKey: 'permissionHasChildren' });
         }
         await txRepo.deletePermission(id);
+        await log(tx, actor, {
+          action: 'rbac.permission_delete',
+          target: { type: 'permission', id, label: current.httpPath },
+          before: permSummary(current),
+        });
       });
     },
 
@@ -216,15 +242,27 @@ export function createRbacService(db: Db, access?: AccessEvents) {
     },
 
     /** Adds a role with no permissions; names are unique ignoring case. */
-    async addRole(input: AddRoleBody): Promise<Role> {
+    async addRole(input: AddRoleBody, actor: AuditActor | null = null): Promise<Role> {
       if (await repo.roleByNameIgnoringCase(input.name)) throw roleNameTaken();
-      const row = await repo.insertRole({ name: input.name, description: input.description ?? '', builtin: false });
-      if (!row) throw roleNameTaken();
+      const row = await db.transaction(async (tx) => {
+        const created = await createRbacRepository(tx).insertRole({
+          name: input.name,
+          description: input.description ?? '',
+          builtin: false,
+        });
+        if (!created) throw roleNameTaken();
+        await log(tx, actor, {
+          action: 'rbac.role_create',
+          target: { type: 'role', id: created.id, label: created.name },
+          after: { name: created.name, description: created.description },
+        });
+        return created;
+      });
       return toRole({ ...row, userCount: 0 });
     },
 
     /** Renames or re-describes a role; built-in roles keep their names (code refers to them by name). */
-    async updateRole(input: UpdateRoleBody): Promise<Role> {
+    async updateRole(input: UpdateRoleBody, actor: AuditActor | null = null): Promise<Role> {
       return db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
         const current = await txRepo.lockRole(input.id, tx);
@@ -243,6 +281,11 @@ export function createRbacService(db: Db, access?: AccessEvents) {
         }
         const row = await txRepo.roleById(current.id);
         if (!row) throw notFound();
+        await log(tx, actor, {
+          action: 'rbac.role_update',
+          target: { type: 'role', id: row.id, label: row.name },
+          ...changes({ name: current.name, description: current.description }, { name: row.name, description: row.description }),
+        });
         return toRole(row);
       });
     },
@@ -251,7 +294,7 @@ export function createRbacService(db: Db, access?: AccessEvents) {
      * Deletes a role nobody holds. The role row is locked first, so a concurrent user-role assignment either
      * commits before (and is counted) or waits and then fails on the foreign key: no user silently loses a role.
      */
-    async deleteRole(id: number): Promise<void> {
+    async deleteRole(id: number, actor: AuditActor | null = null): Promise<void> {
       await db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
         const current = await txRepo.lockRole(id, tx);
@@ -259,6 +302,11 @@ export function createRbacService(db: Db, access?: AccessEvents) {
         if (current.builtin) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'roleBuiltin' });
         if ((await txRepo.roleUserCount(id)) > 0) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'roleInUse' });
         await txRepo.deleteRole(id);
+        await log(tx, actor, {
+          action: 'rbac.role_delete',
+          target: { type: 'role', id, label: current.name },
+          before: { name: current.name, description: current.description },
+        });
       });
     },
 
@@ -272,10 +320,13 @@ export function createRbacService(db: Db, access?: AccessEvents) {
      * built-in admin role always keeps /system/auth so nobody can lock every administrator out.
      * Takes effect on the holders' next request: the guard reads permissions on every request.
      */
-    async distributePower(input: {
-      role_id: number;
-      permission_ids: number[];
-    }): Promise<{ role_id: number; permission_ids: number[] }> {
+    async distributePower(
+      input: {
+        role_id: number;
+        permission_ids: number[];
+      },
+      actor: AuditActor | null = null,
+    ): Promise<{ role_id: number; permission_ids: number[] }> {
       const ids = [...new Set(input.permission_ids)].sort((a, b) => a - b);
       await db.transaction(async (tx) => {
         const txRepo = createRbacRepository(tx);
@@ -287,7 +338,14 @@ export function createRbacService(db: Db, access?: AccessEvents) {
           const [auth] = await txRepo.findPermissionsByPath([AUTH_PATH]);
           if (auth && !existing.has(auth.id)) throw invalid('permission_ids', 'v.adminKeepsAuth');
         }
+        const previous = (await txRepo.rolePermissionIds(role.id)).sort((a, b) => a - b);
         await txRepo.replaceRolePermissions(role.id, ids, tx);
+        await log(tx, actor, {
+          action: 'rbac.role_permissions',
+          target: { type: 'role', id: role.id, label: role.name },
+          before: { permission_ids: previous },
+          after: { permission_ids: ids },
+        });
       });
       return { role_id: input.role_id, permission_ids: ids };
     },

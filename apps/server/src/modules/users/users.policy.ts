@@ -3,6 +3,10 @@ export interface Actor {
   id: number;
   roles: readonly string[];
   permissions: ReadonlySet<string>;
+  /** Name, address and request id of the caller, recorded by the audit log (see modules/audit). */
+  name?: string;
+  ip?: string;
+  requestId?: string;
 }
 
 export const ADMIN_ROLE = 'admin';

@@ -230,6 +230,47 @@ export function createUsersRepository(db: DbOrTx) {
         .from(users)
         .where(and(inArray(users.id, ids), alive));
     },
+    /** Ids of live, active accounts: all, or among `ids`, or members of an organisation admin (`memberOf`). */
+    async activeIds(f: { ids?: number[]; memberOf?: number }): Promise<number[]> {
+      if (f.ids && f.ids.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            alive,
+            eq(users.status, 'active'),
+            f.ids ? inArray(users.id, f.ids) : undefined,
+            f.memberOf !== undefined ? eq(users.invitedBy, f.memberOf) : undefined,
+          ),
+        )
+        .orderBy(users.id);
+      return rows.map((r) => r.id);
+    },
+    /** Forum names and avatars of live accounts. */
+    async forumCardsByIds(ids: number[]): Promise<Pick<UserRow, 'id' | 'forumName' | 'avatar'>[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, forumName: users.forumName, avatar: users.avatar })
+        .from(users)
+        .where(and(inArray(users.id, ids), alive));
+    },
+    /** Live accounts by forum name (case-insensitive, as the unique index compares them). */
+    async idsByForumNames(names: string[]): Promise<Pick<UserRow, 'id' | 'forumName'>[]> {
+      if (names.length === 0) return [];
+      return db
+        .select({ id: users.id, forumName: users.forumName })
+        .from(users)
+        .where(
+          and(
+            inArray(
+              sql`lower(${users.forumName})`,
+              names.map((n) => n.toLowerCase()),
+            ),
+            alive,
+          ),
+        );
+    },
     /** Name and e-mail of live accounts. */
     async contactsByIds(ids: number[]): Promise<Pick<UserRow, 'id' | 'username' | 'email'>[]> {
       if (ids.length === 0) return [];

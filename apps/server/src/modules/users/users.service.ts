@@ -26,6 +26,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import type { Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
+import { type AuditRecorder, changes } from '../audit/audit.service';
 import type { RbacService, RoleRef } from '../rbac/rbac.service';
 import { AVATAR_KINDS, CERTIFICATE_KINDS, isPublicKey, parseCsv, publicContentType, publicUrlOf, sniffKind } from './users.files';
 import { hashPassword, verifyPassword } from './users.password';
@@ -61,6 +62,8 @@ export interface NewAccount {
 /** What the session check needs of an account. */
 export interface AccountState {
   id: number;
+  /** The user name now (the audit log keeps it with each entry). */
+  name: string;
   status: UserStatus;
   vipDate: Date | null;
 }
@@ -139,9 +142,12 @@ export function createUsersService({
   rbac,
   storage,
   access,
+  audit,
 }: {
   db: Db;
   rbac: RbacService;
+  /** The audit log: member edits (status, roles, membership end) and deletions, in their transaction. */
+  audit?: AuditRecorder;
   storage: Storage;
   /** Change notices for the guard's session cache (roles, status, membership). */
   access?: AccessEvents;
@@ -326,7 +332,7 @@ export function createUsersService({
     async authenticate(login: string, password: string): Promise<AccountState | null> {
       const row = await repo.byLogin(login);
       const okPassword = await verifyPassword(row?.passwordHash, password);
-      return row && okPassword ? { id: row.id, status: row.status, vipDate: row.vipDate } : null;
+      return row && okPassword ? { id: row.id, name: row.username, status: row.status, vipDate: row.vipDate } : null;
     },
 
     /** Id of the live account an e-mail or user name names (sign-in limits count per account, not per typed text). */
@@ -341,7 +347,7 @@ export function createUsersService({
     /** Status and membership of a live account (undefined when deleted). */
     async accountState(userId: number): Promise<AccountState | undefined> {
       const row = await repo.byId(userId);
-      return row && { id: row.id, status: row.status, vipDate: row.vipDate };
+      return row && { id: row.id, name: row.username, status: row.status, vipDate: row.vipDate };
     },
 
     async accountByEmail(email: string): Promise<{ id: number; email: string; status: UserStatus } | undefined> {
@@ -566,13 +572,14 @@ export function createUsersService({
      * ends the account's sessions (their next request answers 50008).
      */
     async manage(actor: Actor, input: UserManage): Promise<AdminUser> {
-      const { row } = await managedTarget(actor, input.id);
+      const { row, roles: rolesBefore } = await managedTarget(actor, input.id);
       if (input.id === actor.id && (input.role_ids !== undefined || (input.status && input.status !== row.status))) {
         throw invalid('id', 'v.selfAction');
       }
       if (input.role_ids) await assertAssignable(actor, input.role_ids, 'role_ids');
       // The platform must keep at least one active admin (checked under a lock before anything changes).
       const lostAdminRole = await demotesAdmin(row, input);
+      const roleNames = new Map((await rbac.listRoles()).map((r) => [r.id, r.name]));
       await db.transaction(async (tx) => {
         if (lostAdminRole !== null) {
           await assertAnotherAdmin(input.role_ids !== undefined ? 'role_ids' : 'status', lostAdminRole, tx);
@@ -586,6 +593,28 @@ export function createUsersService({
         if (Object.keys(values).length) await repo.update(row.id, values, tx);
         if (input.role_ids) await rbac.setUserRoles(row.id, input.role_ids, tx);
         if (input.status === 'disabled' && row.status !== 'disabled') await endAccess(row.id, tx);
+        const summary = (status: string, vipDate: Date | null, roles: string[]) => ({
+          status,
+          vip_date: vipDate ? vipDate.toISOString() : null,
+          roles: [...roles].sort(),
+        });
+        await audit?.record(tx, {
+          actor,
+          action: 'user.update',
+          target: { type: 'user', id: row.id, label: row.username },
+          ...changes(
+            summary(
+              row.status,
+              row.vipDate,
+              rolesBefore.map((r) => r.name),
+            ),
+            summary(
+              input.status ?? row.status,
+              input.vip_date === undefined ? row.vipDate : input.vip_date === null ? null : new Date(input.vip_date),
+              input.role_ids ? input.role_ids.map((id) => roleNames.get(id) ?? String(id)) : rolesBefore.map((r) => r.name),
+            ),
+          ),
+        });
       });
       access?.changed(row.id);
       return details(actor, row.id);
@@ -594,13 +623,19 @@ export function createUsersService({
     /** Deletes an account (soft: other records keep pointing at it); its sessions end and its roles go. */
     async remove(actor: Actor, id: number): Promise<void> {
       if (id === actor.id) throw invalid('id', 'v.selfAction');
-      const { row } = await managedTarget(actor, id);
+      const { row, roles } = await managedTarget(actor, id);
       const lostAdminRole = await demotesAdmin(row, { role_ids: [] });
       await db.transaction(async (tx) => {
         if (lostAdminRole !== null) await assertAnotherAdmin('id', lostAdminRole, tx);
         await repo.softDelete(row.id, tx);
         await rbac.setUserRoles(row.id, [], tx);
         await endAccess(row.id, tx);
+        await audit?.record(tx, {
+          actor,
+          action: 'user.delete',
+          target: { type: 'user', id: row.id, label: row.username },
+          before: { email: row.email, status: row.status, roles: roles.map((r) => r.name) },
+        });
       });
       access?.changed(row.id);
     },
@@ -699,6 +734,12 @@ export function createUsersService({
             hashes[i] ?? null,
           );
         }
+        await audit?.record(tx, {
+          actor,
+          action: 'user.import',
+          target: { type: 'user', id: '', label: `${rows.length}` },
+          after: { imported: rows.length, emails: rows.map((r) => r.email) },
+        });
       });
       return { imported: rows.length, errors: [] };
     },
@@ -768,6 +809,23 @@ export function createUsersService({
       return new Map(
         rows.map((r) => [r.id, { id: r.id, name: r.username, avatar: publicUrlOf(r.avatar), introduction: r.introduction }]),
       );
+    },
+
+    /** Ids of live, active accounts (all, among `ids`, or an organisation admin's members): pushed messages' audiences. */
+    async activeIds(f: { ids?: number[]; memberOf?: number } = {}): Promise<number[]> {
+      return repo.activeIds(f);
+    },
+
+    /** Forum names and avatar URLs of live accounts, in one query (the forum's posts); deleted accounts are absent. */
+    async forumCards(ids: number[]): Promise<Map<number, { id: number; forum_name: string; avatar: string }>> {
+      const rows = await repo.forumCardsByIds([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, { id: r.id, forum_name: r.forumName, avatar: publicUrlOf(r.avatar) }]));
+    },
+
+    /** Live accounts with these forum names (case-insensitive): the forum's @mentions. */
+    async byForumNames(names: string[]): Promise<{ id: number; forum_name: string }[]> {
+      const rows = await repo.idsByForumNames([...new Set(names)]);
+      return rows.map((r) => ({ id: r.id, forum_name: r.forumName }));
     },
 
     /** Name and email of live accounts, in one query (admin lists such as /system/capacity); deleted accounts are absent. */

@@ -11,6 +11,7 @@ import { ErrorLogButton } from '../../components/error-log-button';
 import { GuidedTour } from '../../components/guided-tour';
 import { HelpMenu } from '../../components/help-menu';
 import { LangSwitch } from '../../components/lang-switch';
+import { MessageBell } from '../../components/message-bell';
 import { MobileWarning } from '../../components/mobile-warning';
 import { SideMenu } from '../../components/side-menu';
 import { SizeSelect } from '../../components/size-select';
@@ -106,6 +107,7 @@ export function AdminLayout() {
           </div>
           <div className="xr-topbar__right">
             <ErrorLogButton />
+            <MessageBell />
             <CartButton />
             <HelpMenu />
             <span data-tour="lang">

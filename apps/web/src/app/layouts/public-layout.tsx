@@ -16,6 +16,7 @@ export const PUBLIC_NAV = [
   { to: '/marke_place', title: 'market' },
   { to: '/meta', title: 'meta' },
   { to: '/solutions', title: 'solutions' },
+  { to: '/forum', title: 'forum' },
   { to: '/about', title: 'about' },
   { to: '/contact', title: 'contact' },
 ] as const;

@@ -2,7 +2,7 @@ import './viewers.css';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentKind, ResolvedProduct } from '@xr/contract/scenes';
 import { Result, Spin } from 'antd';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSceneDetails, sceneKeys } from '../api/scenes';
 import type { SceneViewerProps } from './scene-viewer-props';
@@ -13,9 +13,13 @@ type ViewerModule = { default: ComponentType<SceneViewerProps> };
 const scene3d = import.meta.glob<ViewerModule>('./scene3d/scene-viewer.tsx');
 const scene3dLoader = Object.values(scene3d)[0];
 
+const LOADERS: Record<DocumentKind, (() => Promise<ViewerModule>) | null> = {
+  tour: () => import('./tour/tour-viewer'),
+  scene: scene3dLoader ?? null,
+};
 const VIEWERS: Record<DocumentKind, ComponentType<SceneViewerProps> | null> = {
-  tour: lazy(() => import('./tour/tour-viewer')),
-  scene: scene3dLoader ? lazy(scene3dLoader) : null,
+  tour: LOADERS.tour && lazy(LOADERS.tour),
+  scene: LOADERS.scene && lazy(LOADERS.scene),
 };
 
 export interface DocumentViewerProps {
@@ -34,7 +38,7 @@ export interface DocumentViewerProps {
 
 /**
  * A project's scene document (360 tour or 3D scene) in its viewer: fetches `scene_details` (signed URLs of every
- * referenced asset) and loads the viewer's chunk only then, so the pages that show it stay light.
+ * referenced asset) while the viewer's chunk loads, so the pages that show it stay light and the viewer starts early.
  */
 export function DocumentViewer({
   projectId,
@@ -46,6 +50,11 @@ export function DocumentViewer({
   className,
 }: DocumentViewerProps) {
   const { t } = useTranslation('viewer');
+  // The kind is known before the details arrive: fetch the viewer's chunk (three.js, Photo Sphere Viewer) meanwhile
+  // instead of after them (the module loader caches it, so lazy() finds it there).
+  useEffect(() => {
+    void LOADERS[scene.kind]?.().catch(() => undefined);
+  }, [scene.kind]);
   const details = useQuery({
     queryKey: [...sceneKeys.details(projectId, version), audience, scene.version],
     queryFn: ({ signal }) => fetchSceneDetails(projectId, version, signal),

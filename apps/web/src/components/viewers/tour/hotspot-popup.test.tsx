@@ -53,14 +53,14 @@ describe('tour hotspot logic', () => {
     expect(viewAfterLink({ yaw: -2, pitch: 0.3, zoom: 60 }, target, false)).toEqual({ yaw: 1, pitch: 0.1, zoom: 30 });
   });
 
-  it('loads the preview first: tiles over a ≤2048 preview, or the preview then the original', () => {
+  it('loads the preview first: tiles over the smallest preview, or a ≤2048 preview then the original', () => {
     const scene = { media: { type: 'image360', asset_id: 1 } } as TourScene;
     const tiled = media(1, { preview_4096: 'big', preview_2048: 'mid', preview_512: 'small', tile_0_0: 't' }, {
       width: 16384,
       cols: 16,
       rows: 8,
     } as ResolvedMedia['tiles']);
-    expect(panoramaOf(scene, tiled)).toMatchObject({ type: 'tiles', preview: 'mid', cols: 16, rows: 8 });
+    expect(panoramaOf(scene, tiled)).toMatchObject({ type: 'tiles', preview: 'small', cols: 16, rows: 8 });
     expect(panoramaOf(scene, media(1, { original: 'full', preview_2048: 'mid' }))).toEqual({
       type: 'image',
       src: 'full',

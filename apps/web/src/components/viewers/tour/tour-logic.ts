@@ -50,7 +50,9 @@ export function panoramaOf(scene: TourScene, media: ResolvedMedia | undefined): 
   const quick = ps.find(([w]) => w <= 2048)?.[1] ?? ps.at(-1)?.[1];
   if (media.tiles && media.tiles.cols > 0 && quick) {
     const { width, cols, rows } = media.tiles;
-    return { type: 'tiles', preview: quick, width, cols, rows, media };
+    // Tiles cover the view at full resolution moments later: the base only has to show something at once, so the
+    // smallest preview (a 512 px one decodes and uploads in a fraction of a 2048 px one's time on a phone).
+    return { type: 'tiles', preview: ps.at(-1)?.[1] ?? quick, width, cols, rows, media };
   }
   const src = u.original ?? ps[0]?.[1];
   if (!src) return quick ? { type: 'image', src: quick } : null;
@@ -124,8 +126,11 @@ export function normalizeYaw(yaw: number): number {
   return ((((yaw + Math.PI) % t) + t) % t) - Math.PI;
 }
 
-/** A position for the document from one of Photo Sphere Viewer's (rounded: small documents, stable diffs). */
+/**
+ * A position for the document from one of Photo Sphere Viewer's (yaw 0…2π there, −π…π here), cut to 4 decimals for
+ * small documents and stable diffs: towards zero, so a direction at the range's edge (pitch ±π/2) stays inside it.
+ */
 export function toSpherical(p: { yaw: number; pitch: number }): SphericalPosition {
-  const r = (n: number) => Math.round(n * 10_000) / 10_000;
+  const r = (n: number) => Math.trunc(n * 10_000) / 10_000;
   return { yaw: r(normalizeYaw(p.yaw)), pitch: r(Math.max(-Math.PI / 2, Math.min(Math.PI / 2, p.pitch))) };
 }

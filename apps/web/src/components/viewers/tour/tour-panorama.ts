@@ -38,7 +38,7 @@ export interface TourPanoramaOptions {
   onSceneShown?(sceneId: string): void;
   /** Video scenes: the time, to show time-limited hotspots. */
   onTime?(seconds: number): void;
-  /** Editor: a click on the panorama (not on a marker). */
+  /** Editor: a click on the panorama (not on a marker), as a document position (yaw −π…π, rounded). */
   onPanoramaClick?(pos: { yaw: number; pitch: number }): void;
   /** Editor: a marker was clicked (selected). */
   onSelect?(h: TourHotspot): void;
@@ -218,7 +218,7 @@ export class TourPanorama {
     viewer.addEventListener('ready', () => this.afterShown(scene, src), { once: true });
     viewer.addEventListener('click', ({ data }) => {
       if (data.rightclick || !this.opts.onPanoramaClick) return;
-      this.opts.onPanoramaClick({ yaw: data.yaw, pitch: data.pitch });
+      this.opts.onPanoramaClick(toSpherical({ yaw: data.yaw, pitch: data.pitch }));
     });
     const video = viewer.getPlugin<VideoPlugin>(VideoPlugin);
     video?.addEventListener('progress', ({ time }) => {

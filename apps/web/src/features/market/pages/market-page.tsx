@@ -1,12 +1,13 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { CATALOGS } from '@xr/contract/constants';
-import { MARKET_SORTS, type MarketSort } from '@xr/contract/market';
+import { MARKET_SORTS, type MarketSort, tagName } from '@xr/contract/market';
 import { Button, Empty, Input, InputNumber, Pagination, Select, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
+import { currentLang } from '../../../lib/i18n';
 import { itemListQuery } from '../api/item-list';
 import { tagListQuery } from '../api/tag-list';
 import { CartShortcut } from '../components/cart-shortcut';
@@ -172,7 +173,7 @@ export default function MarketPage() {
           <legend className="xr-sr-only">{t('page.tags')}</legend>
           {tags.data.map((tag) => (
             <Tag.CheckableTag key={tag.id} checked={filters.tags.includes(tag.id)} onChange={() => toggleTag(tag.id)}>
-              {tag.name}
+              {tagName(tag, currentLang())}
             </Tag.CheckableTag>
           ))}
         </fieldset>

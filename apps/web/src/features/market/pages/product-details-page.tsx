@@ -1,6 +1,7 @@
 import {
   ArrowLeftOutlined,
   CheckCircleFilled,
+  CommentOutlined,
   FlagOutlined,
   HeartFilled,
   HeartOutlined,
@@ -9,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
+import { tagName } from '@xr/contract/market';
 import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +19,10 @@ import { PriceTag } from '../../../components/price-tag';
 import { useSession } from '../../../lib/auth/session';
 import { addToCart, toggleWish, useCart } from '../../../lib/cart';
 import { formatTime } from '../../../lib/dates';
+import { currentLang } from '../../../lib/i18n';
 import { loginPath } from '../../../lib/navigation';
 import { projectDetailsQuery } from '../api/project-details';
+import { useProjectThread } from '../api/project-thread';
 import { CartShortcut } from '../components/cart-shortcut';
 import { CommentsSection } from '../components/comments-section';
 import { ContentPreview } from '../components/content-preview';
@@ -79,6 +83,7 @@ export default function ProductDetailsPage() {
   const [adding, setAdding] = useState(false);
   const [wishing, setWishing] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const discussion = useProjectThread();
   const [cartOpen, setCartOpen] = useState(false);
 
   const signInFirst = (text: string) => {
@@ -236,6 +241,20 @@ export default function ProductDetailsPage() {
             <Button
               size="large"
               type="text"
+              icon={<CommentOutlined />}
+              loading={discussion.isPending}
+              data-testid="project-discuss"
+              onClick={() =>
+                token
+                  ? discussion.mutate(p.id, { onSuccess: ({ id: threadId }) => navigate(`/forum/thread?id=${threadId}`) })
+                  : signInFirst(t('details.signInToDiscuss'))
+              }
+            >
+              {t('details.discuss')}
+            </Button>
+            <Button
+              size="large"
+              type="text"
               icon={<FlagOutlined />}
               onClick={() => (token ? setReporting(true) : signInFirst(t('details.signInToReport')))}
             >
@@ -257,7 +276,7 @@ export default function ProductDetailsPage() {
               <span className="xr-details__chips-label">{t('details.tags')}</span>
               {p.tags.map((tag) => (
                 <Link key={tag.id} to={`/marke_place?tags=${tag.id}`} className="xr-chip xr-chip--tag">
-                  #{tag.name}
+                  #{tagName(tag, currentLang())}
                 </Link>
               ))}
             </div>

@@ -6,5 +6,4 @@ export const projectsKeys = {
   comments: ['projects', 'comments'] as const,
   questionnaire: ['projects', 'questionnaire'] as const,
   capacity: ['projects', 'capacity'] as const,
-  messages: ['projects', 'messages'] as const,
 };

@@ -1,27 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@xr/contract/common';
-import { http } from '../../../lib/http';
-import { projectsKeys } from './keys';
-import type { SystemMessage } from './types';
+import { useMessages, useReadMessages } from '../../../lib/messages';
 
-/** GET /message/my_message_page: the signed-in user's system messages, newest first. */
+/**
+ * GET /message/my_message_page: the signed-in user's system messages, newest first. The same query as the top bar's
+ * bell (one request for both, refreshed together by realtime notices).
+ */
 export function useMyMessagePage(limit = 5) {
-  return useQuery({
-    queryKey: [...projectsKeys.messages, limit],
-    queryFn: ({ signal }) =>
-      http.get<Page<SystemMessage> & { unread: number }>(
-        '/message/my_message_page',
-        { page: 1, limit },
-        { signal, silent: true },
-      ),
-  });
+  return useMessages(limit);
 }
 
 /** POST /message/read_message {id}: marks a message read. */
 export function useReadMessage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.post<null>('/message/read_message', { id }, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: projectsKeys.messages }),
-  });
+  const read = useReadMessages();
+  return { ...read, mutate: (id: number) => read.mutate(id), mutateAsync: (id: number) => read.mutateAsync(id) };
 }

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CATALOGS, type Catalog } from '@xr/contract/constants';
 import type { ProjectType } from '@xr/contract/creator';
+import { tagName } from '@xr/contract/market';
 import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { currentLang } from '../../../lib/i18n';
 import { useAssetStatus } from '../api/asset-status';
 import { imageUpload } from '../api/image-upload';
 import { projectsKeys } from '../api/keys';
@@ -129,7 +131,7 @@ export function ProjectFields({ project }: { project?: MyProject }) {
             allowClear
             loading={tags.isLoading}
             optionFilterProp="label"
-            options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+            options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tagName(tag, currentLang()) }))}
           />
         </Form.Item>
       </Col>

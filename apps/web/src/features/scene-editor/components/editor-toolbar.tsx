@@ -21,6 +21,7 @@ import {
   SaveOutlined,
   SendOutlined,
   UndoOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import { LIGHT_KINDS, SCENE_HOTSPOT_KINDS } from '@xr/contract/scenes';
 import { Button, Dropdown, Segmented, Space, Switch, Tag, Tooltip } from 'antd';
@@ -54,6 +55,7 @@ function SaveStateTag() {
     dirty: { color: 'default', icon: <SaveOutlined /> },
     saving: { color: 'processing', icon: <LoadingOutlined /> },
     failed: { color: 'error', icon: <CloseCircleOutlined /> },
+    invalid: { color: 'warning', icon: <WarningOutlined /> },
     conflict: { color: 'warning', icon: <CloseCircleOutlined /> },
   } as const;
   return (

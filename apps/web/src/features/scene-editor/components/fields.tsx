@@ -159,6 +159,25 @@ export function ColorField({ value, onCommit, label }: { value: string; onCommit
 }
 
 /** The validation messages of one place (object id or `settings`), with the field they concern. */
+/** The inspector's label of the field a problem's path ends in (`hotspot.project_id` → "Product"), else the path. */
+const FIELD_LABELS: Record<string, string> = {
+  project_id: 'hotspot.product',
+  asset_id: 'hotspot.media',
+  url: 'hotspot.url',
+  title: 'hotspot.title',
+  text: 'hotspot.text',
+  icon: 'hotspot.icon',
+  size: 'hotspot.size',
+};
+function fieldLabel(path: string, t: (key: string) => string): string {
+  const last =
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? path;
+  return FIELD_LABELS[last] ? t(FIELD_LABELS[last]) : path;
+}
+
 export function Issues({ at, prefix }: { at: string; prefix?: string }) {
   const { t } = useTranslation('scene3d');
   const { store } = useEditorContext();
@@ -168,7 +187,8 @@ export function Issues({ at, prefix }: { at: string; prefix?: string }) {
     <ul className="xr-editor__issues" role="alert" data-testid="issues">
       {issues.map((i) => (
         <li key={`${i.path}:${i.message}`}>
-          {i.path && <code>{i.path}</code>} {translateKey(i.message) || t('issues.invalid')}
+          {i.path ? `${fieldLabel(i.path, t)}: ` : null}
+          {translateKey(i.message) || t('issues.invalid')}
         </li>
       ))}
     </ul>

@@ -113,7 +113,7 @@ describe('scene editor page', { timeout: 180_000 }, () => {
     fireEvent.click(await screen.findByText('Link', undefined, { timeout: 15_000 }));
     fireEvent.click(screen.getByRole('button', { name: /^save Save$/i }));
     await screen.findByText(/problem\(s\) to fix/, undefined, { timeout: 15_000 });
-    expect(screen.getByTestId('save-state')).toHaveAttribute('data-state', 'failed');
+    expect(screen.getByTestId('save-state')).toHaveAttribute('data-state', 'invalid');
     expect(bodiesTo(fetch, '/api/project/save_scene')).toHaveLength(0);
     expect((await screen.findAllByTestId('issues')).length).toBeGreaterThan(0);
 

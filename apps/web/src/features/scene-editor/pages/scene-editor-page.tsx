@@ -26,7 +26,7 @@ import { RevisionsDrawer } from '../components/revisions-drawer';
 import { SettingsPanel } from '../components/settings-panel';
 import { Viewport } from '../components/viewport';
 import { BUDGETS, heaviest, overBudget } from '../perf';
-import { addObjects, newId } from '../store/commands';
+import { addObjects, freeSpot, newId } from '../store/commands';
 import { createEditorStore, type EditorStore, emptySceneDetails, isDirty, useEditor } from '../store/editor-store';
 import '../scene-editor.css';
 
@@ -56,7 +56,7 @@ async function saveNow(store: EditorStore, force = false): Promise<boolean> {
   const s = store.getState();
   const doc = s.validate();
   if (!doc) {
-    s.markFailed('failed', null);
+    s.markFailed('invalid', null);
     return false;
   }
   const seq = s.markSaving();
@@ -176,10 +176,11 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
   const placeFor = (): Vec3 => {
     const cam = runtime.camera;
     const el = runtime.gl?.domElement;
-    if (!cam || !el) return [0, 0, 0];
+    if (!cam || !el) return freeSpot(store.getState().doc, [0, 0, 0]);
     const r = el.getBoundingClientRect();
     const p = runtime.floorPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return p && Math.hypot(p.x, p.z) < 200 ? [Math.round(p.x * 4) / 4, 0, Math.round(p.z * 4) / 4] : [0, 0, 0];
+    const centre: Vec3 = p && Math.hypot(p.x, p.z) < 200 ? [Math.round(p.x * 4) / 4, 0, Math.round(p.z * 4) / 4] : [0, 0, 0];
+    return freeSpot(store.getState().doc, centre);
   };
 
   const addAsset = (a: DragAsset, at?: Vec3) => {

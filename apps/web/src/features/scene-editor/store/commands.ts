@@ -246,3 +246,28 @@ export function setSettings(doc: SceneDocument, change: (s: SceneSettings) => Sc
   const after = change(before);
   return { kind: 'settings', do: (d) => ({ ...d, settings: after }), undo: (d) => ({ ...d, settings: before }) };
 }
+
+/**
+ * Where a new object goes near `centre` (the floor point the view looks at) without landing inside one already there:
+ * the centre if no top-level model, NPC or group stands within `spacing` metres (on the floor plane), otherwise the
+ * nearest free point of rings of candidates around it, on a `spacing` grid. Clicking "add" three times gives three
+ * objects side by side, not three inside each other.
+ */
+export function freeSpot(doc: SceneDocument, centre: Vec3, spacing = 1.5): Vec3 {
+  const taken = doc.objects
+    .filter((o) => o.parent === null && (o.type === 'model' || o.type === 'npc' || o.type === 'group'))
+    .map((o) => o.transform.position);
+  const free = (x: number, z: number) => taken.every((p) => Math.hypot(p[0] - x, p[2] - z) >= spacing - 1e-6);
+  for (let ring = 0; ring <= 12; ring++) {
+    const candidates: [number, number][] = [];
+    for (let i = -ring; i <= ring; i++)
+      for (let j = -ring; j <= ring; j++) if (Math.max(Math.abs(i), Math.abs(j)) === ring) candidates.push([i, j]);
+    candidates.sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+    for (const [i, j] of candidates) {
+      const x = centre[0] + i * spacing;
+      const z = centre[2] + j * spacing;
+      if (free(x, z)) return [x, centre[1], z];
+    }
+  }
+  return centre;
+}

@@ -4,7 +4,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, deleteObjects, duplicateObjects, groupObjects, setHidden, setLocked } from './commands';
 
 export type GizmoMode = 'translate' | 'rotate' | 'scale';
-export type SaveState = 'saved' | 'dirty' | 'saving' | 'failed' | 'conflict';
+/** `invalid`: not sent, the document has problems to fix (marked where they are); `failed`: the server refused or was unreachable. */
+export type SaveState = 'saved' | 'dirty' | 'saving' | 'failed' | 'invalid' | 'conflict';
 
 /** What a click in the viewport does besides selecting: place waypoints of an NPC's walk step. */
 export type ViewportTool = { kind: 'waypoint'; npc: string; step: number } | null;
@@ -70,7 +71,7 @@ export interface EditorActions {
   validate(): SceneDocument | null;
   markSaving(): number;
   markSaved(version: number, seq: number): void;
-  markFailed(state: 'failed' | 'conflict', message: string | null): void;
+  markFailed(state: 'failed' | 'invalid' | 'conflict', message: string | null): void;
 }
 
 export type EditorStore = StoreApi<EditorState & EditorActions>;

@@ -63,7 +63,7 @@ export function EditorPanorama({
           text: {},
           icon: 'info',
           size: 40,
-          position: { yaw: Math.round(pos.yaw * 10_000) / 10_000, pitch: Math.round(pos.pitch * 10_000) / 10_000 },
+          position: pos,
           time_range: null,
         };
         store.run(addHotspot(store.getState().doc, id, h));

@@ -26,6 +26,7 @@ import { projectMediaQuery } from '../api/project-media';
 import { AddSceneDialog } from '../components/add-scene-dialog';
 import { EditorPanorama, newId } from '../components/editor-panorama';
 import { HotspotPanel } from '../components/hotspot-panel';
+import { IssueList } from '../components/issue-list';
 import { issuesAt } from '../components/issues';
 import { RevisionsDrawer } from '../components/revisions-drawer';
 import { SceneList } from '../components/scene-list';
@@ -258,8 +259,6 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
     ),
   }[save.status];
 
-  const globalIssues = save.issues.filter((i) => i.path[0] !== 'scenes' || i.path.length <= 2);
-
   return (
     <div className="xr-tour-editor" data-testid="tour-editor" data-save={save.status} data-version={version}>
       <div className="xr-tour-editor__top">
@@ -324,14 +323,7 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
       {save.status === 'failed' && save.error ? (
         <Alert type="error" showIcon message={t('save.failedText', { error: save.error })} />
       ) : null}
-      {globalIssues.length ? (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="doc-issues"
-          message={globalIssues.map((i) => t(`common:${i.message}`)).join(' · ')}
-        />
-      ) : null}
+      <IssueList doc={doc} issues={save.issues} onSelect={(sceneId, hotspotId) => store.select(sceneId, hotspotId)} />
       {mode === 'preview' ? (
         <Suspense fallback={<Spin />}>
           <TourViewer

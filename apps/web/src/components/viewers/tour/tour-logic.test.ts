@@ -1,0 +1,16 @@
+import { sphericalPosition } from '@xr/contract/scenes';
+import { describe, expect, it } from 'vitest';
+import { toSpherical } from './tour-logic';
+
+describe('toSpherical', () => {
+  it('keeps every direction Photo Sphere Viewer reports (yaw 0…2π) inside the document range', () => {
+    // a click just left of straight ahead: PSV says yaw ≈ 2π, which rounds past 2π unless normalised first
+    for (const yaw of [0, 1e-7, Math.PI, 2 * Math.PI - 1e-7, 2 * Math.PI - 3e-5, 2 * Math.PI]) {
+      for (const pitch of [-Math.PI / 2, -0.3, 0, 0.3, Math.PI / 2]) {
+        const p = toSpherical({ yaw, pitch });
+        expect(sphericalPosition.safeParse(p).success).toBe(true);
+        expect(Math.abs(p.yaw)).toBeLessThanOrEqual(Math.PI + 1e-4);
+      }
+    }
+  });
+});

@@ -1,0 +1,233 @@
+// Forum thread list and search (issue 10): GET /forum/thread_page at 100,000 posts (10,000 threads over the three
+// default boards, ten posts each, bodies of random English and Chinese words), anonymous and signed in (the unread
+// markers join the reader's read times). Budget: thread list and search p95 ≤ 50 ms. PGlite always, PostgreSQL too
+// when DATABASE_URL is set. The demo data comes from a first start; the rows are then added by INSERT … SELECT
+// while no server holds the database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { load, startServer, table, writeSection } from './lib.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const THREADS = Number(process.env.BENCH_FORUM_THREADS ?? 10_000);
+const POSTS_PER_THREAD = 10;
+
+const WORDS_EN = [
+  'light',
+  'lighting',
+  'chair',
+  'table',
+  'scene',
+  'tour',
+  'panorama',
+  'hotspot',
+  'model',
+  'texture',
+  'upload',
+  'video',
+  'camera',
+  'showroom',
+  'gallery',
+  'classroom',
+  'avatar',
+  'room',
+  'walk',
+  'view',
+  'start',
+  'editor',
+  'library',
+  'glass',
+  'wood',
+  'shadow',
+  'reflection',
+  'export',
+  'import',
+  'phone',
+  'headset',
+  'stream',
+  'price',
+  'market',
+];
+const WORDS_ZH = [
+  '全景',
+  '灯光',
+  '模型',
+  '贴图',
+  '上传',
+  '视频',
+  '场景',
+  '导览',
+  '热点',
+  '展厅',
+  '教室',
+  '头像',
+  '直播',
+  '编辑器',
+  '阴影',
+];
+const words = [...WORDS_EN, ...WORDS_ZH].map((w) => `'${w}'`).join(',');
+const randomWords = (n) =>
+  Array.from({ length: n }, () => `(array[${words}])[1 + floor(random() * ${WORDS_EN.length + WORDS_ZH.length})::int]`).join(
+    " || ' ' || ",
+  );
+
+/** Threads and posts (the rare word "hdri" in one post of a hundred), then the counters the service keeps. */
+const growSql = () => `
+  insert into forum_threads (board_id, author_id, title, search_text, reply_count, last_post_at, last_poster_id, created_at)
+  select b.id, 1 + (g % 4), 'Thread ' || g || ': ' || ${randomWords(5)}, '', ${POSTS_PER_THREAD - 1},
+         now() - (g || ' minutes')::interval, 1 + ((g + 1) % 4), now() - (g || ' minutes')::interval
+  from generate_series(1, ${THREADS}) g
+  join (select id, row_number() over (order by id) - 1 as n from forum_boards) b on b.n = g % 3;
+  update forum_threads set search_text = lower(title) where search_text = '';
+  insert into forum_posts (thread_id, author_id, body, search_text, is_first, created_at)
+  select t.id, 1 + ((t.id + p) % 4), x.body, lower(x.body), p = 0, t.created_at + (p || ' seconds')::interval
+  from forum_threads t cross join generate_series(0, ${POSTS_PER_THREAD - 1}) p
+  cross join lateral (select ${randomWords(14)} || case when (t.id * 10 + p) % 100 = 7 then ' hdri' else '' end as body
+                      where t.id > 0 and p >= 0) x
+  where t.title like 'Thread %';
+  update forum_boards b set thread_count = s.threads, post_count = s.posts, last_post_at = s.last
+  from (select board_id, count(*) as threads, sum(reply_count + 1) as posts, max(last_post_at) as last
+        from forum_threads where deleted_at is null group by board_id) s
+  where s.board_id = b.id;`;
+const VACUUM = ['vacuum analyze forum_threads', 'vacuum analyze forum_posts', 'vacuum analyze forum_boards'];
+
+const LISTS = [
+  '/api/forum/thread_page?page=1&limit=20',
+  '/api/forum/thread_page?page=1&limit=20&board_id=1',
+  '/api/forum/thread_page?page=2&limit=20&board_id=2',
+  '/api/forum/thread_page?page=50&limit=20&board_id=3',
+  '/api/forum/thread_page?page=10&limit=20',
+  '/api/forum/board_list',
+];
+const SEARCHES = ['hdri', 'showroom', 'reflection', 'thread 4242', '全景', '灯光 贴图', '编辑器', 'headset'].map(
+  (k, i) => `/api/forum/thread_page?limit=20&keyword=${encodeURIComponent(k)}${i % 3 === 0 ? '&board_id=1' : ''}`,
+);
+
+const rotating = (paths) => {
+  let i = 0;
+  return [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
+};
+
+async function drive(server, label) {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'user@demo.test', password: 'Demo@12345' }),
+  }).then((r) => r.json());
+  const signedIn = { authorization: `Bearer ${login.data.access_token}` };
+  const out = [];
+  for (const [call, paths, headers] of [
+    ['thread_page (boards, pages) + board_list, anonymous', LISTS, {}],
+    ['thread_page (boards, pages) + board_list, signed in', LISTS, signedIn],
+    ['thread_page search (en/zh), anonymous', SEARCHES, {}],
+    ['thread_page search (en/zh), signed in', SEARCHES, signedIn],
+  ]) {
+    for (const p of paths) {
+      const r = await fetch(`${server.url}${p}`, { headers });
+      const j = await r.json();
+      if (j.code !== 200) throw new Error(`${p}: ${JSON.stringify(j).slice(0, 300)}`);
+    }
+    const r = await load({ url: server.url, headers, connections: CONNECTIONS, duration: DURATION, requests: rotating(paths) });
+    out.push({ db: label, call, connections: CONNECTIONS, ...r });
+    console.log(label, call, r);
+  }
+  return out;
+}
+
+const results = [];
+
+/** The default configuration (lists reused for 2 s, cleared by writes), then every request querying. */
+async function both(env, label) {
+  for (const [cache, suffix] of [
+    ['2', ''],
+    ['0', ', no cache'],
+  ]) {
+    const server = await startServer({ ...env, SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0', MARKET_CACHE_SECONDS: cache });
+    try {
+      results.push(...(await drive(server, `${label}${suffix}`)));
+    } finally {
+      await server.stop();
+    }
+  }
+}
+const posts = THREADS * POSTS_PER_THREAD;
+
+// --- PGlite ---
+{
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-forum-'));
+  try {
+    const first = await startServer({ DATA_DIR: dir, SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0' });
+    await first.stop();
+    const client = await PGlite.create(path.join(dir, 'db'), { extensions: { pg_trgm } });
+    const t = Date.now();
+    await client.exec(growSql());
+    for (const v of VACUUM) await client.exec(v);
+    console.log(`PGlite: ${posts} posts in ${Date.now() - t} ms`);
+    await client.close();
+    await both({ DATA_DIR: dir }, `PGlite, ${posts / 1000}k posts`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// --- PostgreSQL ---
+if (process.env.DATABASE_URL) {
+  const adminUrl = new URL(process.env.DATABASE_URL);
+  const dbName = `xr_bench_forum_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    const first = await startServer({
+      DATABASE_URL: url.toString(),
+      SEED_DEMO: '1',
+      SEED_MEDIA_WIDTH: '0',
+      LIBRARY_PREBUILD: '0',
+    });
+    await first.stop();
+    const db = new pg.Client({ connectionString: url.toString() });
+    db.on('error', () => undefined);
+    await db.connect();
+    await db.query(growSql());
+    for (const v of VACUUM) await db.query(v);
+    await db.end();
+    await both({ DATABASE_URL: url.toString() }, `PostgreSQL, ${posts / 1000}k posts`);
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+const load1 = os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' / ');
+const budget = results
+  .filter((r) => !r.db.includes('no cache'))
+  .map((r) => `- ${r.db}, ${r.call}: p95 ${r.p95.toFixed(1)} ms (budget ≤ 50 ms) ${r.p95 <= 50 ? 'met' : 'NOT met'}`)
+  .join('\n');
+writeSection(
+  'forum',
+  `## Forum thread list and search (issue 10)
+
+Command: \`npm run bench forum\` (${new Date().toISOString().slice(0, 10)}; with \`DATABASE_URL\` also on PostgreSQL; load average after the run ${load1}).
+\`bench/forum.bench.mjs\` seeds the demo data with a first start, then adds ${THREADS.toLocaleString('en')} threads over the three default boards
+with ${POSTS_PER_THREAD} posts each (${posts.toLocaleString('en')} posts, bodies of 14 random English and Chinese words; one post in a hundred
+holds the rare word "hdri"), sets the boards' counters and runs VACUUM ANALYZE. autocannon, ${CONNECTIONS} connections, ${DURATION} s per row,
+each connection rotating over ${LISTS.length} list requests (all boards and one board, pages 1 to 50, the board list) or ${SEARCHES.length}
+searches (rare and common English words, a title number, Chinese words and a two-word Chinese phrase, some within a board).
+Signed-in rows add the session check and the unread markers (one query for the page's threads). Default configuration: the
+shared part of a list (boards, thread page, search result) is reused for 2 s (\`MARKET_CACHE_SECONDS\`) and cleared by any write on the
+server; "no cache" rows query every time (page + count + authors).
+
+${table(results)}
+
+${budget}`,
+);

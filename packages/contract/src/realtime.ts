@@ -1,0 +1,23 @@
+/**
+ * The realtime channel (Socket.IO on the API's origin, path `/socket.io/`): event names and payloads both apps use.
+ * A client authenticates with its bearer token in the handshake (`auth: { token }`); without one it connects as an
+ * anonymous visitor (no personal events). A refused handshake's error carries `data.code` (a contract error code).
+ */
+export const REALTIME_PATH = '/socket.io/';
+
+export const RealtimeEvent = {
+  /** Server → client: new system messages arrived for this user; refetch the unread count and the list. */
+  messageNew: 'message:new',
+  /** Server → client: a refusal (rate or payload limit) with its contract code and message key. */
+  refused: 'refused',
+} as const;
+
+export interface MessageNewPayload {
+  /** How many messages were added (the client refetches, so this is a hint). */
+  count: number;
+}
+
+/** Most events one socket may send per second before its events are dropped with a `refused` event. */
+export const SOCKET_EVENTS_PER_SECOND = 20;
+/** Largest message a socket may send (bytes). */
+export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
