@@ -80,6 +80,9 @@ describe('storefront and checkout', () => {
 
     // Search an English and a Chinese word (substring search over names, keywords, tags, creators).
     await page.goto(`${base}/#/marke_place`);
+    // the filters of the link above are gone once the page has rendered the plain URL (a search typed before that
+    // render would be submitted with the old filters)
+    await expect.poll(() => page.getByRole('tab', { name: market.catalog.all }).getAttribute('aria-selected')).toBe('true');
     await searchFor(page, 'Kyoto');
     const grid = page.getByTestId('market-grid');
     await grid.getByText('Kyoto Collection: Hills at Dusk 360° Tour').first().waitFor();

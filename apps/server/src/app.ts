@@ -61,6 +61,8 @@ import { storageRulesRoutes } from './modules/system/storage-rules.routes';
 import { createStorageRulesService } from './modules/system/storage-rules.service';
 import { createSystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
+import { institutionRoutes } from './modules/users/institution.routes';
+import { createInstitutionService } from './modules/users/institution.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createWalletService } from './modules/wallet/wallet.service';
@@ -156,6 +158,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
   });
   const station = createStationService({ db, users, rbac, messages, jobs, audit });
+  // Organisation approval (issue 10): registrations as organisations wait for an administrator.
+  const institution = createInstitutionService({ db, rbac, messages, mailer, storage, access, audit, log: app.log });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
   const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
@@ -274,6 +278,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(messagesRoutes, { messages });
       await api.register(forumRoutes, { forum });
       await api.register(stationRoutes, { station });
+      await api.register(institutionRoutes, { institution });
       await api.register(storageRulesRoutes, { rules });
       await api.register(editorRoutes, { editor });
       await api.register(scenesRoutes, { scenes });

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'forum.moderate',
   'forum.post_delete',
   'message.push',
+  'institution.approve',
+  'institution.reject',
   'audit.retention',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -55,6 +57,7 @@ export const AUDIT_TARGET_TYPES = [
   'project',
   'forum_thread',
   'forum_post',
+  'institution_application',
   'audit_log',
 ] as const;
 

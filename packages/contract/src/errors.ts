@@ -54,6 +54,8 @@ export const ErrorCode = {
   CODE_TAKEN: 40932,
   /** Scene documents (ours): the save was made over an older version than the current draft (another tab or editor). */
   SCENE_VERSION_CONFLICT: 40940,
+  /** Approvals (ours): the request was decided already, by another administrator or an earlier click. */
+  ALREADY_DECIDED: 40950,
   /** Forum (ours): the account has no forum name yet, and a forum name is what posts are shown under. */
   FORUM_NAME_NEEDED: 40090,
   /** Forum (ours): the thread is locked by a moderator (no replies, no edits). */
@@ -106,6 +108,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   40931: 409,
   40932: 409,
   40940: 409,
+  40950: 409,
   40090: 400,
   40990: 409,
   42990: 429,
@@ -151,6 +154,7 @@ export const messageKeyOf: Record<ErrorCodeValue, string> = {
   40931: 'couponAlreadyRedeemed',
   40932: 'codeTaken',
   40940: 'sceneVersionConflict',
+  40950: 'alreadyDecided',
   40090: 'forumNameNeeded',
   40990: 'forumThreadLocked',
   42990: 'forumPostingTooFast',

@@ -353,6 +353,37 @@ export const errorMessages = {
     tc: '訊息正在發送給 {{count}} 位用戶',
     en: 'The message is being sent to {{count}} users',
   },
+  // --- Organisation approval (issue 10, /approval/institutional) ---
+  alreadyDecided: {
+    zh: '此申请已被处理，列表已刷新',
+    tc: '此申請已被處理，列表已重新整理',
+    en: 'This request has already been decided; the list is refreshed',
+  },
+  institutionStillPending: {
+    zh: '您的机构申请正在审核中，请等待结果',
+    tc: '您的機構申請正在審核中，請等待結果',
+    en: 'Your organisation application is still being reviewed',
+  },
+  institutionAlreadyApproved: {
+    zh: '您的机构申请已通过，无需再次申请',
+    tc: '您的機構申請已通過，無需再次申請',
+    en: 'Your organisation application is already approved',
+  },
+  institutionApplied: {
+    zh: '申请已提交，审核结果会通过邮件和系统消息通知您',
+    tc: '申請已提交，審核結果會透過郵件和系統訊息通知您',
+    en: 'Application sent: you will be told the outcome by mail and system message',
+  },
+  msgInstitutionApproved: {
+    zh: '您的机构账号申请已通过审核，现在可以创建邀请码和管理成员',
+    tc: '您的機構帳號申請已通過審核，現在可以建立邀請碼和管理成員',
+    en: 'Your organisation account is approved: you can now create invite codes and manage members',
+  },
+  msgInstitutionRejected: {
+    zh: '您的机构账号申请未通过，原因：{{reason}}。您可以在个人资料中重新提交证明',
+    tc: '您的機構帳號申請未通過，原因：{{reason}}。您可以在個人資料中重新提交證明',
+    en: 'Your organisation application was not approved. Reason: {{reason}}. You may send a new certificate from your profile',
+  },
   pushNoRecipients: { zh: '没有符合条件的收件人', tc: '沒有符合條件的收件人', en: 'No account matches this audience' },
 } satisfies Record<string, Entry>;
 

@@ -126,7 +126,12 @@ export const ADMIN_ROUTES: AppRoute[] = [
         permission: '/approval/project-review-records',
         page: () => import('../features/review/pages/project-review-records-page'),
       },
-      { path: '/approval/institutional', title: 'institutional', permission: '/approval/institutional', page: upcoming },
+      {
+        path: '/approval/institutional',
+        title: 'institutional',
+        permission: '/approval/institutional',
+        page: () => import('../features/institution/pages/institution-review-page'),
+      },
       { path: '/approval/cashOutProcess', title: 'cashOutProcess', permission: '/approval/cashOutProcess', page: upcoming },
     ],
   },

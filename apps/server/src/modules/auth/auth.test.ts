@@ -417,7 +417,7 @@ describe('POST /register', () => {
     expect(page.body.data.list.map((u: { email: string }) => u.email)).toEqual([member.email]);
   });
 
-  it('registers an organisation with an uploaded certificate and gives it the organisation_admin role', async () => {
+  it('registers an organisation with an uploaded certificate: a creator waiting for approval (issue 10)', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(2000)]);
     const up = await app.inject({ method: 'POST', url: '/api/register_certificate_upload', ...upload('c.pdf', pdf) });
     expect(up.statusCode).toBe(200);
@@ -438,8 +438,9 @@ describe('POST /register', () => {
     const org = await registered({ extra: { account_type: 'organisation', certificate } });
     const token = await login(app, org.email, org.password);
     const info = (await get('/api/user/user_info', { token })).body.data;
-    expect(info).toMatchObject({ role_name: 'organisation_admin', account_type: 'organisation' });
-    expect(info.permissions).toContainEqual({ http_path: '/member' });
+    expect(info).toMatchObject({ role_name: 'creator', account_type: 'organisation' });
+    expect(info.permissions).not.toContainEqual({ http_path: '/member' });
+    expect((await get('/api/user/institution_status', { token })).body.data).toMatchObject({ state: 'pending' });
   });
 });
 

@@ -28,6 +28,7 @@ import type { Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
 import { type AuditRecorder, changes } from '../audit/audit.service';
 import type { RbacService, RoleRef } from '../rbac/rbac.service';
+import { createInstitutionRepository } from './institution.repository';
 import { AVATAR_KINDS, CERTIFICATE_KINDS, isPublicKey, parseCsv, publicContentType, publicUrlOf, sniffKind } from './users.files';
 import { hashPassword, verifyPassword } from './users.password';
 import { type Actor, canAssignRole, canSee, isAdmin, memberScope } from './users.policy';
@@ -80,7 +81,8 @@ type UserStatistic = z.infer<typeof userStatistic>;
 
 const DAY = 24 * 60 * 60 * 1000;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CERTIFICATE_KEY = /^certificates\/[a-f0-9]{32}\.(pdf|png|jpg)$/;
+/** Storage keys /register_certificate_upload hands out. */
+export const CERTIFICATE_KEY = /^certificates\/[a-f0-9]{32}\.(pdf|png|jpg)$/;
 const IMPORT_MAX_ROWS = 1000;
 const IMPORT_HEADER = ['email', 'username', 'forum_name', 'password'];
 
@@ -363,7 +365,10 @@ export function createUsersService({
      * is the owner of a campaign invite code the codes module already accepted (then `invite_code` is unset).
      */
     async register(input: RegisterInput, tx: DbOrTx, invitedBy?: number): Promise<{ id: number; email: string }> {
-      return createAccount(
+      // An organisation or group admin starts as a creator with a pending application (issue 10): the role that
+      // creates invite codes and manages members comes with an administrator's approval (institution.service).
+      const applying = input.account_type === 'individual' ? null : input.account_type;
+      const account = await createAccount(
         {
           email: input.email,
           username: input.username,
@@ -376,9 +381,17 @@ export function createUsersService({
           invitedBy,
           certificate: input.account_type === 'individual' ? undefined : input.certificate,
           status: 'pending',
+          roleNames: applying ? ['creator'] : undefined,
         },
         tx,
       );
+      if (applying) {
+        await createInstitutionRepository(db).insert(
+          { userId: account.id, accountType: applying, certificate: input.certificate ?? null },
+          tx,
+        );
+      }
+      return account;
     },
 
     /** Activates a pending account by email; false when there was none. */

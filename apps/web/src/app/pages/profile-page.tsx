@@ -1,4 +1,6 @@
 import { Col, Row, Skeleton } from 'antd';
+import { CertificateUpload } from '../../features/auth/components/certificate-upload';
+import { InstitutionStatusCard } from '../../features/institution/components/institution-status-card';
 import { LibraryCard } from '../../features/orders/components/library-card';
 import { ProfilePanels } from '../../features/projects/components/profile-panels';
 import { AboutMeCard } from '../../features/users/components/about-me-card';
@@ -7,7 +9,7 @@ import { useSession } from '../../lib/auth/session';
 import '../../features/users/components/users.css';
 
 /**
- * /profile: about me, membership and invite, and the overview panels (spec section 2). It composes three
+ * /profile: about me, an organisation's application state (issue 10), membership and invite, and the overview panels (spec section 2). It composes three
  * features (users, projects, orders), so it lives in app/, the one place that may import features.
  */
 export default function ProfilePage() {
@@ -20,6 +22,10 @@ export default function ProfilePage() {
       </Col>
       <Col xs={24} lg={15} xl={16}>
         <div className="xr-stack">
+          <InstitutionStatusCard
+            user={user}
+            renderUpload={(value, onChange) => <CertificateUpload value={value} onChange={onChange} />}
+          />
           <MembershipCard user={user} />
           <ProfilePanels />
           <LibraryCard />
