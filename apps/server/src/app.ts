@@ -54,6 +54,8 @@ import { createProjectsService } from './modules/projects/projects.service';
 import { scenesRoutes } from './modules/projects/scenes.routes';
 import { createScenesService } from './modules/projects/scenes.service';
 import { signedFilesRoutes } from './modules/projects/signed-files.routes';
+import { tagsRoutes } from './modules/projects/tags.routes';
+import { createTagsService } from './modules/projects/tags.service';
 import { uploadsRoutes } from './modules/projects/uploads.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { createRbacService } from './modules/rbac/rbac.service';
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cart = createCartService({ db, projects, orders });
   const market = createMarketService({ db, projects, cart, orders, users }, { cacheMs: marketCacheMs });
   const reports = createReportsService({ db, projects });
+  const tagsService = createTagsService({ db, projects, audit });
   const wallet = createWalletService({ db, commissionPercent: config.commerce.commissionPercent });
   const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
   const payments = createPaymentsService({ db, provider });
@@ -279,6 +282,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(forumRoutes, { forum });
       await api.register(stationRoutes, { station });
       await api.register(institutionRoutes, { institution });
+      await api.register(tagsRoutes, { tagsService });
       await api.register(storageRulesRoutes, { rules });
       await api.register(editorRoutes, { editor });
       await api.register(scenesRoutes, { scenes });

@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'forum.moderate',
   'forum.post_delete',
   'message.push',
+  'tag.create',
+  'tag.update',
+  'tag.merge',
   'institution.approve',
   'institution.reject',
   'audit.retention',
@@ -57,6 +60,7 @@ export const AUDIT_TARGET_TYPES = [
   'project',
   'forum_thread',
   'forum_post',
+  'tag',
   'institution_application',
   'audit_log',
 ] as const;

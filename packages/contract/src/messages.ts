@@ -384,6 +384,12 @@ export const errorMessages = {
     tc: '您的機構帳號申請未通過，原因：{{reason}}。您可以在個人資料中重新提交證明',
     en: 'Your organisation application was not approved. Reason: {{reason}}. You may send a new certificate from your profile',
   },
+  tagTaken: { zh: '已有同名标签', tc: '已有同名標籤', en: 'A tag with this name already exists' },
+  tagMerged: {
+    zh: '已合并，{{count}} 个项目改用新标签',
+    tc: '已合併，{{count}} 個項目改用新標籤',
+    en: 'Merged: {{count}} project(s) now carry the other tag',
+  },
   pushNoRecipients: { zh: '没有符合条件的收件人', tc: '沒有符合條件的收件人', en: 'No account matches this audience' },
 } satisfies Record<string, Entry>;
 
@@ -543,6 +549,7 @@ export const validationMessages = {
     en: 'This image is no longer available, please upload it again',
   },
   reasonRequired: { zh: '请填写原因', tc: '請填寫原因', en: 'Please enter a reason' },
+  tagMergeSelf: { zh: '请选择另一个标签', tc: '請選擇另一個標籤', en: 'Choose another tag to merge into' },
   extensionFormat: {
     zh: '扩展名为 1 到 10 位小写字母或数字',
     tc: '副檔名為 1 到 10 位小寫字母或數字',

@@ -162,7 +162,13 @@ export const ADMIN_ROUTES: AppRoute[] = [
     page: () => import('../features/members/pages/member-page'),
   },
   { path: '/ReportList', title: 'reportList', permission: '/ReportList', icon: 'warning', page: upcoming },
-  { path: '/projecttag', title: 'projectTag', permission: '/projecttag', icon: 'tags', page: upcoming },
+  {
+    path: '/projecttag',
+    title: 'projectTag',
+    permission: '/projecttag',
+    icon: 'tags',
+    page: () => import('../features/tags/pages/tag-page'),
+  },
   {
     path: '/stationletter',
     title: 'stationLetter',

@@ -1,5 +1,5 @@
 import type { MarketSort } from '@xr/contract/market';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { comments, projects, tags } from './projects.table';
 
@@ -193,7 +193,66 @@ export function createProjectsRepository(db: DbOrTx) {
       return db.select().from(tags).where(inArray(tags.id, ids));
     },
     async enabledTags(): Promise<TagRow[]> {
-      return db.select().from(tags).where(eq(tags.enabled, true)).orderBy(asc(tags.id));
+      return db.select().from(tags).where(eq(tags.enabled, true)).orderBy(asc(tags.sort), asc(tags.id));
+    },
+    /** The /projecttag list: by order then id; `keyword` matches the key or any display name. */
+    async tagPage(f: { keyword?: string; enabled?: boolean }, limit: number, offset: number) {
+      const conds: SQL[] = [];
+      if (f.enabled !== undefined) conds.push(eq(tags.enabled, f.enabled));
+      if (f.keyword) {
+        const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const m = or(ilike(tags.name, like), ilike(tags.nameZh, like), ilike(tags.nameTc, like), ilike(tags.nameEn, like));
+        if (m) conds.push(m);
+      }
+      const where = conds.length ? and(...conds) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(tags).where(where).orderBy(asc(tags.sort), asc(tags.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(tags).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async tagById(id: number, tx: DbOrTx = db): Promise<TagRow | undefined> {
+      const [row] = await tx.select().from(tags).where(eq(tags.id, id));
+      return row;
+    },
+    async insertTag(values: typeof tags.$inferInsert, tx: DbOrTx = db): Promise<TagRow> {
+      const [row] = await tx.insert(tags).values(values).returning();
+      if (!row) throw new Error('tag insert returned nothing');
+      return row;
+    },
+    async updateTag(id: number, values: Partial<typeof tags.$inferInsert>, tx: DbOrTx = db): Promise<TagRow | undefined> {
+      const [row] = await tx.update(tags).set(values).where(eq(tags.id, id)).returning();
+      return row;
+    },
+    /** Projects carrying each of these tags. */
+    async tagUsage(ids: number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: tags.id,
+          // raw names: Drizzle leaves columns unqualified in a one-table select, and `id` would mean the project's
+          n: sql<number>`(select count(*)::int from projects p where p.tag_ids @> array[tags.id]::integer[])`.mapWith(Number),
+        })
+        .from(tags)
+        .where(inArray(tags.id, ids));
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+    /** Ids of the projects carrying a tag. */
+    async projectIdsWithTag(id: number, tx: DbOrTx = db): Promise<number[]> {
+      const rows = await tx.select({ id: projects.id }).from(projects).where(sql`${projects.tagIds} @> array[${id}]::integer[]`);
+      return rows.map((r) => r.id);
+    },
+    /** Replaces tag `from` by `into` on every project (no duplicates), then deletes `from`; answers the projects moved. */
+    async mergeTag(from: number, into: number, tx: DbOrTx): Promise<number[]> {
+      const moved = await tx
+        .update(projects)
+        .set({
+          tagIds: sql`array(select distinct x from unnest(array_replace(${projects.tagIds}, ${from}::integer, ${into}::integer)) as x order by x)`,
+        })
+        .where(sql`${projects.tagIds} @> array[${from}]::integer[]`)
+        .returning({ id: projects.id });
+      await tx.delete(tags).where(eq(tags.id, from));
+      return moved.map((r) => r.id);
     },
     /**
      * Creates the tags that do not exist yet and answers all of them. Display names given here fill a tag's empty

@@ -200,6 +200,10 @@ export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; user
       return [...(await enabledTagsById()).values()];
     },
     tagMap,
+    /** Forgets the cached tag catalogue (after the /projecttag screen changed it). */
+    clearTagCache(): void {
+      tagCatalogue.clear();
+    },
 
     /** Creates missing tags by name (with display names per language, filling empty ones) and answers name -> id. */
     async ensureTags(entries: (string | TagNames)[], tx?: DbOrTx): Promise<Map<string, number>> {

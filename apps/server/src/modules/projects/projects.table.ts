@@ -85,7 +85,7 @@ export const comments = pgTable(
   (t) => [index('comments_project_idx').on(t.projectId, t.createdAt)],
 );
 
-/** The tag catalogue (the /projecttag screen: id, name, start/close switch). Projects list theirs in `projects.tag_ids`. */
+/** The tag catalogue (the /projecttag screen: id, names, start/close switch, order). Projects list theirs in `projects.tag_ids`. */
 export const tags = pgTable(
   'tags',
   {
@@ -97,6 +97,8 @@ export const tags = pgTable(
     nameTc: text('name_tc').notNull().default(''),
     nameEn: text('name_en').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
+    /** Display order of the market's chips and the project form (ascending, then id). */
+    sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tags_name_uq').on(t.name)],

@@ -1,0 +1,1 @@
+ALTER TABLE "tags" ADD COLUMN "sort" integer DEFAULT 0 NOT NULL;
