@@ -130,7 +130,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const orders = createOrdersService({ db, projects });
   const cart = createCartService({ db, projects, orders });
   const market = createMarketService({ db, projects, cart, orders, users }, { cacheMs: marketCacheMs });
-  const reports = createReportsService({ db, projects });
   const tagsService = createTagsService({ db, projects, audit });
   const wallet = createWalletService({ db, commissionPercent: config.commerce.commissionPercent });
   const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
@@ -233,6 +232,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       );
     },
   });
+  // Reports of projects and forum posts, decided on /ReportList (issue 10).
+  const reports = createReportsService({ db, projects, forum, editor, users, messages, audit });
   const rules = createStorageRulesService({
     db,
     usedBytes: editor.usedBytes,

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'forum.moderate',
   'forum.post_delete',
   'message.push',
+  'report.decide',
   'tag.create',
   'tag.update',
   'tag.merge',
@@ -61,6 +62,7 @@ export const AUDIT_TARGET_TYPES = [
   'forum_thread',
   'forum_post',
   'tag',
+  'report',
   'institution_application',
   'audit_log',
 ] as const;

@@ -185,15 +185,22 @@ export const addCommentBody = z.object({
 export type AddCommentBody = z.output<typeof addCommentBody>;
 
 /** POST /reports/set_reports. Reporting the same project again updates the open report. */
-export const reportBody = z.object({
-  project_id: idField,
-  reason: z.enum(REPORT_REASONS, { message: V('reportReasonRequired') }),
-  content: z
-    .string({ message: V('contentRequired') })
-    .trim()
-    .min(1, V('contentRequired'))
-    .max(2000, V('tooLong')),
-});
+/** POST /reports/set_reports: a project (`project_id`) or a forum post (`post_id`), exactly one. */
+export const reportBody = z
+  .object({
+    project_id: idField.optional(),
+    post_id: idField.optional(),
+    reason: z.enum(REPORT_REASONS, { message: V('reportReasonRequired') }),
+    content: z
+      .string({ message: V('contentRequired') })
+      .trim()
+      .min(1, V('contentRequired'))
+      .max(2000, V('tooLong')),
+  })
+  .refine((b) => (b.project_id === undefined) !== (b.post_id === undefined), {
+    message: V('required'),
+    path: ['project_id'],
+  });
 export type ReportBody = z.output<typeof reportBody>;
 export const reportReply = z.object({ id: z.number().int() });
 

@@ -384,6 +384,27 @@ export const errorMessages = {
     tc: '您的機構帳號申請未通過，原因：{{reason}}。您可以在個人資料中重新提交證明',
     en: 'Your organisation application was not approved. Reason: {{reason}}. You may send a new certificate from your profile',
   },
+  // --- Reports (issue 10, /ReportList) ---
+  msgReportHidden: {
+    zh: '您的内容“{{title}}”因举报已被隐藏，原因：{{note}}',
+    tc: '您的內容「{{title}}」因舉報已被隱藏，原因：{{note}}',
+    en: 'Your content “{{title}}” was hidden after a report. Reason: {{note}}',
+  },
+  msgReportWarning: {
+    zh: '关于您的内容“{{title}}”的警告：{{note}}',
+    tc: '關於您的內容「{{title}}」的警告：{{note}}',
+    en: 'A warning about your content “{{title}}”: {{note}}',
+  },
+  msgReportActioned: {
+    zh: '感谢举报。我们已对“{{title}}”采取处理措施',
+    tc: '感謝舉報。我們已對「{{title}}」採取處理措施',
+    en: 'Thank you for your report: we took action on “{{title}}”',
+  },
+  msgReportDismissed: {
+    zh: '感谢举报。经审核，“{{title}}”未违反规定：{{note}}',
+    tc: '感謝舉報。經審核，「{{title}}」未違反規定：{{note}}',
+    en: 'Thank you for your report. After review, “{{title}}” breaks no rule: {{note}}',
+  },
   tagTaken: { zh: '已有同名标签', tc: '已有同名標籤', en: 'A tag with this name already exists' },
   tagMerged: {
     zh: '已合并，{{count}} 个项目改用新标签',

@@ -161,7 +161,13 @@ export const ADMIN_ROUTES: AppRoute[] = [
     icon: 'team',
     page: () => import('../features/members/pages/member-page'),
   },
-  { path: '/ReportList', title: 'reportList', permission: '/ReportList', icon: 'warning', page: upcoming },
+  {
+    path: '/ReportList',
+    title: 'reportList',
+    permission: '/ReportList',
+    icon: 'warning',
+    page: () => import('../features/reports/pages/report-list-page'),
+  },
   {
     path: '/projecttag',
     title: 'projectTag',

@@ -554,6 +554,30 @@ export function createForumService({
      * POST /forum/project_thread: the discussion thread of a project the caller can see, opened by the first person who
      * asks (in the `projects` board, titled after the project). One per project, also under concurrent first clicks.
      */
+    /**
+     * Forum posts as the reports screen shows them (issue 10): thread title, author, an excerpt, whether the post is
+     * still visible, and the thread's address. Deleted posts are included (visible: false).
+     */
+    async reportTargets(
+      ids: number[],
+    ): Promise<Map<number, { threadId: number; title: string; authorId: number; excerpt: string; visible: boolean }>> {
+      const posts = await repo.postsByIds([...new Set(ids)]);
+      const threads = new Map<number, ThreadRow | undefined>();
+      for (const p of posts) if (!threads.has(p.threadId)) threads.set(p.threadId, await repo.threadById(p.threadId));
+      const out = new Map<number, { threadId: number; title: string; authorId: number; excerpt: string; visible: boolean }>();
+      for (const p of posts) {
+        const th = threads.get(p.threadId);
+        out.set(p.id, {
+          threadId: p.threadId,
+          title: th?.title ?? '',
+          authorId: p.authorId,
+          excerpt: p.body.slice(0, 160),
+          visible: !p.deletedAt && !!th && !th.deletedAt,
+        });
+      }
+      return out;
+    },
+
     async projectThread(actor: NonNullable<ForumActor>, projectId: number): Promise<{ id: number }> {
       const existing = await repo.threadByProject(projectId);
       if (existing && !existing.deletedAt) return { id: existing.id };

@@ -1,25 +1,190 @@
+import type { Page } from '@xr/contract/common';
+import { ErrorCode } from '@xr/contract/errors';
 import type { ReportBody } from '@xr/contract/market';
+import type { ReportDecideBody, ReportItem, reportPageQuery } from '@xr/contract/reports';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { Actor as EditorActor, EditorService } from '../projects/editor.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
-import { createReportsRepository } from './reports.repository';
+import type { UsersService } from '../users/users.service';
+import type { ForumActor, ForumService } from './forum.service';
+import type { MessagesService } from './messages.service';
+import { createReportsRepository, type ReportRow } from './reports.repository';
+
+/** The handler as routes hand them in: the signed-in user with permissions (forum moderation, member management). */
+export type ReportHandler = NonNullable<ForumActor> & EditorActor & { name?: string };
+
+interface Target {
+  title: string;
+  excerpt: string;
+  path: string | null;
+  visible: boolean;
+  ownerId: number | null;
+}
 
 /**
- * Reports of projects from the details page. One open report per user and project (reporting again updates
- * it), so repeated clicks do not flood the /ReportList screen.
+ * Reports of projects and forum posts (issue 10). Reporting: one open report per user and target (reporting again
+ * updates it). Deciding (/ReportList): the report is closed once (a conditional update; a second decision answers
+ * 40950) with the audit entry in the same transaction; then the action runs through the owning module (a project is
+ * withdrawn to "rejected" with the note, a post is deleted as by a moderator, an account is disabled as on the member
+ * screen); if the action is refused (e.g. the handler may not manage that account) the report goes back to the queue
+ * and the refusal is answered. Last, the target's owner (hidden or warned) and the reporter are told by system message.
  */
-export function createReportsService({ db, projects }: { db: Db; projects: ProjectsService }) {
+export function createReportsService(deps: {
+  db: Db;
+  projects: ProjectsService;
+  forum?: ForumService;
+  editor?: EditorService;
+  users?: UsersService;
+  messages?: MessagesService;
+  audit?: AuditRecorder;
+}) {
+  const { db, projects, forum, editor, users, messages, audit } = deps;
   const repo = createReportsRepository(db);
-  return {
-    /** POST /reports/set_reports: reports a project the user can see (others: 40401). */
-    async report(actor: NonNullable<Viewer>, input: ReportBody): Promise<{ id: number }> {
-      await projects.viewable(actor, input.project_id);
-      const row = await repo.upsertOpen({
-        projectId: input.project_id,
-        userId: actor.id,
-        reason: input.reason,
-        content: input.content,
+
+  async function targets(rows: ReportRow[]): Promise<Map<string, Target>> {
+    const out = new Map<string, Target>();
+    const projectIds = rows.filter((r) => r.targetType === 'project').map((r) => r.targetId);
+    for (const p of projectIds.length ? await projects.byIds([...new Set(projectIds)]) : []) {
+      out.set(`project:${p.id}`, {
+        title: p.name,
+        excerpt: '',
+        path: `/product_details?id=${p.id}`,
+        visible: p.reviewStatus === 'approved' && p.isPublic,
+        ownerId: p.ownerId,
       });
+    }
+    const postIds = rows.filter((r) => r.targetType === 'forum_post').map((r) => r.targetId);
+    for (const [id, p] of postIds.length && forum ? await forum.reportTargets(postIds) : new Map()) {
+      out.set(`forum_post:${id}`, {
+        title: p.title,
+        excerpt: p.excerpt,
+        path: p.visible ? `/forum/thread?id=${p.threadId}` : null,
+        visible: p.visible,
+        ownerId: p.authorId,
+      });
+    }
+    return out;
+  }
+
+  return {
+    /** POST /reports/set_reports: reports a project the user can see, or a visible forum post (others: 40401). */
+    async report(actor: NonNullable<Viewer>, input: ReportBody): Promise<{ id: number }> {
+      let target: { targetType: 'project' | 'forum_post'; targetId: number };
+      if (input.project_id !== undefined) {
+        await projects.viewable(actor, input.project_id);
+        target = { targetType: 'project', targetId: input.project_id };
+      } else {
+        const post =
+          forum && input.post_id !== undefined ? (await forum.reportTargets([input.post_id])).get(input.post_id) : undefined;
+        if (!post?.visible || input.post_id === undefined) throw new AppError(ErrorCode.NOT_FOUND);
+        target = { targetType: 'forum_post', targetId: input.post_id };
+      }
+      const row = await repo.upsertOpen({ ...target, userId: actor.id, reason: input.reason, content: input.content });
       return { id: row.id };
+    },
+
+    /** GET /reports/report_page. */
+    async page(q: z.output<typeof reportPageQuery>): Promise<Page<ReportItem>> {
+      const { rows, total } = await repo.page({ status: q.status, targetType: q.target_type }, q.limit, (q.page - 1) * q.limit);
+      const found = await targets(rows);
+      const people = users
+        ? await users.publicCards([
+            ...rows.map((r) => r.userId),
+            ...[...found.values()].flatMap((t) => (t.ownerId ? [t.ownerId] : [])),
+          ])
+        : new Map<number, { name: string }>();
+      const name = (id: number) => people.get(id)?.name ?? '—';
+      const list = rows.map((r): ReportItem => {
+        const t = found.get(`${r.targetType}:${r.targetId}`);
+        return {
+          id: r.id,
+          target_type: r.targetType,
+          target_id: r.targetId,
+          target_title: t?.title ?? '',
+          target_excerpt: t?.excerpt ?? '',
+          target_path: t?.path ?? null,
+          target_visible: t?.visible ?? false,
+          owner: t?.ownerId ? { id: t.ownerId, name: name(t.ownerId) } : null,
+          reporter: { id: r.userId, name: name(r.userId) },
+          reason: r.reason,
+          content: r.content,
+          status: r.status,
+          action: r.action,
+          note: r.note,
+          handler: r.handlerName,
+          handled_at: r.handledAt?.toISOString() ?? null,
+          created_at: r.createdAt.toISOString(),
+        };
+      });
+      return { list, total, page: q.page, limit: q.limit };
+    },
+
+    /** POST /reports/report_decide. */
+    async decide(actor: ReportHandler, input: ReportDecideBody): Promise<void> {
+      const report = await repo.byId(input.id);
+      if (!report) throw new AppError(ErrorCode.NOT_FOUND);
+      const target = (await targets([report])).get(`${report.targetType}:${report.targetId}`);
+      const action = input.status === 'resolved' ? (input.action ?? null) : null;
+      const note = input.note.trim();
+      if (action && !target?.ownerId) throw new AppError(ErrorCode.NOT_FOUND);
+      const title = target?.title || target?.excerpt.slice(0, 40) || `#${report.targetId}`;
+
+      // 1. Close the report once, audited.
+      await db.transaction(async (tx) => {
+        const row = await repo.decide(tx, report.id, {
+          status: input.status,
+          action,
+          note,
+          handledBy: actor.id,
+          handlerName: actor.name ?? '',
+        });
+        if (!row) throw new AppError(ErrorCode.ALREADY_DECIDED);
+        await audit?.record(tx, {
+          actor,
+          action: 'report.decide',
+          target: { type: 'report', id: report.id, label: title },
+          before: { status: 'open' },
+          after: { status: input.status, action, note, target: `${report.targetType}:${report.targetId}` },
+        });
+      });
+
+      // 2. The action, through the module that owns the target; refused: back to the queue.
+      try {
+        const ownerId = target?.ownerId as number;
+        if (action === 'hide' && target?.visible) {
+          if (report.targetType === 'project') {
+            if (!editor) throw new AppError(ErrorCode.INTERNAL);
+            await db.transaction((tx) => editor.withdraw(actor, report.targetId, note, tx));
+          } else {
+            if (!forum) throw new AppError(ErrorCode.INTERNAL);
+            await forum.deletePost(actor, report.targetId);
+          }
+        }
+        if (action === 'disable') {
+          if (!users) throw new AppError(ErrorCode.INTERNAL);
+          await users.manage(actor, { id: ownerId, status: 'disabled' });
+        }
+      } catch (err) {
+        await repo.reopen(report.id);
+        throw err;
+      }
+
+      // 3. Who is told.
+      if (messages) {
+        await db.transaction(async (tx) => {
+          if (action === 'hide' && target?.ownerId) await messages.send(target.ownerId, 'msgReportHidden', { title, note }, tx);
+          if (action === 'warn' && target?.ownerId) await messages.send(target.ownerId, 'msgReportWarning', { title, note }, tx);
+          await messages.send(
+            report.userId,
+            input.status === 'resolved' ? 'msgReportActioned' : 'msgReportDismissed',
+            { title, note },
+            tx,
+          );
+        });
+      }
     },
   };
 }

@@ -373,6 +373,22 @@ export function createEditorService({
       return ownOut(row);
     },
 
+    /**
+     * Withdraws a project from the market after a report (issue 10, /ReportList): an approved or pending project
+     * becomes rejected with the reason (the creator edits and resubmits it through review), with a review record, in
+     * the caller's transaction. Answers the project, or undefined when it was neither approved nor pending.
+     */
+    async withdraw(reviewer: Actor, id: number, reason: string, tx: DbOrTx): Promise<ProjectRow | undefined> {
+      const r =
+        (await repo.decide(id, 'approved', 'rejected', reason, tx)) ?? (await repo.decide(id, 'pending', 'rejected', reason, tx));
+      if (r)
+        await repo.insertRecord(
+          { projectId: id, projectName: r.name, reviewerId: reviewer.id, decision: 'rejected', reason },
+          tx,
+        );
+      return r;
+    },
+
     async recordPage(q: ReviewRecordQuery): Promise<Page<ReviewRecord>> {
       const { rows, total } = await repo.recordPage(
         { decision: q.decision, projectId: q.project_id },

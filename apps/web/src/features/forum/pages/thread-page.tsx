@@ -3,6 +3,7 @@ import {
   CheckOutlined,
   DeleteOutlined,
   EditOutlined,
+  FlagOutlined,
   LikeFilled,
   LikeOutlined,
   LockOutlined,
@@ -18,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../components/form/zod-rules';
+import { ReportDialog } from '../../../components/report-dialog';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
 import { HttpError } from '../../../lib/http';
@@ -89,6 +91,7 @@ function PostItem({
   const navigate = useNavigate();
   const own = user?.id === post.author.id;
   const signedIn = !!user;
+  const [reporting, setReporting] = useState(false);
 
   const confirmDelete = () =>
     modal.confirm({
@@ -172,7 +175,15 @@ function PostItem({
             {t('delete')}
           </Button>
         ) : null}
+        {signedIn && !own ? (
+          <Button size="small" type="text" icon={<FlagOutlined />} onClick={() => setReporting(true)} data-testid="forum-report">
+            {t('report')}
+          </Button>
+        ) : null}
       </footer>
+      {reporting ? (
+        <ReportDialog target={{ post_id: post.id }} open title={t('reportTitle')} onClose={() => setReporting(false)} />
+      ) : null}
     </article>
   );
 }

@@ -16,6 +16,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PriceTag } from '../../../components/price-tag';
+import { ReportDialog } from '../../../components/report-dialog';
 import { useSession } from '../../../lib/auth/session';
 import { addToCart, toggleWish, useCart } from '../../../lib/cart';
 import { formatTime } from '../../../lib/dates';
@@ -28,7 +29,6 @@ import { CommentsSection } from '../components/comments-section';
 import { ContentPreview } from '../components/content-preview';
 import { Gallery } from '../components/gallery';
 import { QuestionnaireCard } from '../components/questionnaire-card';
-import { ReportDialog } from '../components/report-dialog';
 import { ReviewsSection } from '../components/reviews-section';
 import '../market.css';
 
@@ -301,7 +301,7 @@ export default function ProductDetailsPage() {
         </aside>
       </div>
 
-      <ReportDialog projectId={p.id} open={reporting} onClose={() => setReporting(false)} />
+      <ReportDialog target={{ project_id: p.id }} open={reporting} onClose={() => setReporting(false)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bodiesTo, renderAt, reply, serve, setupScreenTests, unmountAndSettle } from '../../../components/test-utils';
 import { ReportDialog } from './report-dialog';
+import { bodiesTo, renderAt, reply, serve, setupScreenTests, unmountAndSettle } from './test-utils';
 
 setupScreenTests();
 
@@ -23,7 +23,7 @@ describe('report dialog', () => {
   it('shows the inline errors for empty fields without an unhandled rejection, then sends a complete report', async () => {
     const fetch = serve({ '/api/reports/set_reports': () => reply(200, { id: 5 }) });
     let closed = 0;
-    renderAt(<ReportDialog projectId={7} open onClose={() => closed++} />, '/');
+    renderAt(<ReportDialog target={{ project_id: 7 }} open onClose={() => closed++} />, '/');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Please choose a reason')).toBeInTheDocument();

@@ -1,15 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ReportBody } from '@xr/contract/market';
 import { REPORT_REASONS, type ReportReason } from '@xr/contract/market';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSetReport } from '../api/set-report';
+import { http } from '../lib/http';
 
 interface Values {
   reason: ReportReason;
   content: string;
 }
 
-/** Report a project (POST /reports/set_reports): a reason and a text, both required. */
-export function ReportDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
+/** POST /reports/set_reports: reports a project or a forum post (reason + text); reporting again updates the open report. */
+function useSetReport() {
+  return useMutation({ mutationFn: (body: ReportBody) => http.post<{ id: number }>('/reports/set_reports', body) });
+}
+
+/** What is reported: a project, or a forum post. */
+export type ReportTarget = { project_id: number } | { post_id: number };
+
+/**
+ * Report a project (details page) or a forum post (thread page) with POST /reports/set_reports: a reason and a
+ * text, both required. Handled on /ReportList.
+ */
+export function ReportDialog({
+  target,
+  open,
+  onClose,
+  title,
+}: {
+  target: ReportTarget;
+  open: boolean;
+  onClose: () => void;
+  /** Default "Report this project". */
+  title?: string;
+}) {
   const { t } = useTranslation(['market', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -23,7 +47,7 @@ export function ReportDialog({ projectId, open, onClose }: { projectId: number; 
       return; // the form shows what is missing beside each field
     }
     try {
-      await report.mutateAsync({ project_id: projectId, reason: values.reason, content: values.content.trim() });
+      await report.mutateAsync({ ...target, reason: values.reason, content: values.content.trim() });
       void message.success(t('common:err.reportReceived'));
       form.resetFields();
       onClose();
@@ -35,7 +59,7 @@ export function ReportDialog({ projectId, open, onClose }: { projectId: number; 
   return (
     <Modal
       open={open}
-      title={t('details.reportTitle')}
+      title={title ?? t('details.reportTitle')}
       okText={t('details.reportSubmit')}
       cancelText={t('common:cancel')}
       onOk={() => void submit()}
