@@ -75,6 +75,10 @@ const randomWords = (n) =>
     " || ' ' || ",
   );
 
+/** The service's search form in SQL (lib/search-form.ts): lower-cased, every CJK character tripled. */
+const searchFormSql = (col) =>
+  `regexp_replace(lower(${col}), '([\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af])', '\\1\\1\\1', 'g')`;
+
 /** Threads and posts (the rare word "hdri" in one post of a hundred), then the counters the service keeps. */
 const growSql = () => `
   insert into forum_threads (board_id, author_id, title, search_text, reply_count, last_post_at, last_poster_id, created_at)
@@ -82,9 +86,9 @@ const growSql = () => `
          now() - (g || ' minutes')::interval, 1 + ((g + 1) % 4), now() - (g || ' minutes')::interval
   from generate_series(1, ${THREADS}) g
   join (select id, row_number() over (order by id) - 1 as n from forum_boards) b on b.n = g % 3;
-  update forum_threads set search_text = lower(title) where search_text = '';
+  update forum_threads set search_text = ${searchFormSql('title')} where search_text = '';
   insert into forum_posts (thread_id, author_id, body, search_text, is_first, created_at)
-  select t.id, 1 + ((t.id + p) % 4), x.body, lower(x.body), p = 0, t.created_at + (p || ' seconds')::interval
+  select t.id, 1 + ((t.id + p) % 4), x.body, ${searchFormSql('x.body')}, p = 0, t.created_at + (p || ' seconds')::interval
   from forum_threads t cross join generate_series(0, ${POSTS_PER_THREAD - 1}) p
   cross join lateral (select ${randomWords(14)} || case when (t.id * 10 + p) % 100 = 7 then ' hdri' else '' end as body
                       where t.id > 0 and p >= 0) x

@@ -29,6 +29,8 @@ export async function startServer(env = {}) {
       DATABASE_URL: '',
       NODE_ENV: 'production',
       PORT: String(port),
+      // no RTMP ingest (live streaming): benchmark servers may run side by side
+      LIVE_RTMP_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       LOG_LEVEL: 'error',
@@ -37,6 +39,40 @@ export async function startServer(env = {}) {
       WEB_DIST: path.join(dir, 'none'),
       ...env,
     },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // Up to 3 minutes: a first start seeds the demo data, slow on a busy machine.
+  let up = false;
+  for (let i = 0; i < 900 && !up && proc.exitCode === null; i++) {
+    try {
+      up = (await fetch(`${url}/api/health`)).ok;
+    } catch {}
+    if (!up) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!up) throw new Error(`the server did not start (exit code ${proc.exitCode})`);
+  return {
+    url,
+    pid: proc.pid,
+    async stop() {
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await new Promise((r) => proc.once('exit', r));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts the market's floor (bench/floor/server.mjs): `env` carries DATABASE_URL, or FLOOR_PGLITE_DIR (a PGlite
+ * data dir no other process holds).
+ */
+export async function startFloor(env = {}) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [path.join(root, 'bench/floor/server.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -52,7 +88,6 @@ export async function startServer(env = {}) {
     async stop() {
       proc.kill('SIGTERM');
       await new Promise((r) => proc.once('exit', r));
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -81,10 +81,23 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first (npm run build)');
   fs.mkdirSync(path.join(root, 'e2e/artifacts/screenshots'), { recursive: true });
+  // Live streaming's RTMP ingest: a free port for the main server (the live journey pushes to it), none for the other.
+  const rtmpPort = await freePort();
   const [main, strict] = await Promise.all([
-    startServer('main', { AUTH_RATE_LIMIT: '1000', API_RATE_LIMIT: '100000' }),
+    startServer('main', {
+      AUTH_RATE_LIMIT: '1000',
+      API_RATE_LIMIT: '100000',
+      LIVE_RTMP_PORT: String(rtmpPort),
+      LIVE_RTMP_HOST: '127.0.0.1',
+    }),
     // only the 429 test uses it: no demo media or library prebuild competing with the main server for the 2 cores
-    startServer('strict', { AUTH_RATE_LIMIT: '3', API_RATE_LIMIT: '100000', SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0' }),
+    startServer('strict', {
+      AUTH_RATE_LIMIT: '3',
+      API_RATE_LIMIT: '100000',
+      SEED_MEDIA_WIDTH: '0',
+      LIBRARY_PREBUILD: '0',
+      LIVE_RTMP_PORT: '0',
+    }),
   ]);
   project.provide('baseUrl', main.url);
   project.provide('strictUrl', strict.url);

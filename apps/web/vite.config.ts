@@ -2,16 +2,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractMessages } from './build/contract-messages';
 import { precompress } from './build/precompress';
+import { slimImports } from './build/slim-imports';
 
 export default defineConfig({
-  plugins: [react(), contractMessages(), precompress()],
+  plugins: [react(), contractMessages(), slimImports(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true } },
   },
   build: {
     outDir: 'dist',
-    sourcemap: false,
+    // XR_SOURCEMAP=1 adds source maps and the manifest, to see what a page's first load is made of (docs/perf.md)
+    sourcemap: !!process.env.XR_SOURCEMAP,
+    manifest: !!process.env.XR_SOURCEMAP,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

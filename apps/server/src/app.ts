@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import { RealtimeEvent } from '@xr/contract/realtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createAccessEvents } from './lib/access-events';
@@ -22,6 +22,9 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { registerAvatarJobs } from './modules/avatars/avatars.jobs';
+import { avatarsRoutes } from './modules/avatars/avatars.routes';
+import { createAvatarsService } from './modules/avatars/avatars.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { codesRoutes } from './modules/codes/codes.routes';
@@ -38,12 +41,17 @@ import { stationRoutes } from './modules/community/station.routes';
 import { createStationService } from './modules/community/station.service';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { liveRoutes } from './modules/live/live.routes';
+import { type CanStream, createLiveService } from './modules/live/live.service';
+import { liveSocketHandler } from './modules/live/live.socket';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMarketService } from './modules/market/market.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, sandboxSessionStore } from './modules/payments/payments.service';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { createPlansService } from './modules/plans/plans.service';
 import { registerAssetJobs } from './modules/projects/asset-jobs';
 import { editorRoutes } from './modules/projects/editor.routes';
 import { createEditorService } from './modules/projects/editor.service';
@@ -65,9 +73,15 @@ import { createSystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { institutionRoutes } from './modules/users/institution.routes';
 import { createInstitutionService } from './modules/users/institution.service';
+import { seatsRoutes } from './modules/users/seats.routes';
+import { createSeatsService } from './modules/users/seats.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createWorldRooms } from './modules/world/world.rooms';
+import { worldRoutes } from './modules/world/world.routes';
+import { createWorldService, type LookFor } from './modules/world/world.service';
 import { accessPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -77,6 +91,7 @@ import { createRealtime, type Realtime } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWebStatic } from './plugins/web-static';
 import { createCheckoutWorkflow } from './workflows/checkout';
+import { createLiveRecordingImport } from './workflows/live-recording';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
 import { resolveSeedModels } from './workflows/seed-content';
@@ -84,6 +99,7 @@ import { seedDemo } from './workflows/seed-demo';
 import { seedDemoCodes } from './workflows/seed-demo-codes';
 import { seedForum } from './workflows/seed-forum';
 import { registerSeedMedia } from './workflows/seed-media';
+import { seedWalletDemo } from './workflows/seed-wallet';
 
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */
@@ -106,7 +122,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config));
   await database.migrate();
   const { db } = database;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  // ioredis is loaded only when Redis is configured (a process without it never holds the client's code)
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const storage = config.s3
     ? createS3Storage(config.s3)
     : createLocalStorage(path.join(config.dataDir, 'files'), config.uploads.urlSecret);
@@ -118,7 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const audit = createAuditService({ db, retentionDays: config.audit.retentionDays });
   const rbac = createRbacService(db, access, audit);
   await rbac.ensureCatalogue();
-  const users = createUsersService({ db, rbac, storage, access, audit });
+  const users = createUsersService({ db, rbac, storage, access, audit, renewalReminderDays: config.plans.renewalReminderDays });
+  const seats = createSeatsService({ db, audit, access });
   const codes = createCodesService({ db, users, audit });
   const counters = redis ? createRedisCounters(redis) : createMemoryCounters();
   const auth = createAuthService({ db, config, mailer, users, rbac, codes, access, counters, audit });
@@ -131,17 +151,56 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cart = createCartService({ db, projects, orders });
   const market = createMarketService({ db, projects, cart, orders, users }, { cacheMs: marketCacheMs });
   const tagsService = createTagsService({ db, projects, audit });
-  const wallet = createWalletService({ db, commissionPercent: config.commerce.commissionPercent });
-  const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
-  const payments = createPaymentsService({ db, provider });
-  const notify = createPaymentNotifyWorkflow({ db, orders, cart, projects, wallet, payments });
-  // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
-  // The realtime channel starts once the session guard exists (below); messages announce themselves through it.
+  // System messages (issue 4) come first: the wallet tells creators about cash-out decisions with them.
   let realtime: Realtime | undefined;
   const messages = createMessagesService({
     db,
     notify: (userIds, count) => realtime?.toUsers(userIds, RealtimeEvent.messageNew, { count }),
   });
+  // Wallet and coins (issue 10): the cash ledger, cash-out and its approval, coin awards and exchanges.
+  const wallet = createWalletService({
+    db,
+    commissionPercent: config.commerce.commissionPercent,
+    holdDays: config.wallet.holdDays,
+    cashOutMinCents: config.wallet.cashOutMinCents,
+    coinsPerHkd: config.wallet.coinsPerHkd,
+    coinsPerMembershipDay: config.wallet.coinsPerMembershipDay,
+    exchangeDailyLimit: config.wallet.exchangeDailyLimit,
+    users,
+    codes,
+    messages,
+    audit,
+  });
+  await wallet.ensureCoinRules();
+  const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
+  const payments = createPaymentsService({ db, provider });
+  // Plans and memberships (issue 10): bought at checkout; quotas read by projects, uploads, live streaming, avatars.
+  // Usage for /profile comes from the editor (created below), reached through these late-bound functions.
+  let projectCount: ((userId: number) => Promise<number>) | undefined;
+  let usedBytes: ((userId: number) => Promise<number>) | undefined;
+  const plans = createPlansService({
+    db,
+    vipDates: users.vipDates,
+    extendMembershipMonths: users.extendMembershipMonths,
+    addSeats: seats.addSeats,
+    projectCount: (userId) => projectCount?.(userId) ?? Promise.resolve(0),
+    usedBytes: (userId) => usedBytes?.(userId) ?? Promise.resolve(0),
+    audit,
+    renewalReminderDays: config.plans.renewalReminderDays,
+  });
+  await plans.ensureDefaults();
+  const notify = createPaymentNotifyWorkflow({
+    db,
+    orders,
+    cart,
+    projects,
+    wallet,
+    payments,
+    plans,
+    membershipChanged: (userId) => users.accessChanged(userId),
+  });
+  // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
+  // The realtime channel starts once the session guard exists (below); messages announce themselves through it.
   const forum = createForumService({
     db,
     users,
@@ -206,7 +265,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     hasBuyers: (projectId, tx) => orders.hasBuyers(projectId, tx),
     scenes,
     urlTtlSeconds: config.uploads.urlTtlSeconds,
+    projectQuota: (userId) => plans.projectQuota(userId),
   });
+  projectCount = editor.countOwned;
+  usedBytes = editor.usedBytes;
   // The demo catalogue's generated content (queued by seedCatalogue): tours and 3D scenes saved as published
   // documents, their models found in the library, 3D covers drawn by the pipeline's software renderer.
   registerSeedMedia(jobs, {
@@ -232,17 +294,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       );
     },
   });
-  // Reports of projects and forum posts, decided on /ReportList (issue 10).
-  const reports = createReportsService({ db, projects, forum, editor, users, messages, audit });
   const rules = createStorageRulesService({
     db,
     usedBytes: editor.usedBytes,
     usagePage: editor.usagePage,
     usageOf: editor.usageOf,
     contacts: users.contacts,
+    planStorage: (userIds) => plans.storageQuotas(userIds),
   });
   await rules.ensureDefaults();
   registerAssetJobs({ jobs, editor, storage, pipeline });
+  // Avatars (issue 9). `allowance` is the plans hook: custom avatars a user may keep (null = unlimited).
+  const avatars = createAvatarsService({
+    db,
+    storage,
+    jobs,
+    urlTtlSeconds: config.uploads.urlTtlSeconds,
+    // The plan's custom-avatar quota, but everyone may keep one figure of their own; administrators are not limited.
+    allowance: async (userId) =>
+      (await rbac.accessOf(userId)).roles.includes('admin') ? null : Math.max(1, await plans.customAvatarAllowance(userId)),
+  });
+  registerAvatarJobs({ jobs, avatars, storage, pipeline });
   // The demo catalogue's generated content (queued by seedCatalogue). The scenes service's saveDocument, the library's
   // ids and the 3D cover renderer plug in here as hooks (see SeedContentHooks).
   const checkout = createCheckoutWorkflow({
@@ -253,10 +325,63 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     payments,
     notify,
     orderExpiryMinutes: config.commerce.orderExpiryMinutes,
+    plans,
   });
 
   const origins = createOriginPolicy(config);
   realtime = createRealtime({ server: app.server, resolve: auth.resolveSession, origins, access, redis, log: app.log });
+  // The meta world (issue 9): entries, rooms over the realtime channel, presence statistics and chat records.
+  // `lookFor` answers people's avatar in use (a built-in figure's look or an uploaded model's signed URL).
+  const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);
+  const world = createWorldService({ db, projects, scenes, users, lookFor });
+  const worldNode = config.world.nodeId;
+  const stopWorldNode = await world.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
+  const rooms = createWorldRooms({ realtime, world, nodeId: worldNode, cluster: !!redis, log: app.log });
+  // Reports of projects, forum posts and world chat messages, decided on /ReportList (issue 10). Hiding a chat message
+  // deletes it through the world and tells its room.
+  const reports = createReportsService({
+    db,
+    projects,
+    forum,
+    editor,
+    users,
+    messages,
+    audit,
+    chat: { forReports: (ids) => world.chatForReports(ids), remove: (id) => rooms.removeChat(id) },
+  });
+  // Live VR streaming (issue 9): creating and publishing need `canStream`: an active account whose plan includes live
+  // streaming (plans.allows), or an administrator.
+  const canStream: CanStream = async (userId) => {
+    const account = await users.accountState(userId);
+    if (account?.status !== 'active') return false;
+    return (await rbac.accessOf(userId)).roles.includes('admin') || (await plans.allows(userId, 'live_streaming'));
+  };
+  const live = createLiveService({
+    db,
+    users,
+    canStream,
+    secret: config.uploads.urlSecret,
+    log: app.log,
+    emit: (room, event, payload) => realtime?.io.to(room).emit(event, payload),
+    ingest: {
+      port: config.live.rtmpPort,
+      host: config.live.rtmpHost,
+      publicUrl: config.live.rtmpPublicUrl,
+      graceSeconds: config.live.graceSeconds,
+      recordDir: path.join(config.dataDir, 'live', 'recordings'),
+    },
+    ticketTtlSeconds: config.uploads.urlTtlSeconds,
+    // A kept recording becomes a 360 video asset of the creator (a private draft project) through the asset pipeline.
+    importRecording: createLiveRecordingImport({
+      editor,
+      images,
+      rules,
+      storage,
+      tmpDir: path.join(config.dataDir, 'tmp'),
+      log: app.log,
+    }),
+  });
+  realtime.onConnection(liveSocketHandler(live));
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, { config });
@@ -267,9 +392,49 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(
     async (api) => {
+      // Coins earned at their sources (issue 10), after the action succeeded; each award is idempotent per rule and
+      // reference, so a repeated call earns nothing more.
+      api.addHook('onResponse', async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        const url = request.routeOptions.url;
+        const award = (run: () => Promise<unknown>) =>
+          run().catch((err: unknown) => request.log.warn({ err, url }, 'coin award failed'));
+        if (url === '/api/user/user_info' && request.user) {
+          const userId = request.user.id;
+          await award(() => wallet.awardDailyVisit(userId));
+        } else if (url === '/api/home_page/set_score' && request.user) {
+          const userId = request.user.id;
+          const projectId = (request.body as { project_id?: unknown } | undefined)?.project_id;
+          // only a review of something the reviewer bought earns coins (free projects can be scored by anyone)
+          if (typeof projectId === 'number') {
+            await award(async () => {
+              if ((await orders.purchasedAmong(userId, [projectId])).has(projectId)) {
+                await wallet.award(undefined, userId, 'purchase_review', projectId);
+              }
+            });
+          }
+        } else if (url === '/api/approval/approve_project') {
+          const id = (request.body as { id?: unknown } | undefined)?.id;
+          if (typeof id !== 'number') return;
+          await award(async () => {
+            const p = await projects.byId(id);
+            // the first published project: the rule's total cap (1 by default) makes it the first only
+            if (p) await wallet.award(undefined, p.ownerId, 'first_publish', p.id);
+          });
+        } else if (url === '/api/register') {
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          if (typeof email !== 'string') return;
+          await award(async () => {
+            const account = await users.accountByEmail(email);
+            const inviter = account ? await users.inviterOf(account.id) : undefined;
+            if (account && inviter) await wallet.award(undefined, inviter, 'invite_registration', account.id);
+          });
+        }
+      });
       await api.register(systemRoutes, { database, storage, mailer, system, config, redis });
       await api.register(authRoutes, { auth, origins });
       await api.register(usersRoutes, { users, auth, storage });
+      await api.register(seatsRoutes, { seats });
       await api.register(codesRoutes, { codes, rateLimit: config.rateLimit });
       await api.register(rbacRoutes, { rbac });
       await api.register(communityRoutes, { community });
@@ -288,10 +453,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(editorRoutes, { editor });
       await api.register(scenesRoutes, { scenes });
       await api.register(projectImagesRoutes, { images });
-      await api.register(uploadsRoutes, { editor, rules, storage, config });
+      await api.register(uploadsRoutes, { editor, rules, storage, config, avatars });
       await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
       await api.register(libraryRoutes, { library });
       await api.register(auditRoutes, { audit });
+      await api.register(walletRoutes, { wallet });
+      await api.register(plansRoutes, { plans, checkout });
+      await api.register(worldRoutes, { world, rooms });
+      await api.register(avatarsRoutes, { avatars });
+      await api.register(liveRoutes, { live });
     },
     { prefix: '/api' },
   );
@@ -299,6 +469,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.seedDemo ?? (await users.isEmpty())) {
     await seedDemo({ users, rbac, log: app.log });
     await seedDemoCodes({ users, codes, log: app.log });
+    await seedWalletDemo({ users, wallet, log: app.log });
     await seedCatalogue({
       users,
       projects,
@@ -324,7 +495,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     stopAuditRetention();
     await stopImageCleanup?.();
+    rooms.stop();
+    await live.stop();
     await realtime?.close();
+    await stopWorldNode();
     await jobs.stop();
     await pipeline.destroy();
     mailer.close();
@@ -333,6 +507,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.database) await database.close();
   });
   await app.ready();
+  await live.startIngest();
   await jobs.start();
   stopImageCleanup = images.startCleanup();
   return app;

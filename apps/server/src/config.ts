@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FORUM_POST_INTERVAL_SECONDS } from '@xr/contract/forum';
+import { RENEWAL_REMINDER_DAYS_DEFAULT } from '@xr/contract/plans';
 import { z } from 'zod';
 
 const bool = z
@@ -52,6 +53,8 @@ const schema = z.object({
     .default(60 * 24 * 3),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** Days before a membership ends when the renewal reminder starts (it also shows after the end). */
+  RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(RENEWAL_REMINDER_DAYS_DEFAULT),
   /** Audit log entries older than this many days are removed by a daily background job (itself audited). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** Rate limit of the sensitive calls (login, registration, email codes, contact) per IP and per account, per window. */
@@ -85,6 +88,16 @@ const schema = z.object({
     .default(30),
   /** The platform's share of each sale, in percent; the seller's ledger gets the rest. */
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Days a sale earning stays pending before it can be cashed out (0: at once, for tests and e2e). */
+  WALLET_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Smallest cash-out, in HKD. */
+  CASH_OUT_MIN_HKD: z.coerce.number().min(0).max(1_000_000).default(100),
+  /** Coins one HKD of cash earnings buys (cash -> coins; never the other way). */
+  COINS_PER_HKD: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Coins one membership day costs (coins -> membership days or a membership coupon). */
+  COINS_PER_MEMBERSHIP_DAY: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Coin exchanges one account may make per Hong Kong day. */
+  COIN_EXCHANGE_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   /** Payment provider behind lib/payments.ts; only the built-in sandbox gateway ships. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** HMAC secret of the sandbox gateway's notifications; generated into DATA_DIR/secrets.json when unset. */
@@ -95,6 +108,16 @@ const schema = z.object({
   MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Forum flood control: seconds between one account's new threads or replies (0 switches it off, e.g. for tests). */
   FORUM_POST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(FORUM_POST_INTERVAL_SECONDS),
+  /**
+   * Meta world: this server process's name among the processes sharing the database (default: host name and PORT).
+   * On start a process closes the room visits it held before (a restart); visits of a process silent for
+   * WORLD_NODE_STALE_SECONDS are closed by the others (a crash).
+   */
+  WORLD_NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
+    .optional(),
+  WORLD_NODE_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(45),
   /** S3-compatible storage for project files; local disk under DATA_DIR/files when S3_BUCKET is unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -126,6 +149,17 @@ const schema = z.object({
   FILE_URL_SECRET: z.string().min(16).optional(),
   /** Lifetime of signed content URLs, in seconds. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  /** RTMP ingest port of live streaming (issue 9); 0 = no ingest in this process. Default 1935 (0 under NODE_ENV=test). */
+  LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the RTMP ingest listens on. */
+  LIVE_RTMP_HOST: z.string().default('0.0.0.0'),
+  /** RTMP server URL shown to creators (`rtmp://live.example.com:1935/live`); default: the API's host name and the port. */
+  LIVE_RTMP_PUBLIC_URL: z
+    .string()
+    .regex(/^rtmps?:\/\/[^\s/]+(\/[\w-]+)*\/?$/)
+    .optional(),
+  /** Seconds a dropped RTMP publisher may reconnect and continue the same broadcast (and recording). */
+  LIVE_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
 });
 
 export type Env = z.input<typeof schema>;
@@ -167,6 +201,15 @@ export interface Config {
     marketCacheSeconds: number;
   };
   forum: { postIntervalSeconds: number };
+  /** Wallet and coins (issue 10). */
+  wallet: {
+    holdDays: number;
+    cashOutMinCents: number;
+    coinsPerHkd: number;
+    coinsPerMembershipDay: number;
+    exchangeDailyLimit: number;
+  };
+  world: { nodeId: string; staleSeconds: number };
   payments: { provider: 'sandbox'; sandboxSecret: string };
   s3?: {
     endpoint?: string;
@@ -181,6 +224,10 @@ export interface Config {
   library: { seed: boolean; prebuild: boolean };
   /** Audit log (issue 10): entries are kept `retentionDays` days. */
   audit: { retentionDays: number };
+  /** Plans (issue 10): the renewal reminder starts `renewalReminderDays` before the membership ends. */
+  plans: { renewalReminderDays: number };
+  /** Live streaming (issue 9): RTMP ingest (`rtmpPort` 0 = off). */
+  live: { rtmpPort: number; rtmpHost: string; rtmpPublicUrl?: string; graceSeconds: number };
 }
 
 /** One worker per core, leaving one core to the API's event loop. */
@@ -276,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cacheSeconds: e.SESSION_CACHE_SECONDS,
     },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    plans: { renewalReminderDays: e.RENEWAL_REMINDER_DAYS },
     rateLimit: {
       auth: e.AUTH_RATE_LIMIT,
       authWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
@@ -296,6 +344,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       marketCacheSeconds: e.MARKET_CACHE_SECONDS,
     },
     forum: { postIntervalSeconds: e.FORUM_POST_INTERVAL_SECONDS },
+    wallet: {
+      holdDays: e.WALLET_HOLD_DAYS,
+      cashOutMinCents: Math.round(e.CASH_OUT_MIN_HKD * 100),
+      coinsPerHkd: e.COINS_PER_HKD,
+      coinsPerMembershipDay: e.COINS_PER_MEMBERSHIP_DAY,
+      exchangeDailyLimit: e.COIN_EXCHANGE_DAILY_LIMIT,
+    },
+    world: { nodeId: e.WORLD_NODE_ID ?? `${os.hostname()}:${e.PORT}`, staleSeconds: e.WORLD_NODE_STALE_SECONDS },
     payments: { provider: e.PAYMENT_PROVIDER, sandboxSecret: secrets.SANDBOX_PAYMENT_SECRET },
     s3: e.S3_BUCKET
       ? {
@@ -314,6 +370,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiryHours: e.UPLOAD_EXPIRY_HOURS,
     },
     pipeline: { workers: e.PIPELINE_WORKERS ?? defaultPipelineWorkers(), workerMemoryMb: e.PIPELINE_WORKER_MEMORY_MB },
+    live: {
+      rtmpPort: e.LIVE_RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
+      rtmpHost: e.LIVE_RTMP_HOST,
+      rtmpPublicUrl: e.LIVE_RTMP_PUBLIC_URL?.replace(/\/$/, ''),
+      graceSeconds: e.LIVE_RECONNECT_GRACE_SECONDS,
+    },
     library: {
       seed: e.LIBRARY_SEED ?? e.NODE_ENV !== 'test',
       prebuild: e.LIBRARY_PREBUILD ?? e.NODE_ENV !== 'test',

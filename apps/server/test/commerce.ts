@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Catalog } from '@xr/contract/constants';
@@ -88,12 +89,25 @@ export function body<T = unknown>(res: { json(): unknown }): { code: number; mes
 }
 
 /** Counts the SQL statements the app's database runs while `fn` runs. */
+/**
+ * How many database queries `fn` issues. Only queries made in `fn`'s own async context count: background timers
+ * (job-lease heartbeats, the world node's beat, queue polls) share the pool and would otherwise add to the count
+ * whenever they happen to fire inside the window.
+ */
 export async function countQueries(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
   const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
-  const spy = vi.spyOn(client, 'query');
+  const original = client.query;
+  const mark = new AsyncLocalStorage<true>();
+  let n = 0;
+  const spy = vi.spyOn(client, 'query').mockImplementation(function (this: unknown, ...args: unknown[]) {
+    if (mark.getStore()) n++;
+    return original.apply(this, args);
+  });
   try {
-    await fn();
-    return spy.mock.calls.length;
+    // `app.inject` answers a lazy thenable: call its `then` inside the context (Node 20 runs a thenable's `then`
+    // from an await outside the awaiting context).
+    await mark.run(true, () => new Promise((resolve, reject) => void fn().then(resolve, reject)));
+    return n;
   } finally {
     spy.mockRestore();
   }

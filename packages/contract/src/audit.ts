@@ -47,7 +47,17 @@ export const AUDIT_ACTIONS = [
   'tag.merge',
   'institution.approve',
   'institution.reject',
+  'wallet.cash_out_pay',
+  'wallet.cash_out_reject',
+  'wallet.adjust',
+  'wallet.coin_rule_update',
   'audit.retention',
+  'plan.create',
+  'plan.update',
+  'plan.enable',
+  'plan.delete',
+  'user.seat_grant',
+  'user.seat_release',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,7 +74,11 @@ export const AUDIT_TARGET_TYPES = [
   'tag',
   'report',
   'institution_application',
+  'cash_out_request',
+  'wallet',
+  'coin_rule',
   'audit_log',
+  'plan',
 ] as const;
 
 /** `module.verb`: lower case letters, digits and underscores, at most 64 characters. */

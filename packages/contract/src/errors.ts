@@ -62,9 +62,75 @@ export const ErrorCode = {
   FORUM_THREAD_LOCKED: 40990,
   /** Forum (ours): a new thread or reply too soon after the previous one (flood control). */
   FORUM_POSTING_TOO_FAST: 42990,
+  /** Wallet (ours): the cash-out amount is above the available balance (pending earnings and open requests aside). */
+  CASH_OUT_OVER_AVAILABLE: 40050,
+  /** Wallet (ours): the cash-out amount is below the configured minimum. */
+  CASH_OUT_BELOW_MINIMUM: 40051,
+  /** Wallet (ours): not enough coins for this exchange. */
+  COINS_INSUFFICIENT: 40052,
+  /** Wallet (ours): today's number of coin exchanges is used up. */
+  COIN_EXCHANGE_LIMIT: 40053,
+  /** Wallet (ours): not enough available cash to turn into coins. */
+  CASH_INSUFFICIENT: 40054,
+  /** Wallet (ours): the account keeps the most payout methods allowed already. */
+  PAYOUT_METHODS_FULL: 40055,
+  /** Wallet (ours): the idempotency key was used before for a different exchange. */
+  IDEMPOTENCY_KEY_REUSED: 40951,
+  /** Plans (ours): the plan cannot be bought (switched off, the free plan, or a free plan the account already had). */
+  PLAN_NOT_PURCHASABLE: 40960,
+  /** Plans (ours): a plan somebody bought cannot be deleted (switch it off instead). */
+  PLAN_IN_USE: 40961,
+  /** Plans (ours): the account's plan allows no more projects (the message names the plan and the limit). */
+  PROJECT_QUOTA_EXCEEDED: 41303,
+  /** Plans (ours): the account's plan does not include this feature (live streaming, custom avatars). */
+  PLAN_FEATURE_NOT_INCLUDED: 41304,
+  /** Meta world (ours): the room's password is wrong. */
+  WORLD_PASSWORD_WRONG: 40070,
+  /** Meta world (ours): the invite token is unknown or was regenerated. */
+  WORLD_INVITE_INVALID: 40071,
+  /** Meta world (ours): the chosen project is not a 3D scene or 360 tour the author may use. */
+  WORLD_PROJECT_UNUSABLE: 40072,
+  /** Meta world (ours): the room lets only signed-in people in. */
+  WORLD_SIGN_IN_REQUIRED: 40310,
+  /** Meta world (ours): a host banned this person from the room. */
+  WORLD_BANNED: 40311,
+  /** Meta world (ours): a host locked the room (only hosts enter). */
+  WORLD_LOCKED: 40312,
+  /** Meta world (ours): a host action or host-only event from someone who is not a host. */
+  WORLD_NOT_HOST: 40313,
+  /** Meta world (ours): a room event from a socket that has not joined a room. */
+  WORLD_NOT_IN_ROOM: 40970,
+  /** Meta world (ours): the target member left the room. */
+  WORLD_MEMBER_GONE: 40971,
+  /** Meta world (ours): chat messages too fast. */
+  WORLD_CHAT_TOO_FAST: 42970,
+  /** Live streaming (ours): the 6-digit password of the stream is wrong. */
+  LIVE_PASSWORD_WRONG: 40040,
+  /** Live streaming (ours): creating or publishing a stream needs an active membership (spec section 6). */
+  LIVE_MEMBERSHIP_REQUIRED: 40320,
+  /** Live streaming (ours): the playback link or chat ticket is not valid or has expired (enter the password again). */
+  LIVE_TICKET_INVALID: 40321,
+  /** Live streaming (ours): only signed-in viewers may write in a live chat. */
+  LIVE_CHAT_SIGN_IN: 40322,
+  /** Live streaming (ours): the stream is not on air now (nothing to play yet, or the publisher stopped). */
+  LIVE_NOT_LIVE: 40910,
+  /** Live streaming (ours): the stream has ended; it cannot be changed, published to or played any more. */
+  LIVE_ENDED: 40911,
   PAYLOAD_TOO_LARGE: 41301,
   /** Uploads (ours): the file would take the user past their storage quota. */
   QUOTA_EXCEEDED: 41302,
+  /** Avatars (ours): the preview image is not a readable PNG or JPEG, or is too large in pixels. */
+  AVATAR_PREVIEW_INVALID: 40080,
+  /** Avatars (ours): the built-in default avatar is kept (it cannot be deleted). */
+  AVATAR_DEFAULT_KEPT: 40980,
+  /** Avatars (ours): an uploaded avatar still processing, or refused by the pipeline, cannot be put in use. */
+  AVATAR_NOT_READY: 40981,
+  /** Avatars (ours): one avatar is always in use; the only one cannot be set to alternative. */
+  AVATAR_ONE_IN_USE: 40982,
+  /** Avatars (ours): the plan's number of custom avatars is reached (the message names the limit). */
+  AVATAR_LIMIT_REACHED: 41310,
+  /** Seats (ours): the organisation has no free seat left (buy an enterprise plan for more). */
+  SEATS_EXHAUSTED: 41320,
   INTERNAL: 50000,
   SESSION_REVOKED_BY_ADMIN: 50008,
   SESSION_ENDED_ELSEWHERE: 50012,
@@ -112,8 +178,41 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   40090: 400,
   40990: 409,
   42990: 429,
+  40050: 400,
+  40051: 400,
+  40052: 400,
+  40053: 400,
+  40054: 400,
+  40055: 400,
+  40951: 409,
+  40070: 400,
+  40071: 400,
+  40072: 400,
+  40310: 403,
+  40311: 403,
+  40312: 403,
+  40313: 403,
+  40970: 409,
+  40971: 409,
+  42970: 429,
+  40040: 400,
+  40320: 403,
+  40321: 403,
+  40322: 403,
+  40910: 409,
+  40911: 409,
   41301: 413,
   41302: 413,
+  40960: 409,
+  40961: 409,
+  41303: 413,
+  41304: 403,
+  40080: 400,
+  40980: 409,
+  40981: 409,
+  40982: 409,
+  41310: 413,
+  41320: 409,
   50000: 500,
   50008: 401,
   50012: 401,
@@ -158,8 +257,41 @@ export const messageKeyOf: Record<ErrorCodeValue, string> = {
   40090: 'forumNameNeeded',
   40990: 'forumThreadLocked',
   42990: 'forumPostingTooFast',
+  40050: 'cashOutOverAvailable',
+  40051: 'cashOutBelowMinimum',
+  40052: 'coinsInsufficient',
+  40053: 'coinExchangeLimit',
+  40054: 'cashInsufficient',
+  40055: 'payoutMethodsFull',
+  40951: 'idempotencyKeyReused',
+  40070: 'worldPasswordWrong',
+  40071: 'worldInviteInvalid',
+  40072: 'worldProjectUnusable',
+  40310: 'worldSignInRequired',
+  40311: 'worldBanned',
+  40312: 'worldLocked',
+  40313: 'worldNotHost',
+  40970: 'worldNotInRoom',
+  40971: 'worldMemberGone',
+  42970: 'worldChatTooFast',
+  40040: 'livePasswordWrong',
+  40320: 'liveMembershipRequired',
+  40321: 'liveTicketInvalid',
+  40322: 'liveChatSignIn',
+  40910: 'liveNotLive',
+  40911: 'liveEnded',
   41301: 'payloadTooLarge',
   41302: 'quotaExceeded',
+  40960: 'planNotPurchasable',
+  40961: 'planInUse',
+  41303: 'projectQuotaExceeded',
+  41304: 'planFeatureNotIncluded',
+  40080: 'avatarPreviewInvalid',
+  40980: 'avatarDefaultKept',
+  40981: 'avatarNotReady',
+  40982: 'avatarOneInUse',
+  41310: 'avatarLimitReached',
+  41320: 'seatsExhausted',
   50000: 'internal',
   50008: 'sessionRevokedByAdmin',
   50012: 'sessionEndedElsewhere',

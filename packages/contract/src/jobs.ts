@@ -1,3 +1,4 @@
+import { AVATAR_BUDGET } from './avatars';
 import type { Lang } from './lang';
 
 /**
@@ -28,6 +29,14 @@ export const JOB_FAILURE_REASONS = [
   'interrupted',
   /** Anything else (a bug or an outage): try again later. */
   'processing_failed',
+  /** Avatar budget (contract avatars.ts AVATAR_BUDGET): more triangles than a room can draw for one person. */
+  'avatar_too_many_triangles',
+  /** Avatar budget: more textures than allowed. */
+  'avatar_too_many_textures',
+  /** Avatar budget: a texture larger than allowed. */
+  'avatar_texture_too_large',
+  /** Avatar budget: more bones (skin joints) than allowed. */
+  'avatar_too_many_bones',
 ] as const;
 export type JobFailureReason = (typeof JOB_FAILURE_REASONS)[number];
 
@@ -110,7 +119,33 @@ const messages: Record<JobFailureReason, Record<Lang, string>> = {
     tc: '處理失敗，請稍後重新上傳',
     en: 'Processing failed, please upload the file again later',
   },
+  avatar_too_many_triangles: {
+    zh: `形象模型的三角面过多：最多 ${AVATAR_BUDGET.triangles.toLocaleString('en')} 个`,
+    tc: `形象模型的三角面過多：最多 ${AVATAR_BUDGET.triangles.toLocaleString('en')} 個`,
+    en: `The avatar has too many triangles: at most ${AVATAR_BUDGET.triangles.toLocaleString('en')}`,
+  },
+  avatar_too_many_textures: {
+    zh: `形象模型的贴图过多：最多 ${AVATAR_BUDGET.textures} 张`,
+    tc: `形象模型的貼圖過多：最多 ${AVATAR_BUDGET.textures} 張`,
+    en: `The avatar has too many textures: at most ${AVATAR_BUDGET.textures}`,
+  },
+  avatar_texture_too_large: {
+    zh: `形象模型的贴图过大：每张最长边不超过 ${AVATAR_BUDGET.textureSize} 像素`,
+    tc: `形象模型的貼圖過大：每張最長邊不超過 ${AVATAR_BUDGET.textureSize} 像素`,
+    en: `An avatar texture is too large: at most ${AVATAR_BUDGET.textureSize} pixels on its longest side`,
+  },
+  avatar_too_many_bones: {
+    zh: `形象模型的骨骼过多：最多 ${AVATAR_BUDGET.bones} 根`,
+    tc: `形象模型的骨骼過多：最多 ${AVATAR_BUDGET.bones} 根`,
+    en: `The avatar has too many bones: at most ${AVATAR_BUDGET.bones}`,
+  },
 };
+
+/** The figure an avatar budget refusal found, in words (appended to its message): "found 85,312". */
+export function avatarBudgetFigure(value: number, lang: Lang): string {
+  const n = value.toLocaleString('en');
+  return lang === 'en' ? `(found ${n})` : lang === 'zh' ? `（实际 ${n}）` : `（實際 ${n}）`;
+}
 
 /** The translated message of a failure reason (an unknown reason reads as `processing_failed`). */
 export function jobFailureMessage(reason: string, lang: Lang): string {

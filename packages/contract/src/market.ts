@@ -102,7 +102,14 @@ export const marketItem = z.object({
   created_at: z.string(),
 });
 export type MarketItem = z.infer<typeof marketItem>;
-export const marketPage = pageOf(marketItem);
+/**
+ * Counting the market's matches stops after this many: a count of every match would cost more than the page
+ * itself, so beyond it the reply says `total_exact: false` and `total` is the cap (shown as "10,000+").
+ */
+export const MARKET_COUNT_CAP = 10_000;
+/** A market page; `total_exact` is false when more than MARKET_COUNT_CAP projects match (`total` is then the cap). */
+export const marketPage = pageOf(marketItem).extend({ total_exact: z.boolean() });
+export type MarketPage = z.infer<typeof marketPage>;
 
 /** The creator card of the details page. `project_count` counts the creator's approved public projects. */
 export const creatorCard = creatorBrief.extend({ introduction: z.string(), project_count: z.number().int() });
@@ -185,11 +192,15 @@ export const addCommentBody = z.object({
 export type AddCommentBody = z.output<typeof addCommentBody>;
 
 /** POST /reports/set_reports. Reporting the same project again updates the open report. */
-/** POST /reports/set_reports: a project (`project_id`) or a forum post (`post_id`), exactly one. */
+/**
+ * POST /reports/set_reports: a project (`project_id`), a forum post (`post_id`) or a meta world chat message
+ * (`chat_id`), exactly one.
+ */
 export const reportBody = z
   .object({
     project_id: idField.optional(),
     post_id: idField.optional(),
+    chat_id: idField.optional(),
     reason: z.enum(REPORT_REASONS, { message: V('reportReasonRequired') }),
     content: z
       .string({ message: V('contentRequired') })
@@ -197,7 +208,7 @@ export const reportBody = z
       .min(1, V('contentRequired'))
       .max(2000, V('tooLong')),
   })
-  .refine((b) => (b.project_id === undefined) !== (b.post_id === undefined), {
+  .refine((b) => [b.project_id, b.post_id, b.chat_id].filter((id) => id !== undefined).length === 1, {
     message: V('required'),
     path: ['project_id'],
   });

@@ -412,6 +412,175 @@ export const errorMessages = {
     en: 'Merged: {{count}} project(s) now carry the other tag',
   },
   pushNoRecipients: { zh: '没有符合条件的收件人', tc: '沒有符合條件的收件人', en: 'No account matches this audience' },
+  // --- Wallet, cash-out and coins (issue 10) ---
+  cashOutOverAvailable: {
+    zh: '提现金额超过可用余额（HK$ {{available}}）',
+    tc: '提現金額超過可用餘額（HK$ {{available}}）',
+    en: 'The amount is more than your available balance (HK$ {{available}})',
+  },
+  cashOutBelowMinimum: {
+    zh: '每次提现最少 HK$ {{min}}',
+    tc: '每次提現最少 HK$ {{min}}',
+    en: 'The smallest cash-out is HK$ {{min}}',
+  },
+  coinsInsufficient: {
+    zh: '金币不足：需要 {{need}}，现有 {{have}}',
+    tc: '金幣不足：需要 {{need}}，現有 {{have}}',
+    en: 'Not enough coins: {{need}} needed, you have {{have}}',
+  },
+  coinExchangeLimit: {
+    zh: '今天的兑换次数已用完（每天 {{limit}} 次）',
+    tc: '今天的兌換次數已用完（每天 {{limit}} 次）',
+    en: 'You have used today’s exchanges ({{limit}} a day)',
+  },
+  cashInsufficient: {
+    zh: '可用现金不足（HK$ {{available}}）',
+    tc: '可用現金不足（HK$ {{available}}）',
+    en: 'Not enough available cash (HK$ {{available}})',
+  },
+  payoutMethodsFull: {
+    zh: '最多保存 {{max}} 个收款方式',
+    tc: '最多保存 {{max}} 個收款方式',
+    en: 'You can keep at most {{max}} payout methods',
+  },
+  idempotencyKeyReused: {
+    zh: '此请求编号已用于另一次兑换，请刷新后重试',
+    tc: '此請求編號已用於另一次兌換，請重新整理後再試',
+    en: 'This request key was already used for another exchange: refresh and try again',
+  },
+  cashOutAlreadyDecided: {
+    zh: '此提现申请已由其他管理员处理，请刷新列表',
+    tc: '此提現申請已由其他管理員處理，請重新整理列表',
+    en: 'This cash-out request was already decided by another administrator: refresh the list',
+  },
+  cashOutRequested: { zh: '提现申请已提交，等待审核', tc: '提現申請已提交，等待審核', en: 'Cash-out requested: it is in review' },
+  coinExchanged: { zh: '兑换成功', tc: '兌換成功', en: 'Exchange complete' },
+  msgCashOutSuccess: {
+    zh: '您的提现申请 HK$ {{amount}} 已付款，参考编号：{{reference}}',
+    tc: '您的提現申請 HK$ {{amount}} 已付款，參考編號：{{reference}}',
+    en: 'Your cash-out of HK$ {{amount}} was paid. Reference: {{reference}}',
+  },
+  msgCashOutFail: {
+    zh: '您的提现申请 HK$ {{amount}} 未通过，金额已退回钱包。原因：{{reason}}',
+    tc: '您的提現申請 HK$ {{amount}} 未通過，金額已退回錢包。原因：{{reason}}',
+    en: 'Your cash-out of HK$ {{amount}} was not approved and the amount is back in your wallet. Reason: {{reason}}',
+  },
+  coinNoteDays: { zh: '{{days}} 天会员', tc: '{{days}} 天會員', en: '{{days}} membership days' },
+  coinNoteCoupon: {
+    zh: '优惠券 {{cdk}}（{{days}} 天会员）',
+    tc: '優惠券 {{cdk}}（{{days}} 天會員）',
+    en: 'Coupon {{cdk}} ({{days}} membership days)',
+  },
+  coinNoteCash: { zh: 'HK$ {{amount}} 现金兑换', tc: 'HK$ {{amount}} 現金兌換', en: 'HK$ {{amount}} of cash exchanged' },
+  // --- Plans (issue 10, /system/combo, /solutions) ---
+  planNotPurchasable: { zh: '此方案无法购买', tc: '此方案無法購買', en: 'This plan cannot be bought' },
+  planDisabled: {
+    zh: '此方案已下架，请选择其他方案',
+    tc: '此方案已下架，請選擇其他方案',
+    en: 'This plan is no longer offered: please choose another',
+  },
+  planFreeIsDefault: {
+    zh: '免费版无需购买，注册即可使用',
+    tc: '免費版無需購買，註冊即可使用',
+    en: 'Freemium needs no purchase: every account has it',
+  },
+  planFreeTaken: {
+    zh: '每个账号只能领取一次此免费方案',
+    tc: '每個帳號只能領取一次此免費方案',
+    en: 'This free plan can be taken once per account',
+  },
+  planInUse: {
+    zh: '已有用户购买此方案，不能删除，请改为下架',
+    tc: '已有用戶購買此方案，不能刪除，請改為下架',
+    en: 'Somebody bought this plan, so it cannot be deleted: switch it off instead',
+  },
+  projectQuotaExceeded: {
+    zh: '项目数量已达上限：{{plan}}方案最多 {{limit}} 个项目。升级方案可创建更多项目',
+    tc: '項目數量已達上限：{{plan}}方案最多 {{limit}} 個項目。升級方案可建立更多項目',
+    en: 'Project limit reached: the {{plan}} plan allows {{limit}} projects. Upgrade your plan to create more',
+  },
+  planFeatureNotIncluded: {
+    zh: '您的{{plan}}方案不包含{{feature}}，请升级方案',
+    tc: '您的{{plan}}方案不包含{{feature}}，請升級方案',
+    en: 'Your {{plan}} plan does not include {{feature}}: please upgrade',
+  },
+  quotaExceededPlan: {
+    zh: '存储空间不足：已用 {{used}}，{{plan}}方案共 {{quota}}。升级方案可获得更多空间',
+    tc: '儲存空間不足：已用 {{used}}，{{plan}}方案共 {{quota}}。升級方案可獲得更多空間',
+    en: 'Not enough storage: {{used}} of the {{plan}} plan’s {{quota}} used. Upgrade your plan for more',
+  },
+  planCustomAvatarsFull: {
+    zh: '自定义形象已达上限：{{plan}}方案最多 {{limit}} 个',
+    tc: '自訂形象已達上限：{{plan}}方案最多 {{limit}} 個',
+    en: 'Custom avatar limit reached: the {{plan}} plan allows {{limit}}',
+  },
+  // --- Meta world (issue 9, world) ---
+  worldPasswordWrong: { zh: '房间密码错误', tc: '房間密碼錯誤', en: 'The room password is wrong' },
+  worldInviteInvalid: {
+    zh: '邀请链接无效或已更换',
+    tc: '邀請連結無效或已更換',
+    en: 'The invite link is invalid or was replaced',
+  },
+  worldProjectUnusable: {
+    zh: '请选择作者可使用的 3D 场景或 360 全景漫游项目（已发布或作者自己的）',
+    tc: '請選擇作者可使用的 3D 場景或 360 全景漫遊項目（已發佈或作者自己的）',
+    en: 'Choose a 3D scene or 360 tour project the author may use (published, or their own)',
+  },
+  worldSignInRequired: { zh: '请登录后进入此房间', tc: '請登入後進入此房間', en: 'Sign in to enter this room' },
+  worldBanned: { zh: '您已被禁止进入此房间', tc: '您已被禁止進入此房間', en: 'You are banned from this room' },
+  worldLocked: { zh: '房间已锁定', tc: '房間已鎖定', en: 'The room is locked' },
+  worldNotHost: { zh: '只有主持人可以这样做', tc: '只有主持人可以這樣做', en: 'Only a host can do this' },
+  worldNotInRoom: { zh: '请先进入房间', tc: '請先進入房間', en: 'Enter the room first' },
+  worldChatTooFast: { zh: '发言太快，请稍后再试', tc: '發言太快，請稍後再試', en: 'You are sending messages too fast' },
+  worldKicked: { zh: '您已被移出房间', tc: '您已被移出房間', en: 'You were removed from the room' },
+  worldMemberGone: { zh: '此成员已不在房间内', tc: '此成員已不在房間內', en: 'This person is no longer in the room' },
+  // --- Avatars (issue 9) ---
+  avatarPreviewInvalid: {
+    zh: '预览图必须是有效的 PNG 或 JPEG 图片（最长边不超过 4096 像素）',
+    tc: '預覽圖必須是有效的 PNG 或 JPEG 圖片（最長邊不超過 4096 像素）',
+    en: 'The preview must be a valid PNG or JPEG image (at most 4096 pixels on its longest side)',
+  },
+  avatarDefaultKept: {
+    zh: '默认形象不能删除',
+    tc: '預設形象不能刪除',
+    en: 'The default avatar cannot be deleted',
+  },
+  avatarNotReady: {
+    zh: '该形象的模型尚未处理完成或未通过检查，暂不能使用',
+    tc: '該形象的模型尚未處理完成或未通過檢查，暫不能使用',
+    en: 'This avatar’s model is still processing or was refused, so it cannot be used yet',
+  },
+  avatarOneInUse: {
+    zh: '必须有一个形象处于使用中',
+    tc: '必須有一個形象處於使用中',
+    en: 'One avatar must stay in use',
+  },
+  avatarLimitReached: {
+    zh: '您的方案最多可保存 {{limit}} 个自定义形象，请先删除一个',
+    tc: '您的方案最多可儲存 {{limit}} 個自訂形象，請先刪除一個',
+    en: 'Your plan allows {{limit}} custom avatar(s): delete one first',
+  },
+  // --- Live VR streaming (issue 9, /explore/live-streaming-list) ---
+  livePasswordWrong: { zh: '直播密码错误', tc: '直播密碼錯誤', en: 'Wrong live stream password' },
+  liveMembershipRequired: {
+    zh: '直播需要有效的会员资格，请先开通或续费会员',
+    tc: '直播需要有效的會員資格，請先開通或續費會員',
+    en: 'Live streaming needs an active membership: subscribe or renew first',
+  },
+  liveTicketInvalid: {
+    zh: '观看链接无效或已过期，请重新输入直播密码',
+    tc: '觀看連結無效或已過期，請重新輸入直播密碼',
+    en: 'The viewing link is not valid or has expired: enter the stream password again',
+  },
+  liveChatSignIn: { zh: '请先登录再发言', tc: '請先登入再發言', en: 'Sign in to write in the chat' },
+  liveNotLive: { zh: '直播尚未开始', tc: '直播尚未開始', en: 'The stream is not on air yet' },
+  liveEnded: { zh: '直播已结束', tc: '直播已結束', en: 'The live stream has ended' },
+  // --- Organisation seats (issue 10) ---
+  seatsExhausted: {
+    zh: '机构已没有空余席位，请购买企业方案以增加席位',
+    tc: '機構已沒有空餘席位，請購買企業方案以增加席位',
+    en: 'Your organisation has no free seat left: buy an enterprise plan for more seats',
+  },
 } satisfies Record<string, Entry>;
 
 /** Validation messages: spec section 5 texts in English, the rest ours. */
@@ -692,6 +861,72 @@ export const validationMessages = {
     tc: '只能瀏覽前 10,000 條記錄，請縮小篩選範圍',
     en: 'Only the first 10,000 entries can be paged through: narrow the filters',
   },
+  // --- Wallet, cash-out and coins (issue 10) ---
+  dateRangeInvalid: {
+    zh: '开始日期不能晚于结束日期',
+    tc: '開始日期不能晚於結束日期',
+    en: 'The start date cannot be after the end date',
+  },
+  fpsIdFormat: {
+    zh: '请输入转数快识别码（7-9 位数字）、香港手机号码或邮箱',
+    tc: '請輸入轉數快識別碼（7-9 位數字）、香港手機號碼或電郵',
+    en: 'Enter an FPS ID (7-9 digits), a Hong Kong mobile number or an e-mail address',
+  },
+  bankCodeFormat: { zh: '银行编号为 3 位数字', tc: '銀行編號為 3 位數字', en: 'The bank code has 3 digits' },
+  branchCodeFormat: { zh: '分行编号为 3 位数字', tc: '分行編號為 3 位數字', en: 'The branch code has 3 digits' },
+  accountNoFormat: { zh: '账户号码为 6-12 位数字', tc: '戶口號碼為 6-12 位數字', en: 'The account number has 6 to 12 digits' },
+  holderNameRequired: { zh: '请填写账户持有人姓名', tc: '請填寫戶口持有人姓名', en: 'Enter the account holder’s name' },
+  referenceRequired: { zh: '请填写付款参考编号', tc: '請填寫付款參考編號', en: 'Enter the payment reference' },
+  idempotencyKeyFormat: { zh: '请求编号无效', tc: '請求編號無效', en: 'The request key is invalid' },
+  exchangeDaysRange: {
+    zh: '天数须为 1 至 366 的整数',
+    tc: '天數須為 1 至 366 的整數',
+    en: 'Days must be a whole number from 1 to 366',
+  },
+  // --- Plans (issue 10) ---
+  planNameRequired: { zh: '请输入方案名称', tc: '請輸入方案名稱', en: 'Please enter the plan name' },
+  planEnterpriseStorage: {
+    zh: '企业方案的存储空间不能少于 20 GB',
+    tc: '企業方案的儲存空間不能少於 20 GB',
+    en: 'An enterprise plan has at least 20 GB of storage',
+  },
+  // --- Meta world (issue 9, world) ---
+  worldWeightRange: {
+    zh: '权重须为 0 至 999 的整数',
+    tc: '權重須為 0 至 999 的整數',
+    en: 'Weight must be a whole number from 0 to 999',
+  },
+  worldCapacityRange: {
+    zh: '每个房间人数须为 2 至 200',
+    tc: '每個房間人數須為 2 至 200',
+    en: 'Capacity must be from 2 to 200 people',
+  },
+  worldPasswordFormat: {
+    zh: '房间密码须为 4 至 64 个字符',
+    tc: '房間密碼須為 4 至 64 個字元',
+    en: 'The room password must be 4 to 64 characters',
+  },
+  worldPasswordRequired: { zh: '请设置房间密码', tc: '請設定房間密碼', en: 'Set a room password' },
+  worldChatRequired: { zh: '请输入消息', tc: '請輸入訊息', en: 'Type a message' },
+  worldChatTooLong: { zh: '消息最多 500 个字符', tc: '訊息最多 500 個字元', en: 'A message has at most 500 characters' },
+  worldSignalTooLarge: { zh: '信令数据过大', tc: '信令數據過大', en: 'The signalling message is too large' },
+  // --- Live VR streaming (issue 9) ---
+  liveNameRequired: { zh: '请输入直播名称', tc: '請輸入直播名稱', en: 'Please enter the live stream name' },
+  livePasswordRequired: { zh: '请输入直播密码', tc: '請輸入直播密碼', en: 'Please enter the live stream password' },
+  livePasswordDigits: { zh: '密码为 6 位数字', tc: '密碼為 6 位數字', en: 'The password is 6 digits' },
+  // --- Organisation seats (issue 10) ---
+  seatsNotDates: {
+    zh: '只有管理员可以修改会员到期日，机构管理员请为成员分配席位',
+    tc: '只有管理員可以修改會員到期日，機構管理員請為成員分配席位',
+    en: 'Only an administrator can edit membership dates: give the member a seat instead',
+  },
+  seatAlreadyHeld: { zh: '该成员已占用一个席位', tc: '該成員已佔用一個席位', en: 'This member already holds a seat' },
+  seatNoMembership: {
+    zh: '您的会员已过期，没有可分配的会员期限，请先续费',
+    tc: '您的會員已過期，沒有可分配的會員期限，請先續費',
+    en: 'Your own membership has ended, so a seat has no days to give: renew first',
+  },
+  seatNotHeld: { zh: '该成员没有占用席位', tc: '該成員沒有佔用席位', en: 'This member holds no seat' },
 } satisfies Record<string, Entry>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -4,6 +4,7 @@ import { CATALOG_VALUES, FREE_PAY_TYPE, ORDER_ITEMS_MAX, PAYMENT_METHOD_VALUES }
 import { creatorBrief, idsText } from './market';
 import { V } from './messages';
 import { money } from './money';
+import { orderPlanLine } from './plans';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -38,6 +39,8 @@ export const placedOrder = z.object({
   status: z.enum(ORDER_STATUSES),
   expires_at: z.string(),
   project_info: z.array(orderLine),
+  /** The plan an order buys (issue 10), or null for an order of projects. */
+  plan_info: orderPlanLine.nullable(),
 });
 export type PlacedOrder = z.infer<typeof placedOrder>;
 
@@ -68,6 +71,8 @@ export const orderRow = z.object({
   paid_at: z.string().nullable(),
   expires_at: z.string(),
   items: z.array(orderLine),
+  /** The plan the order buys, or null. */
+  plan_info: orderPlanLine.nullable(),
 });
 export type OrderRow = z.infer<typeof orderRow>;
 export const orderPage = pageOf(orderRow);

@@ -17,7 +17,16 @@ export interface MessageNewPayload {
   count: number;
 }
 
-/** Most events one socket may send per second before its events are dropped with a `refused` event. */
-export const SOCKET_EVENTS_PER_SECOND = 20;
+/**
+ * Most events of one kind one socket may send per second before its events of that kind are dropped with a `refused`
+ * event (an event sent with an acknowledgement gets the refusal as its answer too). Kinds without an entry in
+ * `SOCKET_EVENT_LIMITS` share this limit each.
+ */
+export const SOCKET_EVENTS_PER_SECOND = 10;
+/** Per-kind limits (a second): room movement at 20 Hz with slack; WebRTC signalling bursts ICE candidates. */
+export const SOCKET_EVENT_LIMITS: Readonly<Record<string, number>> = {
+  'world:move': 25,
+  'voice:signal': 40,
+};
 /** Largest message a socket may send (bytes). */
 export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;

@@ -4,11 +4,11 @@ import { REPORT_REASONS } from './market';
 import { V } from './messages';
 
 /**
- * The /ReportList screen (issue 10): reports of projects and forum posts. An open report is decided once: dismissed,
+ * The /ReportList screen (issue 10): reports of projects, forum posts and meta world chat messages (`chat`). An open report is decided once: dismissed,
  * or resolved with an action (hide the target, warn its owner by system message, disable the owner's account), with a
  * note saying why; the reporter is told the outcome. A second decision answers 40950.
  */
-export const REPORT_TARGETS = ['project', 'forum_post'] as const;
+export const REPORT_TARGETS = ['project', 'forum_post', 'chat'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_STATES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
@@ -28,15 +28,18 @@ export const reportItem = z.object({
   id: z.number().int(),
   target_type: z.enum(REPORT_TARGETS),
   target_id: z.number().int(),
-  /** The project's name, or the post's thread title; '' when the target is gone. */
+  /** The project's name, the post's thread title, or the chat message's room (world entry) name; '' when gone. */
   target_title: z.string(),
-  /** A short excerpt of the reported post (forum posts). */
+  /** A short excerpt of the reported post, or the chat message's text. */
   target_excerpt: z.string(),
   /** Where the web shows the target (a hash route), or null when it is gone. */
   target_path: z.string().nullable(),
-  /** False once hidden (project withdrawn, post deleted). */
+  /** False once hidden (project withdrawn, post or chat message deleted). */
   target_visible: z.boolean(),
+  /** The project's owner or the post's or message's author (null: gone, or a guest's chat message). */
   owner: person.nullable(),
+  /** The name the author chatted under (chat messages; guests have only this), else ''. */
+  author_name: z.string(),
   reporter: person,
   reason: z.enum(REPORT_REASONS),
   content: z.string(),

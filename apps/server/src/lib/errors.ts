@@ -18,6 +18,8 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
   /** Values for `{{name}}` placeholders of the message. */
   readonly params?: Record<string, string | number>;
+  /** Values that differ per language (a plan's name): the reply uses the caller's language's text. */
+  readonly localParams?: Record<string, { zh: string; tc: string; en: string }>;
   /** Every fault when there are several (e.g. the places of a refused scene document), the first being this one. */
   readonly errors?: FieldError[];
 
@@ -28,6 +30,7 @@ export class AppError extends Error {
       field?: string;
       headers?: Record<string, string>;
       params?: Record<string, string | number>;
+      localParams?: Record<string, { zh: string; tc: string; en: string }>;
       errors?: FieldError[];
     } = {},
   ) {
@@ -38,6 +41,7 @@ export class AppError extends Error {
     this.field = opts.field;
     this.headers = opts.headers;
     this.params = opts.params;
+    this.localParams = opts.localParams;
     this.errors = opts.errors;
   }
 

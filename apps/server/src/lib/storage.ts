@@ -4,8 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /**
  * File storage behind one interface. Keys are relative paths such as `public/avatars/12/ab.png`.
@@ -158,12 +157,26 @@ const S3_PARTS_AT_ONCE = 4;
  * memory and S3's 5 GB single-PUT cap does not apply); a failed multipart upload is aborted, leaving no parts behind.
  */
 export function createS3Storage(o: S3Options): Storage {
-  const client = new S3Client({
-    region: o.region,
-    endpoint: o.endpoint,
-    forcePathStyle: o.forcePathStyle,
-    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
-  });
+  // The AWS SDK (about 20 MiB once loaded) is imported on the first call, so a server on local disk never loads it.
+  let sdk:
+    | Promise<{ s3: typeof import('@aws-sdk/client-s3'); Upload: typeof import('@aws-sdk/lib-storage').Upload; client: S3Client }>
+    | undefined;
+  const load = () => {
+    sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, lib]) => ({
+      s3,
+      Upload: lib.Upload,
+      client: new s3.S3Client({
+        region: o.region,
+        endpoint: o.endpoint,
+        forcePathStyle: o.forcePathStyle,
+        credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+      }),
+    }));
+    sdk.catch(() => {
+      sdk = undefined;
+    });
+    return sdk;
+  };
   const isMissing = (err: unknown) => {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
     return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
@@ -171,6 +184,7 @@ export function createS3Storage(o: S3Options): Storage {
   return {
     kind: 's3',
     async put(key, body, contentType) {
+      const { Upload, client } = await load();
       await new Upload({
         client,
         params: { Bucket: o.bucket, Key: safeKey(key), Body: body, ContentType: contentType },
@@ -181,7 +195,8 @@ export function createS3Storage(o: S3Options): Storage {
     },
     async get(key) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+        const { s3, client } = await load();
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
         return (res.Body as Readable | undefined) ?? null;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -190,7 +205,8 @@ export function createS3Storage(o: S3Options): Storage {
     },
     async stat(key) {
       try {
-        const res = await client.send(new HeadObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+        const { s3, client } = await load();
+        const res = await client.send(new s3.HeadObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
         return { size: res.ContentLength ?? 0 };
       } catch (err) {
         if (isMissing(err)) return null;
@@ -198,10 +214,12 @@ export function createS3Storage(o: S3Options): Storage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+      const { s3, client } = await load();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: o.bucket }));
+      const { s3, client } = await load();
+      await client.send(new s3.HeadBucketCommand({ Bucket: o.bucket }));
     },
     async signedUrl(key, expiresInSeconds) {
       return presignGet(o, safeKey(key), expiresInSeconds);

@@ -64,7 +64,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({
         code: err.code,
-        message: translateMessage(err.messageKey, lang, err.params),
+        message: translateMessage(
+          err.messageKey,
+          lang,
+          err.localParams
+            ? { ...err.params, ...Object.fromEntries(Object.entries(err.localParams).map(([k, v]) => [k, v[lang]])) }
+            : err.params,
+        ),
         data: err.errors?.length
           ? {
               field: err.field ?? err.errors[0]?.field ?? '',

@@ -1,7 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { ErrorCode } from '@xr/contract/errors';
-import { REALTIME_PATH, RealtimeEvent, SOCKET_EVENTS_PER_SECOND, SOCKET_MAX_PAYLOAD_BYTES } from '@xr/contract/realtime';
+import { langFromHeader } from '@xr/contract/lang';
+import { translateMessage } from '@xr/contract/messages';
+import {
+  REALTIME_PATH,
+  RealtimeEvent,
+  SOCKET_EVENT_LIMITS,
+  SOCKET_EVENTS_PER_SECOND,
+  SOCKET_MAX_PAYLOAD_BYTES,
+} from '@xr/contract/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -10,17 +18,21 @@ import type { OriginPolicy } from '../lib/origin';
 import type { RequestUser, SessionResolver } from './auth';
 
 /** What a socket knows about its person (null: an anonymous visitor). */
-interface SocketData {
+export interface SocketData {
   user: RequestUser | null;
 }
+
+/** A module's per-socket set-up: registers its event listeners on the socket. */
+export type ConnectionHandler = (socket: Socket, user: RequestUser | null) => void;
 
 /**
  * The realtime channel: Socket.IO on the API's own HTTP server and origin (`/socket.io/`), authenticated with the same
  * bearer tokens as the API (`auth: { token }` in the handshake; anonymous visitors connect without personal rooms).
  * A browser's handshake must come from an origin we answer at. Each signed-in socket joins `user:<id>` and
  * `role:<name>` rooms, so services address people, roles or everyone; with `REDIS_URL` the Redis adapter carries
- * those broadcasts to every server process. Per socket: messages up to 16 KB, at most 20 events a second (beyond,
- * events are dropped with a `refused` event). When a user's access changes (logout, disabled, roles) their sockets
+ * those broadcasts to every server process. Per socket: messages up to 16 KB, and per event kind a rate limit
+ * (`SOCKET_EVENT_LIMITS`, else `SOCKET_EVENTS_PER_SECOND`; beyond, events are dropped with a `refused` event and an
+ * acknowledgement, when the event asked for one, answers the refusal). When a user's access changes (logout, disabled, roles) their sockets
  * are disconnected, and the client reconnects with whatever token it still holds.
  */
 export function createRealtime(opts: {
@@ -53,7 +65,19 @@ export function createRealtime(opts: {
   );
   const pub = opts.redis?.duplicate();
   const sub = opts.redis?.duplicate();
-  if (pub && sub) io.adapter(createAdapter(pub, sub));
+  if (pub && sub) {
+    // The adapter publishes without waiting for the reply. A publish that fails (Redis gone, or a room event sent by
+    // a disconnect handler while the server shuts down) is logged here instead of becoming an unhandled rejection.
+    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+    (pub as unknown as { publish: (...args: unknown[]) => Promise<number> }).publish = (...args: unknown[]) => {
+      const sent = publish(...args);
+      sent.catch((err: unknown) => opts.log.debug({ err }, 'realtime publish failed'));
+      return sent;
+    };
+    pub.on('error', (err) => opts.log.warn({ err }, 'realtime Redis publisher error'));
+    sub.on('error', (err) => opts.log.warn({ err }, 'realtime Redis subscriber error'));
+    io.adapter(createAdapter(pub, sub));
+  }
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -67,27 +91,41 @@ export function createRealtime(opts: {
     next();
   });
 
+  /** Modules' connection handlers (world rooms, live chat…), registered through `onConnection`. */
+  const handlers: ConnectionHandler[] = [];
+
   io.on('connection', (socket: Socket) => {
     const user = (socket.data as SocketData).user;
     if (user) {
       void socket.join(`user:${user.id}`);
       for (const role of user.roles) void socket.join(`role:${role}`);
     }
-    // Rate limit: a fixed one-second window per socket.
-    let windowStart = Date.now();
-    let count = 0;
-    socket.use((_packet, next) => {
+    // Rate limit: a fixed one-second window per socket and event kind.
+    const windows = new Map<string, { start: number; count: number }>();
+    socket.use((packet, next) => {
+      const kind = typeof packet[0] === 'string' ? packet[0] : '';
+      // Kinds without a limit of their own share one window each socket, so made-up names cannot grow the map.
+      const key = Object.hasOwn(SOCKET_EVENT_LIMITS, kind) ? kind : '';
+      const limit = SOCKET_EVENT_LIMITS[key] ?? SOCKET_EVENTS_PER_SECOND;
       const now = Date.now();
-      if (now - windowStart >= 1000) {
-        windowStart = now;
-        count = 0;
+      let w = windows.get(key);
+      if (!w || now - w.start >= 1000) {
+        w = { start: now, count: 0 };
+        windows.set(key, w);
       }
-      if (++count > SOCKET_EVENTS_PER_SECOND) {
-        socket.emit(RealtimeEvent.refused, { code: ErrorCode.RATE_LIMITED, message: 'rateLimited' });
+      if (++w.count > limit) {
+        const refusal = { code: ErrorCode.RATE_LIMITED, message: 'rateLimited' };
+        socket.emit(RealtimeEvent.refused, refusal);
+        const ack = packet[packet.length - 1];
+        if (typeof ack === 'function') {
+          const lang = langFromHeader(socket.handshake.headers['accept-language']);
+          ack({ ok: false, code: ErrorCode.RATE_LIMITED, message: translateMessage('rateLimited', lang) });
+        }
         return;
       }
       next();
     });
+    for (const handler of handlers) handler(socket, user);
   });
 
   opts.access?.subscribe((userId) => {
@@ -95,6 +133,15 @@ export function createRealtime(opts: {
   });
 
   return {
+    /** The Socket.IO server, for modules that keep rooms of their own (world rooms, live chat). */
+    io,
+    /**
+     * Registers a module's handler, called for every new socket after authentication and the rate limit are in place.
+     * Handlers stay thin: validate each message with a contract schema, then call a service.
+     */
+    onConnection(handler: ConnectionHandler): void {
+      handlers.push(handler);
+    },
     /** Sends an event to every socket of these users (on every server process). */
     toUsers(userIds: number[], event: string, payload: unknown): void {
       if (userIds.length === 0) return;

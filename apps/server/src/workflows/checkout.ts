@@ -7,6 +7,7 @@ import { AppError, notFound } from '../lib/errors';
 import type { OrdersService } from '../modules/orders/orders.service';
 import { effectiveStatus, placedOrderOf } from '../modules/orders/orders.service';
 import type { PaymentsService } from '../modules/payments/payments.service';
+import type { PlansService } from '../modules/plans/plans.service';
 import { notPurchasable, type ProjectsService, whyNotPurchasable } from '../modules/projects/projects.service';
 import type { UsersService } from '../modules/users/users.service';
 import type { PaymentNotifyWorkflow } from './payment-notify';
@@ -50,8 +51,10 @@ export function createCheckoutWorkflow(deps: {
   payments: PaymentsService;
   notify: PaymentNotifyWorkflow;
   orderExpiryMinutes: number;
+  /** Plans (issue 10): prices and checks a plan order line. */
+  plans?: Pick<PlansService, 'forPurchase'>;
 }) {
-  const { db, projects, orders, users, payments, notify, orderExpiryMinutes } = deps;
+  const { db, projects, orders, users, payments, notify, orderExpiryMinutes, plans } = deps;
 
   /** Refuses (40920, naming the item) the first project the buyer cannot buy. */
   async function assertPurchasable(userId: number, projectIds: number[], tx?: Parameters<typeof projects.byIds>[1]) {
@@ -97,6 +100,26 @@ export function createCheckoutWorkflow(deps: {
     },
 
     /**
+     * POST /order/place_plan_order (issue 10): an order for one plan, priced from the plans table, through the same
+     * invoice and payment as projects. Refuses switched-off and freemium plans and a free plan taken before (40960).
+     * Like project orders, a buyer's placements run one at a time and an unexpired pending order for the same plan
+     * is answered again.
+     */
+    async placePlanOrder(userId: number, comboId: number): Promise<PlacedOrder> {
+      if (!plans) throw notFound();
+      return db.transaction(async (tx) => {
+        await orders.lockBuyer(userId, tx);
+        const existing = await orders.pendingPlanOrder(userId, comboId, tx);
+        if (existing) return placedOrderOf(existing.order, existing.items);
+        const plan = await plans.forPurchase(userId, comboId, tx);
+        const email = await users.emailOf(userId, tx);
+        if (!email) throw notFound();
+        const { order, items } = await orders.createPlanOrder({ userId, email, plan, expiryMinutes: orderExpiryMinutes }, tx);
+        return placedOrderOf(order, items);
+      });
+    },
+
+    /**
      * POST /pay/pay. The caller's own pending order only (others' orders: 40401). A free order (amount 0) is
      * completed at once (type 'Free'); otherwise the items are checked again and the provider opens a hosted
      * checkout whose URL is answered as `qr_code`.
@@ -126,7 +149,9 @@ export function createCheckoutWorkflow(deps: {
         amountCents: order.amountCents,
         currency: order.currency,
         method: input.pay_type,
-        description: `${PRODUCT_NAME}: ${items.map((i) => i.projectName).join(', ')}`.slice(0, 300),
+        description: `${PRODUCT_NAME}: ${
+          order.planLine ? order.planLine.names[ctx.lang] : items.map((i) => i.projectName).join(', ')
+        }`.slice(0, 300),
         returnUrl: safeReturnUrl(input.path, ctx),
         notifyUrl: `${ctx.baseUrl}/api/pay/notify/${payments.provider.name}`,
         baseUrl: ctx.baseUrl,

@@ -6,6 +6,7 @@ import { PaymentVerificationError } from '../lib/payments';
 import type { CartService } from '../modules/cart/cart.service';
 import { effectiveStatus, type OrderItemRow, type OrderRow, type OrdersService } from '../modules/orders/orders.service';
 import type { PaymentsService } from '../modules/payments/payments.service';
+import type { PlansService } from '../modules/plans/plans.service';
 import type { ProjectsService } from '../modules/projects/projects.service';
 import type { WalletService } from '../modules/wallet/wallet.service';
 
@@ -33,13 +34,21 @@ export function createPaymentNotifyWorkflow(deps: {
   projects: ProjectsService;
   wallet: WalletService;
   payments: PaymentsService;
+  /** Plans (issue 10): a paid plan order extends the membership, once per order, in this transaction. */
+  plans?: Pick<PlansService, 'applyPurchase'>;
+  /** Told after the commit when a payment changed a user's membership (the session guard's cache). */
+  membershipChanged?: (userId: number) => void;
 }) {
-  const { db, orders, cart, projects, wallet, payments } = deps;
+  const { db, orders, cart, projects, wallet, payments, plans, membershipChanged } = deps;
 
   /** The grant steps; false (and nothing changed) when the order was paid or cancelled already. */
   async function completeOrder(order: OrderRow, items: OrderItemRow[], payType: string, tx: DbOrTx): Promise<boolean> {
     const paid = await orders.markPaid(order.id, payType, tx);
     if (!paid) return false;
+    if (order.planLine) {
+      if (!plans) throw new Error('a plan order needs the plans service');
+      await plans.applyPurchase({ userId: order.userId, orderId: order.id, plan: order.planLine }, tx);
+    }
     const projectIds = items.map((i) => i.projectId);
     // Only newly owned projects count as sales: an item the buyer already got through another order (two
     // overlapping orders both paid) is neither counted nor credited twice; the extra payment is for a refund.
@@ -81,15 +90,19 @@ export function createPaymentNotifyWorkflow(deps: {
         if (err instanceof PaymentVerificationError) throw refused(REFUSAL_KEYS[err.reason]);
         throw err;
       }
-      return db.transaction(async (tx) => {
+      const { outcome, userId } = await db.transaction(async (tx) => {
         const found = await orders.lockByNo(n.orderNo, tx);
         if (!found) throw refused('paymentNotificationInvalid');
         const { order, items } = found;
+        const userId = order.planLine ? order.userId : null;
         if (n.amountCents !== order.amountCents || n.currency !== order.currency) throw refused('paymentAmountMismatch');
-        if (!(await payments.record(providerName, n, order.id, tx))) return 'duplicate';
-        if (n.status !== 'succeeded') return 'recorded';
-        return (await completeOrder(order, items, n.method, tx)) ? 'paid' : 'already_paid';
+        if (!(await payments.record(providerName, n, order.id, tx))) return { outcome: 'duplicate' as const, userId: null };
+        if (n.status !== 'succeeded') return { outcome: 'recorded' as const, userId: null };
+        const done = await completeOrder(order, items, n.method, tx);
+        return { outcome: done ? ('paid' as const) : ('already_paid' as const), userId: done ? userId : null };
       });
+      if (userId !== null) membershipChanged?.(userId);
+      return outcome;
     },
 
     /** Completes the caller's free order (amount 0) at once, with pay type 'Free'. */
@@ -122,6 +135,7 @@ export function createPaymentNotifyWorkflow(deps: {
         );
         await completeOrder(order, items, FREE_PAY_TYPE, tx);
       });
+      membershipChanged?.(userId);
     },
   };
 }

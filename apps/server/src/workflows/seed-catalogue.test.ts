@@ -71,7 +71,10 @@ describe('demo catalogue', () => {
 
   it('serves a burst of identical market reads with one load (default cache)', async () => {
     const url = '/api/home_page/item_list?limit=12&catalog=3d_model&sort=rating';
-    const n = await countQueries(t, () => Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url }))));
+    // `.then` right away: each lazy inject dispatches inside the counting context.
+    const burst = () => Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url }).then((r) => r)));
+    const n = await countQueries(t, burst);
+    expect(n).toBeGreaterThan(0);
     expect(n).toBeLessThanOrEqual(4);
     expect(await countQueries(t, () => t.app.inject({ method: 'GET', url }))).toBe(0);
   });

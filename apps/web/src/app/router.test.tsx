@@ -60,10 +60,15 @@ function start(path: string) {
 }
 
 async function settle(router: ReturnType<typeof start>, expected: string) {
-  await waitFor(() => {
-    expect(router.state.navigation.state).toBe('idle');
-    expect(router.state.location.pathname + router.state.location.search).toBe(expected);
-  });
+  // a navigation ends when its page's lazy module is in: the first import of a page (and of the antd parts it alone
+  // uses) is compiled by vitest on the spot, which takes more than waitFor's default second on a busy machine
+  await waitFor(
+    () => {
+      expect(router.state.navigation.state).toBe('idle');
+      expect(router.state.location.pathname + router.state.location.search).toBe(expected);
+    },
+    { timeout: 10_000 },
+  );
 }
 
 beforeAll(async () => {
@@ -92,7 +97,7 @@ describe('router without a token', () => {
 
   it('lets visitors browse the market', async () => {
     await settle(start('/marke_place'), '/marke_place');
-    await waitFor(() => expect(document.title).toBe('Market - XR Studio'));
+    await waitFor(() => expect(document.title).toBe('Market - XR Studio'), { timeout: 10_000 });
   });
 
   it('maps /index to /', async () => {

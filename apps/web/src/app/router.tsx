@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createHashRouter,
@@ -11,7 +11,6 @@ import {
   useNavigation,
   useParams,
 } from 'react-router';
-import { NotFoundPage, RouteErrorPage, UnauthorizedPage } from '../components/error-pages';
 import { TopProgress } from '../components/top-progress';
 import { runGuard } from '../lib/guard';
 import { registerNavigator } from '../lib/navigation';
@@ -59,6 +58,40 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   const target = await runGuard(path);
   if (target && target !== path) throw redirect(target);
   return null;
+}
+
+// The error pages (antd's Result with its large illustrations) are needed only when something went wrong: they
+// load on first use, so they are not part of every page's first load.
+const errorPages = () => import('../components/error-pages');
+const LazyRouteErrorPage = lazy(() =>
+  errorPages().then(
+    (m) => ({ default: m.RouteErrorPage }),
+    // the chunk itself may be what failed (an old build after a deploy): a plain page that offers the reload
+    () => ({ default: PlainErrorPage }),
+  ),
+);
+
+/** The error page's minimal form, for when the error page's own chunk cannot be loaded. */
+function PlainErrorPage() {
+  const { t } = useTranslation('router');
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <h1 style={{ fontSize: 20 }}>{t('errorTitle')}</h1>
+      <p>{t('errorDesc')}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('reload')}
+      </button>
+    </div>
+  );
+}
+
+/** Router error boundary: the error page, loaded when a page fails (the bar shows while it loads). */
+function RouteErrorBoundary() {
+  return (
+    <Suspense fallback={<TopProgress />}>
+      <LazyRouteErrorPage />
+    </Suspense>
+  );
 }
 
 /** A parent route (`/vrdata`) goes to its first child the user may open. */
@@ -122,7 +155,7 @@ export function buildRoutes(opts: BuildRoutesOptions = {}): RouteObject[] {
       id: 'root',
       Component: RootShell,
       HydrateFallback: TopProgress,
-      ErrorBoundary: RouteErrorPage,
+      ErrorBoundary: RouteErrorBoundary,
       loader: guardLoader,
       // the guard must run on every navigation, not only when params change
       shouldRevalidate: () => true,
@@ -133,8 +166,8 @@ export function buildRoutes(opts: BuildRoutesOptions = {}): RouteObject[] {
           ...adminLayout,
           children: [...pageRoutes(ADMIN_ROUTES), { path: '/redirect/*', Component: RedirectPage }],
         },
-        { path: '/404', Component: NotFoundPage },
-        { path: '/401', Component: UnauthorizedPage },
+        { path: '/404', lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
+        { path: '/401', lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }) },
         { path: '/index', element: <Navigate to="/" replace /> },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],

@@ -18,6 +18,7 @@ const ORDER: PlacedOrder = {
   currency: 'HKD',
   status: 'pending',
   expires_at: '2025-01-02T03:34:05.000Z',
+  plan_info: null,
   project_info: [
     { project_id: 101, project_name: 'Harbour night 360', project_price: 12.5 },
     { project_id: 102, project_name: 'Temple garden model', project_price: 18 },

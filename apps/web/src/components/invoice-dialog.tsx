@@ -1,5 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { FREE_PAY_TYPE, PAYMENT_METHODS, type PaymentMethod, PRODUCT_NAME } from '@xr/contract/constants';
+import type { Lang } from '@xr/contract/lang';
 import { invoiceNumberOf, type PlacedOrder } from '@xr/contract/orders';
 import { App, Button, Modal, Radio } from 'antd';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ interface Props {
  * discount 0, tax 0 and total. Cancel and Place Order only: Escape and clicks outside do not close it.
  */
 export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t, i18n } = useTranslation(['orders', 'common', 'plans']);
   const { message } = App.useApp();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [paying, setPaying] = useState(false);
@@ -156,6 +157,20 @@ export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
             </tr>
           </thead>
           <tbody>
+            {order.plan_info ? (
+              <tr data-testid="invoice-line">
+                <td data-testid="invoice-plan">
+                  {order.plan_info.names[(i18n.language as Lang) in order.plan_info.names ? (i18n.language as Lang) : 'en']}
+                  {' · '}
+                  {t(`plans:periods.${order.plan_info.period}`)}
+                </td>
+                <td className="is-num">{hkd(order.plan_info.price)}</td>
+                <td className="is-num" data-testid="invoice-qty">
+                  1
+                </td>
+                <td className="is-num">{hkd(order.plan_info.price)}</td>
+              </tr>
+            ) : null}
             {order.project_info.map((line) => (
               <tr key={line.project_id} data-testid="invoice-line">
                 <td>{line.project_name}</td>

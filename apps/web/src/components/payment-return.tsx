@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../lib/auth/session';
-import { orderStatusQuery } from './api/order-status';
+
+const Notice = lazy(() => import('./payment-return-notice'));
 
 /** The query parameter the invoice adds to the page the buyer pays from: the payment page sends them back with it. */
 export const PAID_PARAM = 'paid';
@@ -29,59 +28,9 @@ export function PaymentReturnNotice() {
   const { token } = useSession();
   const orderOn = params.get(PAID_PARAM);
   // no query at all (not even a disabled one) unless a signed-in buyer came back from paying
-  return orderOn && token ? <Notice orderOn={orderOn} /> : null;
-}
-
-function Notice({ orderOn }: { orderOn: string }) {
-  const { t } = useTranslation('orders');
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const order = useQuery(orderStatusQuery(orderOn));
-
-  const close = () => {
-    const next = new URLSearchParams(params);
-    next.delete(PAID_PARAM);
-    setParams(next, { replace: true });
-  };
-  const go = (path: string) => {
-    close();
-    navigate(path);
-  };
-  const status = order.data?.status;
-  const checking = order.isPending || status === 'pending';
-  const result = checking
-    ? { status: 'info' as const, title: t('paymentReturn.checking'), text: t('paymentReturn.checkingText') }
-    : status === 'paid'
-      ? { status: 'success' as const, title: t('paymentReturn.paid'), text: t('paymentReturn.paidText', { order: orderOn }) }
-      : {
-          status: 'warning' as const,
-          title: t('paymentReturn.notPaid'),
-          text: t('paymentReturn.notPaidText', { order: orderOn }),
-        };
-
-  return (
-    <Modal open onCancel={close} footer={null} closable={false} centered destroyOnHidden>
-      <div data-testid="payment-return">
-        <Result
-          status={result.status}
-          icon={checking ? <Spin size="large" /> : undefined}
-          title={result.title}
-          subTitle={result.text}
-          extra={[
-            <Button key="orders" type={status === 'paid' ? 'primary' : 'default'} onClick={() => go('/orderlist')}>
-              {t('paymentReturn.viewOrder')}
-            </Button>,
-            status === 'paid' ? (
-              <Button key="library" onClick={() => go('/profile')}>
-                {t('paymentReturn.openLibrary')}
-              </Button>
-            ) : null,
-            <Button key="close" onClick={close}>
-              {t('paymentReturn.close')}
-            </Button>,
-          ]}
-        />
-      </div>
-    </Modal>
-  );
+  return orderOn && token ? (
+    <Suspense fallback={null}>
+      <Notice orderOn={orderOn} />
+    </Suspense>
+  ) : null;
 }

@@ -10,16 +10,19 @@ interface Values {
   content: string;
 }
 
-/** POST /reports/set_reports: reports a project or a forum post (reason + text); reporting again updates the open report. */
+/**
+ * POST /reports/set_reports: reports a project, a forum post or a meta world chat message (reason + text); reporting
+ * again updates the open report.
+ */
 function useSetReport() {
   return useMutation({ mutationFn: (body: ReportBody) => http.post<{ id: number }>('/reports/set_reports', body) });
 }
 
-/** What is reported: a project, or a forum post. */
-export type ReportTarget = { project_id: number } | { post_id: number };
+/** What is reported: a project, a forum post, or a chat message of a meta world room. */
+export type ReportTarget = { project_id: number } | { post_id: number } | { chat_id: number };
 
 /**
- * Report a project (details page) or a forum post (thread page) with POST /reports/set_reports: a reason and a
+ * Report a project (details page), a forum post (thread page) or a room's chat message (room page) with POST /reports/set_reports: a reason and a
  * text, both required. Handled on /ReportList.
  */
 export function ReportDialog({

@@ -154,6 +154,8 @@ export function makeUser(over: Partial<UserInfo> = {}): UserInfo {
     introduction: '',
     vip_date: '2099-01-01T00:00:00.000Z',
     vip_status: true,
+    vip_days_left: 30,
+    renewal_reminder: false,
     email: 'ann@demo.test',
     gender: 'female',
     phone: '85212345678',

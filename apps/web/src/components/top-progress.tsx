@@ -1,12 +1,13 @@
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useTheme } from '../lib/theme';
 
 /**
  * The thin loading bar at the top of the window while a navigation is pending (guard fetching user info,
  * a lazy page loading). It fades in after a short delay, so instant navigations do not flash it.
  */
 export function TopProgress() {
-  const { token } = theme.useToken();
+  // the app's primary colour (what the root ConfigProvider gives antd): no antd theme object in the first load
+  const colorPrimary = useTheme();
   const { t } = useTranslation();
   return (
     <div
@@ -33,8 +34,8 @@ export function TopProgress() {
         className="xr-top-progress__bar"
         style={{
           height: '100%',
-          background: token.colorPrimary,
-          boxShadow: `0 0 8px ${token.colorPrimary}`,
+          background: colorPrimary,
+          boxShadow: `0 0 8px ${colorPrimary}`,
           transformOrigin: 'left',
           animation: 'xr-top-progress-run 1.2s ease-in-out infinite',
         }}

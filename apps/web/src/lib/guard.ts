@@ -11,7 +11,19 @@ import { type AccessContext, accessOf, canAccess, isAdminPath, isPublicPath } fr
  * Paths open without a token: the spec's whitelist (section 4), the error and redirect pages, and
  * (our documented decision) the market, product details and grid, so visitors can browse and fill a cart.
  */
-export const OPEN_PATHS: readonly string[] = [...WHITELIST, '/404', '/401', '/marke_place', '/product_details', '/view', '/grid'];
+export const OPEN_PATHS: readonly string[] = [
+  ...WHITELIST,
+  '/404',
+  '/401',
+  '/marke_place',
+  '/product_details',
+  '/view',
+  '/grid',
+  // a meta world room: public rooms let anonymous visitors in (the room itself asks to sign in when it must)
+  '/meta/room',
+  // the live watch page: the stream's 6-digit password is its gate (issue 9)
+  '/live',
+];
 
 export function isOpenPath(path: string): boolean {
   return OPEN_PATHS.includes(path) || path.startsWith('/redirect/');

@@ -6,10 +6,12 @@ import { initReactI18next } from 'react-i18next';
 import type { LangBundle, Tree } from './i18n-bundles/bundle';
 
 /**
- * Translations are loaded per language: `i18n-bundles/<lang>.ts` holds every `locales/<lang>/<namespace>.json`
- * file, the contract's shared error (`common:err.*`) and validation (`common:v.*`) texts of that language and
- * antd's locale, and is its own chunk. The first load fetches only the current language's; another language's
- * chunk is fetched when the user switches to it. A test (locales.test.ts) fails when the three key sets differ.
+ * Translations are loaded per language: `i18n-bundles/<lang>.ts` holds the core `locales/<lang>/<namespace>.json`
+ * files (CORE_NAMESPACES: the shell's and the main public pages'), the contract's shared error (`common:err.*`) and
+ * validation (`common:v.*`) texts of that language and antd's locale, and is its own chunk; each other namespace is
+ * a chunk of its own, fetched by i18next when a component first asks for it (`useTranslation('ns')` suspends until
+ * then). The first load fetches only the current language's; another language's chunk is fetched when the user
+ * switches to it. A test (locales.test.ts) fails when the three key sets differ.
  */
 const loaders: Record<Lang, () => Promise<{ default: LangBundle }>> = {
   zh: () => import('./i18n-bundles/zh'),
@@ -36,20 +38,42 @@ export function loadBundle(lang: Lang): Promise<LangBundle> {
   return p;
 }
 
-/** Every language's resources (namespace -> tree), e.g. for the test that compares their key sets. */
-export async function buildResources(): Promise<Record<Lang, Record<string, Tree>>> {
-  const all = await Promise.all(LANGS.map((l) => loadBundle(l)));
-  return Object.fromEntries(LANGS.map((l, i) => [l, all[i]?.resources ?? {}])) as Record<Lang, Record<string, Tree>>;
+/** A namespace of a language: from the language's chunk, or from the namespace's own chunk. */
+async function readNamespace(lang: Lang, ns: string): Promise<Tree> {
+  const b = await loadBundle(lang);
+  const own = b.resources[ns];
+  if (own) return own;
+  const load = b.lazy[ns];
+  return load ? load() : {};
 }
 
-/** i18next backend: a namespace of a language comes from that language's bundle (one chunk for all namespaces). */
+/** Every language's resources (namespace -> tree, every namespace), e.g. for the test that compares their key sets. */
+export async function buildResources(): Promise<Record<Lang, Record<string, Tree>>> {
+  const all = await Promise.all(
+    LANGS.map(async (l) => {
+      const b = await loadBundle(l);
+      const names = [...Object.keys(b.resources), ...Object.keys(b.lazy)];
+      const trees = await Promise.all(names.map((ns) => readNamespace(l, ns)));
+      return Object.fromEntries(names.map((ns, i) => [ns, trees[i] ?? {}])) as Record<string, Tree>;
+    }),
+  );
+  return Object.fromEntries(LANGS.map((l, i) => [l, all[i] ?? {}])) as Record<Lang, Record<string, Tree>>;
+}
+
+/** Loads every namespace of the current language into i18next (tests render any screen without waiting). */
+export async function loadAllNamespaces(): Promise<void> {
+  const b = await loadBundle(currentLang());
+  await i18n.loadNamespaces(Object.keys(b.lazy));
+}
+
+/** i18next backend: a namespace of a language comes from that language's chunk or from the namespace's own. */
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
     if (!isLang(language)) return callback(null, {});
-    loadBundle(language).then(
-      (b) => callback(null, b.resources[namespace] ?? {}),
+    readNamespace(language, namespace).then(
+      (tree) => callback(null, tree),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
     );
   },
@@ -70,7 +94,7 @@ export const i18nReady: Promise<void> = loadBundle(initialLang).then(async (bund
     .use(bundleBackend)
     .use(initReactI18next)
     .init({
-      resources: { [initialLang]: bundle.resources },
+      resources: { [initialLang]: { ...bundle.resources } }, // a copy: i18next adds the namespaces it loads to it
       partialBundledLanguages: true,
       lng: initialLang,
       fallbackLng: false,

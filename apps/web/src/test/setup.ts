@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { LANGS } from '@xr/contract/lang';
 import { afterAll, afterEach } from 'vitest';
-import i18n, { i18nReady } from '../lib/i18n';
+import i18n, { i18nReady, loadAllNamespaces } from '../lib/i18n';
 
-// the app loads one language's chunk at a time; tests switch freely, so every language is loaded up front
+// the app loads one language's chunk at a time, and namespaces outside the core on first use; tests switch
+// freely and render any screen, so every namespace of every language is loaded up front
 await i18nReady;
+await loadAllNamespaces();
 await i18n.loadLanguages([...LANGS]);
 
 afterEach(() => {

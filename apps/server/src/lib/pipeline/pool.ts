@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 // when a worker thread exits (sharp's documentation on worker threads).
 import 'sharp';
 import type { GeneratedMedia, GenerateTask } from '../panorama-gen/generate';
+import type { ProcessAvatarInput, ProcessAvatarResult } from './avatar';
 import { PipelineError, type ProgressFn } from './errors';
 import type { ProcessModelInput, ProcessModelResult } from './model';
 import type { ProcessPanoramaResult } from './panorama';
@@ -29,6 +30,8 @@ interface CallOptions {
  */
 export interface PipelinePool {
   processModel(input: Omit<ProcessModelInput, 'onProgress'> & CallOptions): Promise<ProcessModelResult>;
+  /** Checks and measures an uploaded avatar (GLB / VRM) and renders its thumbnail (see `processAvatar`). */
+  processAvatar(input: Omit<ProcessAvatarInput, 'onProgress'> & CallOptions): Promise<ProcessAvatarResult>;
   processPanorama(input: { inputPath: string; workDir: string } & CallOptions): Promise<ProcessPanoramaResult>;
   probeVideo(input: { inputPath: string; workDir?: string } & CallOptions): Promise<VideoProbe & { posterPath?: string }>;
   /** Builds one generated model of the model library (GLB and thumbnail) into `workDir` (background unless told otherwise). */
@@ -117,6 +120,7 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
 
   return {
     processModel: ({ onProgress, signal, background, ...input }) => run('model', input, { onProgress, signal, background }),
+    processAvatar: ({ onProgress, signal, background, ...input }) => run('avatar', input, { onProgress, signal, background }),
     processPanorama: ({ onProgress, signal, background, ...input }) => run('panorama', input, { onProgress, signal, background }),
     probeVideo: ({ onProgress, signal, background, ...input }) => run('video', input, { onProgress, signal, background }),
     // A build someone waits for (the editor's thumbnails) runs beside uploads; the prebuild job's in the background.

@@ -5,4 +5,4 @@ import { tsImport } from 'tsx/esm/api';
 
 const worker = await tsImport('./worker.ts', import.meta.url);
 
-export const { model, panorama, video, library, generate } = worker;
+export const { model, avatar, panorama, video, library, generate } = worker;

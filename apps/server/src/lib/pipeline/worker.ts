@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { buildGenerated } from '../../modules/library/generator/build';
 import { type GeneratedMedia, type GenerateTask, generateMedia } from '../panorama-gen/generate';
+import { type ProcessAvatarResult, processAvatar } from './avatar';
 import { asPipelineError, PipelineError, type PipelineReason } from './errors';
 import { type ProcessModelResult, processModel } from './model';
 import { type ProcessPanoramaResult, processPanorama } from './panorama';
@@ -70,6 +71,10 @@ async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: nu
 
 export function model({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessModelResult>> {
   return settle(port, (onProgress) => processModel({ ...input, onProgress }));
+}
+
+export function avatar({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessAvatarResult>> {
+  return settle(port, (onProgress) => processAvatar({ ...input, onProgress }));
 }
 
 export function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<ProcessPanoramaResult>> {

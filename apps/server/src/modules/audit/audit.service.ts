@@ -28,6 +28,9 @@ export interface AuditRecord {
 /** Keys never stored in a summary, whatever a caller passes. */
 const SECRET_KEY = /pass(word)?|token|secret|hash|cdk_plain|otp/i;
 const TEXT_MAX = 200;
+/** How long a count beyond the cap ("10,000+") is reused for the same filter, and how many filters are kept. */
+const BEYOND_CAP_MS = 60_000;
+const BEYOND_CAP_MAX = 1000;
 const LIST_MAX = 50;
 const DEPTH_MAX = 3;
 
@@ -118,6 +121,17 @@ const RETENTION_BATCH = 5_000;
 export function createAuditService({ db, retentionDays }: { db: Db; retentionDays: number }) {
   const repo = createAuditRepository(db);
 
+  /** Filters (as JSON) whose count went beyond AUDIT_COUNT_CAP, with when that stops being trusted. */
+  const beyondCap = new Map<string, number>();
+  function rememberBeyondCap(key: string) {
+    beyondCap.delete(key);
+    if (beyondCap.size >= BEYOND_CAP_MAX) {
+      const oldest = beyondCap.keys().next().value;
+      if (oldest !== undefined) beyondCap.delete(oldest);
+    }
+    beyondCap.set(key, Date.now() + BEYOND_CAP_MS);
+  }
+
   async function record(tx: DbOrTx, entry: AuditRecord): Promise<void> {
     const actor = entry.actor;
     await repo.insert(
@@ -141,9 +155,9 @@ export function createAuditService({ db, retentionDays }: { db: Db; retentionDay
     record,
 
     /**
-     * GET /logs_list: one page, newest first. A page is at most two index range scans: the rows, and (only when the
-     * page is full, else the total is known) a count that stops at AUDIT_COUNT_CAP (`total_exact: false` then, shown
-     * as "10,000+"). Offsets beyond AUDIT_OFFSET_MAX are refused (narrow the filters), so no request walks a million
+     * GET /logs_list: one page, newest first. A page is at most two index range scans: the rows (ids from the index,
+     * then those rows), and (only when the page is full, else the total is known) a count that stops at
+     * AUDIT_COUNT_CAP (`total_exact: false` then, shown as "10,000+"; remembered for a minute per filter). Offsets beyond AUDIT_OFFSET_MAX are refused (narrow the filters), so no request walks a million
      * rows.
      */
     async list(q: AuditListQuery): Promise<AuditListReply> {
@@ -160,10 +174,18 @@ export function createAuditService({ db, retentionDays }: { db: Db; retentionDay
       };
       const rows = await repo.page(filter, offset, q.limit);
       // A page that is not full ends the result: its total is known without counting (most filtered searches).
-      const counted =
-        rows.length < q.limit && (rows.length > 0 || offset === 0)
-          ? offset + rows.length
-          : await repo.countUpTo(filter, AUDIT_COUNT_CAP);
+      // A filter already seen beyond the cap stays beyond it (entries are only added; retention removes year-old
+      // ones), so it is not counted again for a minute.
+      const key = JSON.stringify(filter);
+      const known = beyondCap.get(key);
+      let counted: number;
+      if (rows.length < q.limit && (rows.length > 0 || offset === 0)) counted = offset + rows.length;
+      else if (known !== undefined && known > Date.now()) counted = AUDIT_COUNT_CAP + 1;
+      else {
+        counted = await repo.countUpTo(filter, AUDIT_COUNT_CAP);
+        if (counted > AUDIT_COUNT_CAP) rememberBeyondCap(key);
+        else beyondCap.delete(key);
+      }
       return {
         list: rows.map(toEntry),
         total: Math.min(counted, AUDIT_COUNT_CAP),

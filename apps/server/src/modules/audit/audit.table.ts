@@ -30,6 +30,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    // an actor's entries of one kind ("what did this admin change"): without it the action is checked row by row
+    index('audit_log_actor_action_idx').on(t.actorId, t.action, t.createdAt, t.id),
     index('audit_log_actor_name_idx').on(sql`lower(${t.actorName})`, t.createdAt, t.id),
     index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt, t.id),

@@ -381,6 +381,27 @@ export function createCodesService({ db, users, audit }: { db: Db; users: UsersS
       return { ...toCoupon(row), recent_uses: await usesOf(await repo.recentRedemptions(row.id, RECENT_USES)) };
     },
 
+    /**
+     * Issues a one-use coupon of membership days inside the caller's transaction (coins bought it: wallet exchange),
+     * so the coupon exists exactly when the coins were spent. Answers the generated cdk.
+     */
+    async issueCoupon(input: { value: number; note: string; createdBy: number }, tx: DbOrTx): Promise<string> {
+      const r = createCodesRepository(tx);
+      let cdk = newCdk();
+      while (await r.couponByCdk(cdk)) cdk = newCdk();
+      await r.insertCoupon({
+        cdk,
+        kind: 'membership_days',
+        value: input.value,
+        maxUses: 1,
+        expiresAt: null,
+        enabled: true,
+        note: input.note,
+        createdBy: input.createdBy,
+      });
+      return cdk;
+    },
+
     /** Creates a coupon (cdk generated when blank). 40932 when the cdk is taken. */
     async addCouponCode(actor: Actor, input: AddCoupon): Promise<CouponCode> {
       assertFuture(input.expires_at);

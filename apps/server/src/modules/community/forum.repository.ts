@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { searchForm } from '../../lib/search-form';
 import { forumBoards, forumLikes, forumPosts, forumReads, forumThreads } from './forum.table';
 
 export type BoardRow = typeof forumBoards.$inferSelect;
@@ -58,7 +59,8 @@ export function createForumRepository(db: Db) {
           inArray(forumThreads.boardId, db.select({ id: forumBoards.id }).from(forumBoards).where(eq(forumBoards.enabled, true))),
         );
       if (q.keyword) {
-        const pattern = likePattern(q.keyword.toLowerCase());
+        // stored in search form (lower-cased, CJK tripled), so a one- or two-character Chinese word has trigrams too
+        const pattern = likePattern(searchForm(q.keyword));
         conds.push(
           sql`(${forumThreads.searchText} like ${pattern} or ${forumThreads.id} in (select ${forumPosts.threadId} from ${forumPosts} where ${forumPosts.deletedAt} is null and ${forumPosts.searchText} like ${pattern}))`,
         );

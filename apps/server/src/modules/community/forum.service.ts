@@ -22,6 +22,7 @@ import {
 } from '@xr/contract/forum';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { searchForm } from '../../lib/search-form';
 import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
@@ -251,7 +252,7 @@ export function createForumService({
       projectId: input.projectId ?? null,
       lastPostAt: at,
       lastPosterId: actor.id,
-      searchText: input.title.toLowerCase(),
+      searchText: searchForm(input.title),
       createdAt: at,
     });
     if (!thread) return undefined;
@@ -260,7 +261,7 @@ export function createForumService({
       authorId: actor.id,
       body: input.body,
       isFirst: true,
-      searchText: input.body.toLowerCase(),
+      searchText: searchForm(input.body),
       createdAt: at,
     });
     await repo.bumpBoard(tx, input.board.id, 1, 1, at);
@@ -420,7 +421,7 @@ export function createForumService({
           authorId: actor.id,
           body,
           quoteId: input.quote_id ?? null,
-          searchText: body.toLowerCase(),
+          searchText: searchForm(body),
           createdAt: at,
         });
         await repo.updateThread(tx, thread.id, { replyCount: thread.replyCount + 1, lastPostAt: at, lastPosterId: actor.id });
@@ -441,9 +442,9 @@ export function createForumService({
         if (post.authorId !== actor.id && !moderator) throw notFound();
         if (thread.locked && !moderator) throw new AppError(ErrorCode.FORUM_THREAD_LOCKED);
         const body = input.body.trim();
-        await repo.updatePost(tx, post.id, { body, searchText: body.toLowerCase(), editedAt: now() });
+        await repo.updatePost(tx, post.id, { body, searchText: searchForm(body), editedAt: now() });
         if (post.isFirst && input.title)
-          await repo.updateThread(tx, thread.id, { title: input.title.trim(), searchText: input.title.trim().toLowerCase() });
+          await repo.updateThread(tx, thread.id, { title: input.title.trim(), searchText: searchForm(input.title.trim()) });
       });
     },
 

@@ -127,6 +127,10 @@ describe('threads and replies', () => {
       body<{ list: ForumThread[] }>(await get(`/forum/thread_page?keyword=${encodeURIComponent(k)}`)).data.list.map((x) => x.id);
     expect(await search('热点')).toContain(zh);
     expect(await search('视频热点')).toContain(zh);
+    // One- and two-character words (stored CJK tripled, so the trigram index serves them) and mixed case.
+    expect(await search('导')).toContain(zh);
+    expect(await search('全景')).toEqual([zh]);
+    expect(await search('LIGHTING')).toEqual([en]);
     expect(await search('hdri')).toEqual([en]);
     expect(await search('100%_')).toEqual([]);
     expect((await get(`/forum/thread_page?keyword=${'x'.repeat(51)}`)).statusCode).toBe(400);

@@ -13,11 +13,23 @@ import type { ForumActor, ForumService } from './forum.service';
 import type { MessagesService } from './messages.service';
 import { createReportsRepository, type ReportRow } from './reports.repository';
 
+/**
+ * The meta world's chat, as the reports module needs it (handed in by app.ts from the world service and rooms layer):
+ * messages by id (deleted ones absent) and deleting one (which also tells its room).
+ */
+export interface ReportChat {
+  forReports(ids: number[]): Promise<Map<number, { userId: number | null; name: string; text: string; room: string }>>;
+  /** Answers false when the message was already gone. */
+  remove(id: number): Promise<boolean>;
+}
+
 /** The handler as routes hand them in: the signed-in user with permissions (forum moderation, member management). */
 export type ReportHandler = NonNullable<ForumActor> & EditorActor & { name?: string };
 
 interface Target {
   title: string;
+  /** The name chatted under (chat messages). */
+  authorName?: string;
   excerpt: string;
   path: string | null;
   visible: boolean;
@@ -25,7 +37,7 @@ interface Target {
 }
 
 /**
- * Reports of projects and forum posts (issue 10). Reporting: one open report per user and target (reporting again
+ * Reports of projects, forum posts and meta world chat messages (issue 10). Reporting: one open report per user and target (reporting again
  * updates it). Deciding (/ReportList): the report is closed once (a conditional update; a second decision answers
  * 40950) with the audit entry in the same transaction; then the action runs through the owning module (a project is
  * withdrawn to "rejected" with the note, a post is deleted as by a moderator, an account is disabled as on the member
@@ -40,8 +52,9 @@ export function createReportsService(deps: {
   users?: UsersService;
   messages?: MessagesService;
   audit?: AuditRecorder;
+  chat?: ReportChat;
 }) {
-  const { db, projects, forum, editor, users, messages, audit } = deps;
+  const { db, projects, forum, editor, users, messages, audit, chat } = deps;
   const repo = createReportsRepository(db);
 
   async function targets(rows: ReportRow[]): Promise<Map<string, Target>> {
@@ -66,16 +79,34 @@ export function createReportsService(deps: {
         ownerId: p.authorId,
       });
     }
+    const chatIds = rows.filter((r) => r.targetType === 'chat').map((r) => r.targetId);
+    for (const [id, c] of chatIds.length && chat ? await chat.forReports(chatIds) : new Map()) {
+      out.set(`chat:${id}`, {
+        title: c.room,
+        authorName: c.name,
+        excerpt: c.text,
+        path: null,
+        visible: true,
+        ownerId: c.userId,
+      });
+    }
     return out;
   }
 
   return {
-    /** POST /reports/set_reports: reports a project the user can see, or a visible forum post (others: 40401). */
+    /**
+     * POST /reports/set_reports: reports a project the user can see, a visible forum post, or a meta world chat
+     * message that exists (any signed-in user may report one; deleted or unknown ones: 40401).
+     */
     async report(actor: NonNullable<Viewer>, input: ReportBody): Promise<{ id: number }> {
-      let target: { targetType: 'project' | 'forum_post'; targetId: number };
+      let target: { targetType: ReportRow['targetType']; targetId: number };
       if (input.project_id !== undefined) {
         await projects.viewable(actor, input.project_id);
         target = { targetType: 'project', targetId: input.project_id };
+      } else if (input.chat_id !== undefined) {
+        const found = chat ? (await chat.forReports([input.chat_id])).get(input.chat_id) : undefined;
+        if (!found) throw new AppError(ErrorCode.NOT_FOUND);
+        target = { targetType: 'chat', targetId: input.chat_id };
       } else {
         const post =
           forum && input.post_id !== undefined ? (await forum.reportTargets([input.post_id])).get(input.post_id) : undefined;
@@ -108,6 +139,7 @@ export function createReportsService(deps: {
           target_path: t?.path ?? null,
           target_visible: t?.visible ?? false,
           owner: t?.ownerId ? { id: t.ownerId, name: name(t.ownerId) } : null,
+          author_name: t?.authorName ?? '',
           reporter: { id: r.userId, name: name(r.userId) },
           reason: r.reason,
           content: r.content,
@@ -129,8 +161,11 @@ export function createReportsService(deps: {
       const target = (await targets([report])).get(`${report.targetType}:${report.targetId}`);
       const action = input.status === 'resolved' ? (input.action ?? null) : null;
       const note = input.note.trim();
-      if (action && !target?.ownerId) throw new AppError(ErrorCode.NOT_FOUND);
-      const title = target?.title || target?.excerpt.slice(0, 40) || `#${report.targetId}`;
+      // Hiding needs the target; warning and disabling need its owner (a guest's chat message has none).
+      if (action && (!target || (action !== 'hide' && !target.ownerId))) throw new AppError(ErrorCode.NOT_FOUND);
+      const title =
+        (report.targetType === 'chat' ? target?.excerpt.slice(0, 40) : target?.title || target?.excerpt.slice(0, 40)) ||
+        `#${report.targetId}`;
 
       // 1. Close the report once, audited.
       await db.transaction(async (tx) => {
@@ -158,6 +193,9 @@ export function createReportsService(deps: {
           if (report.targetType === 'project') {
             if (!editor) throw new AppError(ErrorCode.INTERNAL);
             await db.transaction((tx) => editor.withdraw(actor, report.targetId, note, tx));
+          } else if (report.targetType === 'chat') {
+            if (!chat) throw new AppError(ErrorCode.INTERNAL);
+            await chat.remove(report.targetId);
           } else {
             if (!forum) throw new AppError(ErrorCode.INTERNAL);
             await forum.deletePost(actor, report.targetId);

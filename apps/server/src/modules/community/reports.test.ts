@@ -1,9 +1,18 @@
 import type { ForumBoard } from '@xr/contract/forum';
 import type { ReportItem } from '@xr/contract/reports';
+import {
+  type ChatRecord,
+  type WorldChatMessage,
+  type WorldChatRemovedEvent,
+  type WorldEntry,
+  WorldEvent,
+} from '@xr/contract/world';
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, projectsOf, type Shopper, shopper } from '../../../test/commerce';
+import { ask, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -12,10 +21,13 @@ let admin2: Shopper;
 let author: Shopper;
 let reporter: Shopper;
 let boardId: number;
+const kit = socketKit();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ WORLD_NODE_ID: 'reports-test' });
   app = t.app;
+  // listening: the chat reports join a meta world room over Socket.IO
+  await app.listen({ port: 0, host: '127.0.0.1' });
   admin = await shopper(t, { roles: ['admin'] });
   admin2 = await shopper(t, { roles: ['admin'] });
   author = await shopper(t, { forum_name: 'rauthor', roles: ['creator'] });
@@ -23,6 +35,7 @@ beforeAll(async () => {
   boardId = body<ForumBoard[]>(await app.inject({ url: '/api/forum/board_list' })).data[0]?.id as number;
 });
 afterAll(async () => {
+  kit.closeAll();
   await t?.close();
 });
 
@@ -139,5 +152,93 @@ describe('reports (issue 10, /ReportList)', () => {
     expect(body(await decide({ id: r?.id, status: 'resolved', action: 'disable', note: 'Rude' }, admin)).code).toBe(200);
     const login = await call('GET', '/user/user_info', undefined, mod);
     expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('reports of meta world chat messages (issues 9 and 10)', () => {
+  let entry: WorldEntry;
+  let speaker: Socket;
+  let listener: Socket;
+
+  beforeAll(async () => {
+    const projectId = (await makeSceneProject(t, author.id)).id;
+    entry = body<WorldEntry>(await call('POST', '/explore/add_world', { name: 'Chat hall', project_id: projectId }, author)).data;
+    speaker = await kit.connect(urlOf(app), author.token);
+    listener = await kit.connect(urlOf(app), reporter.token);
+    for (const s of [speaker, listener]) {
+      const joined = await ask(s, WorldEvent.join, { entry_id: entry.id });
+      expect(joined.ok, JSON.stringify(joined)).toBe(true);
+    }
+  });
+
+  /** The author says `text` in the room (spaced: chat is rate-limited per member). */
+  async function say(text: string): Promise<WorldChatMessage> {
+    await new Promise((r) => setTimeout(r, 600));
+    const sent = await ask<WorldChatMessage>(speaker, WorldEvent.chat, { text });
+    if (!sent.ok) throw new Error(`chat refused: ${sent.code} ${sent.message}`);
+    return sent.data;
+  }
+  const reportOf = async (chatId: number) => (await open('chat')).find((r) => r.target_id === chatId);
+
+  it('a signed-in user reports a message; the queue shows its text, room and author; bad ids are refused', async () => {
+    const m = await say('Cheap coins at scam.example');
+    expect((await call('POST', '/reports/set_reports', { chat_id: m.id, reason: 'fraud', content: 'Scam' })).statusCode).toBe(
+      401,
+    );
+    expect((await report({ chat_id: 2 ** 31, reason: 'fraud', content: 'Scam' })).statusCode).toBe(400);
+    expect((await report({ chat_id: 2147483000, reason: 'fraud', content: 'Scam' })).statusCode).toBe(404);
+    expect(body(await report({ chat_id: m.id, post_id: 1, reason: 'fraud', content: 'Scam' }))).toMatchObject({
+      code: 40001,
+      data: { field: 'project_id' },
+    });
+    expect(body(await report({ chat_id: m.id, reason: 'fraud', content: 'Scam' })).code).toBe(200);
+    expect(await reportOf(m.id)).toMatchObject({
+      target_type: 'chat',
+      target_title: 'Chat hall',
+      target_excerpt: 'Cheap coins at scam.example',
+      target_visible: true,
+      target_path: null,
+      owner: { id: author.id },
+      author_name: m.name,
+      reporter: { id: reporter.id },
+    });
+  });
+
+  it('hide deletes the message, tells the room, the author and the reporter; it can no longer be reported', async () => {
+    const m = await say('Rude words');
+    expect(body(await report({ chat_id: m.id, reason: 'inappropriate', content: 'Rude' })).code).toBe(200);
+    const r = await reportOf(m.id);
+    const removed = next<WorldChatRemovedEvent>(listener, WorldEvent.chatRemoved, (e) => e.ids.includes(m.id));
+    expect(body(await decide({ id: r?.id, status: 'resolved', action: 'hide', note: 'Insults' })).code).toBe(200);
+    expect((await removed).ids).toEqual([m.id]);
+    const records = body<{ list: ChatRecord[] }>(
+      await call('GET', `/explore/chat_record_page?entry_id=${entry.id}&limit=100`, undefined, admin),
+    ).data.list;
+    expect(records.some((c) => c.id === m.id)).toBe(false);
+    expect((await report({ chat_id: m.id, reason: 'other', content: 'Again' })).statusCode).toBe(404);
+    expect((await inbox(author)).some((x) => x.includes('“Rude words” was hidden after a report'))).toBe(true);
+    expect((await inbox(reporter)).some((x) => x.includes('we took action'))).toBe(true);
+    const log = body<{ list: { action: string; after: unknown }[] }>(
+      await call('GET', '/logs_list?action=report.decide', undefined, admin),
+    ).data.list;
+    expect(JSON.stringify(log)).toContain(`chat:${m.id}`);
+  });
+
+  it('warn tells the author and keeps the message; dismiss tells the reporter', async () => {
+    const warned = await say('Borderline joke');
+    await report({ chat_id: warned.id, reason: 'inappropriate', content: 'Not funny' });
+    const w = await reportOf(warned.id);
+    expect(body(await decide({ id: w?.id, status: 'resolved', action: 'warn', note: 'Keep it civil' })).code).toBe(200);
+    expect((await inbox(author)).some((x) => x.includes('A warning about your content “Borderline joke”'))).toBe(true);
+
+    const fine = await say('Hello everyone');
+    await report({ chat_id: fine.id, reason: 'other', content: 'Annoying' });
+    const d = await reportOf(fine.id);
+    expect(body(await decide({ id: d?.id, status: 'dismissed', note: 'A greeting' })).code).toBe(200);
+    expect((await inbox(reporter)).some((x) => x.includes('breaks no rule'))).toBe(true);
+    const records = body<{ list: ChatRecord[] }>(
+      await call('GET', `/explore/chat_record_page?entry_id=${entry.id}&limit=100`, undefined, admin),
+    ).data.list.map((c) => c.id);
+    expect(records).toEqual(expect.arrayContaining([warned.id, fine.id]));
   });
 });

@@ -1,15 +1,15 @@
 import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
-import type {
-  CreatorCard,
-  ItemListQuery,
-  MarketItem,
-  ProjectDetails,
-  ProjectPageQuery,
-  Review,
-  ScoreSummary,
-  SetScoreBody,
-  TagRef,
+import {
+  type ItemListQuery,
+  MARKET_COUNT_CAP,
+  type MarketPage,
+  type ProjectDetails,
+  type ProjectPageQuery,
+  type Review,
+  type ScoreSummary,
+  type SetScoreBody,
+  type TagRef,
 } from '@xr/contract/market';
 import { centsToHkd, hkdToCents } from '@xr/contract/money';
 import type { Db } from '../../db/client';
@@ -20,8 +20,8 @@ import type { OrdersService } from '../orders/orders.service';
 import {
   canView,
   isMarketVisible,
+  type MarketDetailsRow,
   type MarketFilter,
-  type ProjectRow,
   type ProjectsService,
   type Viewer,
 } from '../projects/projects.service';
@@ -50,7 +50,7 @@ export interface MarketOptions {
  * whole reply for visitors (one object per cache entry, so the route serializes it once).
  */
 type PublicDetails = {
-  row: ProjectRow;
+  row: MarketDetailsRow;
   base: Omit<ProjectDetails, 'in_cart' | 'is_collection' | 'purchased' | 'is_owner' | 'can_score' | 'my_score'>;
   anonymous: ProjectDetails;
 };
@@ -70,7 +70,8 @@ export function marketFilterOf(q: ItemListQuery): MarketFilter {
 
 /**
  * The storefront: the market list, product details with the caller's flags, tags, and scores (reviews).
- * Every list is answered with a constant number of queries (page, count, one batch each for tags and creators).
+ * A list page is one or two prepared queries (a capped count, the page with its tags and creators); the public
+ * part of the details is one.
  */
 export function createMarketService(
   deps: { db: Db; projects: ProjectsService; cart: CartService; orders: OrdersService; users: UsersService },
@@ -80,24 +81,16 @@ export function createMarketService(
   const repo = createMarketRepository(db);
   const ttl = opts.cacheMs ?? 0;
   const counts = createTtlCache<number>(ttl);
-  const pages = createTtlCache<Page<MarketItem>>(ttl);
+  const pages = createTtlCache<MarketPage>(ttl);
   const publicDetails = createTtlCache<PublicDetails | null>(ttl);
-  // One creator card per creator (many projects share it), so a details reload costs one query.
-  const creatorCards = createTtlCache<CreatorCard>(ttl);
-
-  const creatorCardOf = (ownerId: number) =>
-    creatorCards.get(String(ownerId), async () => {
-      const [cards, projectCount] = await Promise.all([users.publicCards([ownerId]), projects.visibleCountByOwner(ownerId)]);
-      const c = cards.get(ownerId) ?? { id: ownerId, name: '—', avatar: '', introduction: '' };
-      return { ...c, project_count: projectCount };
-    });
 
   const countOf = (f: MarketFilter) => counts.get(JSON.stringify(f), () => projects.marketCount(f));
 
+  /** The project, its tags and its creator card in one query. */
   async function loadPublicDetails(id: number): Promise<PublicDetails | null> {
-    const p = await projects.byId(id);
-    if (!p) return null;
-    const [tagsById, creator] = await Promise.all([projects.tagMap(p.tagIds), creatorCardOf(p.ownerId)]);
+    const found = await projects.marketDetails(id);
+    if (!found) return null;
+    const { row: p, tags, creator } = found;
     const base: PublicDetails['base'] = {
       id: p.id,
       name: p.name,
@@ -109,7 +102,7 @@ export function createMarketService(
       images: p.images,
       keywords: p.keywords,
       description: p.description,
-      tags: p.tagIds.map((t) => tagsById.get(t)).filter((t): t is TagRef => !!t),
+      tags,
       score: p.scoreCount > 0 ? Math.round((p.scoreSum / p.scoreCount) * 10) / 10 : 0,
       score_count: p.scoreCount,
       sales_count: p.salesCount,
@@ -125,21 +118,32 @@ export function createMarketService(
 
   return {
     /**
-     * GET /home_page/item_list: approved public projects, filtered, searched and sorted. The count comes first
-     * and picks the plan of the page query: few matches are fetched through the filter's index and sorted, many
-     * are read by walking the sort index. At most three queries (count, page, creators; tags come from memory),
-     * and none while the page is cached.
+     * GET /home_page/item_list: approved public projects, filtered, searched and sorted. One or two prepared
+     * queries: a count that stops after MARKET_COUNT_CAP matches (`total_exact: false` beyond it, "10,000+"),
+     * and the page with its tags and creators. A narrowing filter (words, tags, prices) is counted first, as the
+     * count picks the page's plan: few matches are fetched through the filter's index and sorted, many are read
+     * by walking the sort index; otherwise both run at once. None while the page is cached.
      */
-    async itemList(q: ItemListQuery): Promise<Page<MarketItem>> {
+    async itemList(q: ItemListQuery): Promise<MarketPage> {
       const f = marketFilterOf(q);
       return pages.get(JSON.stringify([f, q.sort, q.page, q.limit]), async () => {
-        const total = await countOf(f);
-        const offset = (q.page - 1) * q.limit;
-        if (offset >= total) return { list: [], total, page: q.page, limit: q.limit };
         const narrow = !!(f.terms || f.tagIds || f.minCents !== undefined || f.maxCents !== undefined);
-        const plan = narrow && total <= FEW_MATCHES ? 'matches' : 'walk';
-        const rows = await projects.marketRows(f, q.sort, q.page, q.limit, plan);
-        return { list: await projects.cards(rows), total, page: q.page, limit: q.limit };
+        const reply = (counted: number, list: MarketPage['list']): MarketPage => ({
+          list,
+          total: Math.min(counted, MARKET_COUNT_CAP),
+          page: q.page,
+          limit: q.limit,
+          total_exact: counted <= MARKET_COUNT_CAP,
+        });
+        if (!narrow) {
+          const [counted, list] = await Promise.all([countOf(f), projects.marketPage(f, q.sort, q.page, q.limit, 'walk')]);
+          return reply(counted, list);
+        }
+        const counted = await countOf(f);
+        const offset = (q.page - 1) * q.limit;
+        if (counted <= MARKET_COUNT_CAP && offset >= counted) return reply(counted, []);
+        const plan = counted <= FEW_MATCHES ? 'matches' : 'walk';
+        return reply(counted, await projects.marketPage(f, q.sort, q.page, q.limit, plan));
       });
     },
 

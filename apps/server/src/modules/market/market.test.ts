@@ -1,9 +1,10 @@
-import type { MarketItem, ProjectDetails } from '@xr/contract/market';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_COUNT_CAP, type MarketItem, type ProjectDetails } from '@xr/contract/market';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, countQueries, makeProject, placeOrder, projectsOf, type Shopper, shopper } from '../../../test/commerce';
 
-type Page<T> = { list: T[]; total: number; page: number; limit: number };
+type Page<T> = { list: T[]; total: number; page: number; limit: number; total_exact?: boolean };
 
 let t: TestApp;
 let maker: Shopper;
@@ -208,9 +209,26 @@ describe('GET /home_page/item_list', () => {
     const small = await countQueries(t, () => list('limit=1&keyword=kiyomi'));
     const large = await countQueries(t, () => list('limit=20&catalog=multimedia'));
     const search = await countQueries(t, () => list('limit=20&keyword=bulk&sort=rating'));
-    expect(small).toBeLessThanOrEqual(4);
+    // A capped count and the page with its tags and creators: two queries, whatever the filter.
+    expect(small).toBe(2);
     expect(large).toBe(small);
     expect(search).toBe(small);
+  });
+
+  it('never reads the password hash or contact data for a list or details', async () => {
+    const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await list('limit=20&keyword=kyoto');
+      await t.app.inject({ method: 'GET', url: `/api/project/front_project_details?id=${ids.kyoto}` });
+      const texts = spy.mock.calls.map((c) => String(typeof c[0] === 'string' ? c[0] : (c[0] as { text?: string }).text));
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) {
+        expect(text).not.toMatch(/password|email|phone|select \*/i);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
@@ -219,6 +237,7 @@ describe('GET /project/front_project_details', () => {
     t.app.inject({ method: 'GET', url: `/api/project/front_project_details?id=${id}`, headers });
 
   it('shows a market project with its creator card and no flags to a visitor', async () => {
+    expect(await countQueries(t, () => details(ids.kyoto as number))).toBe(1);
     const res = await details(ids.kyoto as number);
     expect(res.statusCode).toBe(200);
     const d = body<ProjectDetails>(res).data;
@@ -410,5 +429,29 @@ describe('wish list', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/collection/collection_page?limit=0', headers: fan.headers })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('market counts beyond the cap', () => {
+  it('stops counting at 10,000 matches ("10,000+") and still pages past them', async () => {
+    const before = await list('limit=1');
+    expect(before.data).toMatchObject({ total_exact: true });
+    await t.database.db.execute(
+      sql.raw(`insert into projects (owner_id, name, catalog, review_status, is_public, search_text, created_at)
+        select ${maker.id}, 'Capped ' || g, 'multimedia', 'approved', true, 'capped ' || g, now() - interval '400 days' - make_interval(mins => g)
+        from generate_series(1, ${MARKET_COUNT_CAP + 5}) g`),
+    );
+    const all = await list('limit=20');
+    expect(all.data).toMatchObject({ total: MARKET_COUNT_CAP, total_exact: false });
+    expect(all.data.list).toHaveLength(20);
+    const words = await list('limit=20&keyword=capped&page=3');
+    expect(words.data).toMatchObject({ total: MARKET_COUNT_CAP, total_exact: false, page: 3 });
+    expect(words.data.list).toHaveLength(20);
+    // Deeper than the cap: the page is still read (the total is a lower bound).
+    const deep = await list(`limit=10&keyword=capped&page=${MARKET_COUNT_CAP / 10 + 1}`);
+    expect(deep.data.list.map((i) => i.name)).toHaveLength(5);
+    const few = await list('limit=20&keyword=capped%209999');
+    expect(few.data).toMatchObject({ total: 1, total_exact: true });
+    expect(few.data.list.map((i) => i.name)).toEqual(['Capped 9999']);
   });
 });

@@ -11,10 +11,12 @@ import {
   type OrderStatus,
   type PlacedOrder,
 } from '@xr/contract/orders';
+import type { OrderPlanLine } from '@xr/contract/plans';
 import type { Db, DbOrTx } from '../../db/client';
 import { iso } from '../../lib/http';
 import type { ProjectsService } from '../projects/projects.service';
 import { createOrdersRepository, type OrderFilter, type OrderItemRow, type OrderRow } from './orders.repository';
+import type { StoredPlanLine } from './orders.table';
 
 export type { OrderItemRow, OrderRow } from './orders.repository';
 
@@ -56,6 +58,15 @@ const lineOf = (i: OrderItemRow): OrderLine => ({
   project_price: centsToHkd(i.priceCents),
 });
 
+/** The plan line of an order as the invoice shows it (HKD), or null for an order of projects. */
+export function planInfoOf(order: Pick<OrderRow, 'planLine'>): OrderPlanLine | null {
+  const p = order.planLine;
+  return p ? { combo_id: p.combo_id, names: p.names, level: p.level, period: p.period, price: centsToHkd(p.price_cents) } : null;
+}
+
+/** The items key of a plan order: one pending order per buyer and plan. */
+export const planItemsKey = (comboId: number) => `plan:${comboId}`;
+
 /** The invoice view of an order (spec section 3 "Order"). */
 export function placedOrderOf(order: OrderRow, items: OrderItemRow[]): PlacedOrder {
   return {
@@ -67,6 +78,7 @@ export function placedOrderOf(order: OrderRow, items: OrderItemRow[]): PlacedOrd
     status: effectiveStatus(order),
     expires_at: order.expiresAt.toISOString(),
     project_info: items.map(lineOf),
+    plan_info: planInfoOf(order),
   };
 }
 
@@ -116,6 +128,7 @@ export function createOrdersService({ db, projects }: { db: Db; projects: Projec
         paid_at: iso(o.paidAt),
         expires_at: o.expiresAt.toISOString(),
         items: items.filter((i) => i.orderId === o.id).map(lineOf),
+        plan_info: planInfoOf(o),
       }));
       return { list, total, page: q.page, limit: q.limit };
     },
@@ -190,6 +203,36 @@ export function createOrdersService({ db, projects }: { db: Db; projects: Projec
         tx,
       );
       return { order, items };
+    },
+
+    /** The buyer's unexpired pending order for this plan (issue 10), if any. */
+    async pendingPlanOrder(userId: number, comboId: number, tx: DbOrTx) {
+      const order = await repo.pendingByKey(userId, planItemsKey(comboId), new Date(), tx);
+      return order ? { order, items: [] as OrderItemRow[] } : undefined;
+    },
+
+    /** Creates a pending order for one plan (no project items), priced by the caller from the plans table. */
+    async createPlanOrder(
+      input: { userId: number; email: string; plan: StoredPlanLine; expiryMinutes: number },
+      tx: DbOrTx,
+    ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+      const now = new Date();
+      const order = await repo.insert(
+        {
+          orderNo: newOrderNo(now),
+          userId: input.userId,
+          userEmail: input.email,
+          itemsKey: planItemsKey(input.plan.combo_id),
+          planLine: input.plan,
+          amountCents: input.plan.price_cents,
+          currency: CURRENCY,
+          status: 'pending',
+          expiresAt: new Date(now.getTime() + input.expiryMinutes * 60_000),
+          createdAt: now,
+        },
+        tx,
+      );
+      return { order, items: [] };
     },
 
     /** An order with its items, or undefined. */

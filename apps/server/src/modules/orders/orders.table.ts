@@ -1,4 +1,13 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The plan an order buys (issue 10), as it was when the order was placed: the invoice shows it. */
+export interface StoredPlanLine {
+  combo_id: number;
+  names: { zh: string; tc: string; en: string };
+  level: 'freemium' | 'member' | 'biz' | 'biz_plus' | 'enterprise';
+  period: 'month' | 'quarter' | 'year';
+  price_cents: number;
+}
 
 /** Orders; `order_no` carries the spec's `SDK` prefix (the invoice number is the order number without it). */
 export const orders = pgTable(
@@ -9,8 +18,10 @@ export const orders = pgTable(
     userId: integer('user_id').notNull(),
     /** The buyer's email when the order was placed (the invoice shows it; the admin list searches it). */
     userEmail: text('user_email').notNull(),
-    /** Sorted, comma-joined project ids: finds the pending order for exactly the same items. */
+    /** Sorted, comma-joined project ids (`plan:<id>` for a plan): finds the pending order for exactly the same items. */
     itemsKey: text('items_key').notNull(),
+    /** A plan order's plan (then the order has no items); null for an order of projects. */
+    planLine: jsonb('plan_line').$type<StoredPlanLine>(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('HKD'),
     status: text('status', { enum: ['pending', 'paid', 'expired', 'cancelled'] })

@@ -188,6 +188,11 @@ export function createEditorRepository(db: DbOrTx) {
     async lockOwner(ownerId: number, tx: DbOrTx): Promise<void> {
       await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_LOCK}, ${ownerId})`);
     },
+    /** Projects the owner has (any review state). */
+    async countOwned(ownerId: number, tx: DbOrTx): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(projects).where(eq(projects.ownerId, ownerId));
+      return Number(row?.n ?? 0);
+    },
 
     // --- Review records ---
 

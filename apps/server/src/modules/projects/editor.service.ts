@@ -128,6 +128,11 @@ export interface EditorDeps {
   urlTtlSeconds: number;
   /** The audit log: review decisions and project deletions, in their transaction. */
   audit?: AuditRecorder;
+  /**
+   * The project count the owner's plan allows (plans module, issue 10): `max` null is unlimited; `refusal` is the
+   * error naming the plan and the limit. Read before the creating transaction, compared inside it under the owner lock.
+   */
+  projectQuota?: (userId: number) => Promise<{ max: number | null; refusal: () => Error }>;
 }
 
 /**
@@ -147,6 +152,7 @@ export function createEditorService({
   scenes,
   urlTtlSeconds,
   audit,
+  projectQuota,
 }: EditorDeps) {
   const repo = createEditorRepository(db);
 
@@ -190,14 +196,23 @@ export function createEditorService({
     /** Creates a project of the actor (with pictures the actor uploaded); on for-sale or public it goes to review at once. */
     async add(actor: Actor, form: ProjectForm): Promise<OwnProject> {
       const values = formValues(form);
-      await images.claim(actor.id, form, null);
-      const row = await projects.create({
-        ownerId: actor.id,
-        ...values,
-        reviewStatus: nextReviewStatus(null, values, true),
+      const quota = await projectQuota?.(actor.id);
+      // The owner lock makes parallel creations count one after the other, so the plan's limit holds.
+      const row = await db.transaction(async (tx) => {
+        await repo.lockOwner(actor.id, tx);
+        if (quota && quota.max !== null && (await repo.countOwned(actor.id, tx)) >= quota.max) throw quota.refusal();
+        await images.claim(actor.id, form, null, tx);
+        return projects.create({ ownerId: actor.id, ...values, reviewStatus: nextReviewStatus(null, values, true) }, tx, {
+          index: false,
+        });
       });
+      // Not inside the transaction: the search text reads creator names through the users service's own connection.
+      await projects.refreshSearchText([row.id]);
       return ownOut(row);
     },
+
+    /** How many projects the user owns (drafts included): the count the plan's project quota limits. */
+    countOwned: (userId: number) => repo.countOwned(userId, db),
 
     /**
      * Edits the actor's project (40401 for anyone else's); applies the review rules of `nextReviewStatus`. Uploaded

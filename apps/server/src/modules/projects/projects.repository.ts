@@ -1,5 +1,5 @@
-import type { MarketSort } from '@xr/contract/market';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { MARKET_COUNT_CAP, type MarketSort } from '@xr/contract/market';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { comments, projects, tags } from './projects.table';
 
@@ -45,6 +45,25 @@ const cardColumns = {
 };
 export type ProjectCardRow = { [K in keyof typeof cardColumns]: ProjectRow[K] };
 
+/** Columns of the details page (no search text, view count or review reason). */
+const detailsColumns = {
+  ...cardColumns,
+  description: projects.description,
+  images: projects.images,
+  updatedAt: projects.updatedAt,
+};
+/** A market card row with its tags and creator card (as `publicCardSql` gives it). */
+export type MarketPageRow = ProjectCardRow & { tags: TagJson[] | null; creator: unknown };
+/** A details row with its tags, creator card and the creator's market project count. */
+export type MarketDetailsRow = { [K in keyof typeof detailsColumns]: ProjectRow[K] } & {
+  tags: TagJson[] | null;
+  creator: unknown;
+  creatorProjects: number;
+};
+type MarketPageQuery = { execute(p: Record<string, unknown>): Promise<MarketPageRow[]> };
+type MarketCountQuery = { execute(p: Record<string, unknown>): Promise<{ n: number }[]> };
+type MarketDetailsQuery = { execute(p: Record<string, unknown>): Promise<MarketDetailsRow[]> };
+
 /**
  * Approved and public, written exactly as the partial indexes' predicate (literal values, not parameters)
  * so the planner can use them.
@@ -68,24 +87,68 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function marketWhere(f: MarketFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [visible];
-  if (f.catalog) parts.push(eq(projects.catalog, f.catalog));
-  if (f.tagIds?.length) {
-    parts.push(
-      sql`${projects.tagIds} && array[${sql.join(
-        f.tagIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::integer[]`,
-    );
-  }
-  if (f.minCents !== undefined) parts.push(gte(projects.priceCents, f.minCents));
-  if (f.maxCents !== undefined) parts.push(lte(projects.priceCents, f.maxCents));
+/**
+ * The shape of a market filter: which conditions it has (its values travel as parameters). Each shape has its
+ * own prepared statements, so a hot list request neither rebuilds its SQL nor (on PostgreSQL) re-parses it.
+ */
+interface MarketShape {
+  catalog: boolean;
+  tags: boolean;
+  min: boolean;
+  max: boolean;
+  terms: number;
+}
+
+const shapeOf = (f: MarketFilter): MarketShape => ({
+  catalog: !!f.catalog,
+  tags: !!f.tagIds?.length,
+  min: f.minCents !== undefined,
+  max: f.maxCents !== undefined,
+  terms: f.terms?.length ?? 0,
+});
+const shapeKey = (s: MarketShape) =>
+  `${s.catalog ? 'c' : ''}${s.tags ? 't' : ''}${s.min ? 'l' : ''}${s.max ? 'h' : ''}${s.terms}`;
+
+/** The parameters of a filter, by the placeholder names of `marketWhere`. */
+function filterParams(f: MarketFilter): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  if (f.catalog) params.catalog = f.catalog;
+  if (f.tagIds?.length) params.tags = `{${f.tagIds.join(',')}}`;
+  if (f.minCents !== undefined) params.min = f.minCents;
+  if (f.maxCents !== undefined) params.max = f.maxCents;
   // search_text is stored in search form (lower-cased, CJK tripled), so LIKE on a term in the same form is a
   // case-insensitive substring match that the pg_trgm index serves.
-  for (const term of f.terms ?? []) parts.push(sql`${projects.searchText} like ${likePattern(searchForm(term))}`);
+  (f.terms ?? []).forEach((term, i) => {
+    params[`t${i}`] = likePattern(searchForm(term));
+  });
+  return params;
+}
+
+function marketWhere(s: MarketShape): SQL | undefined {
+  const parts: (SQL | undefined)[] = [visible];
+  if (s.catalog) parts.push(sql`${projects.catalog} = ${sql.placeholder('catalog')}`);
+  if (s.tags) parts.push(sql`${projects.tagIds} && ${sql.placeholder('tags')}::integer[]`);
+  if (s.min) parts.push(sql`${projects.priceCents} >= ${sql.placeholder('min')}`);
+  if (s.max) parts.push(sql`${projects.priceCents} <= ${sql.placeholder('max')}`);
+  for (let i = 0; i < s.terms; i++) parts.push(sql`${projects.searchText} like ${sql.placeholder(`t${i}`)}`);
   return and(...parts);
 }
+
+/**
+ * A project's enabled tags as one JSON value, in the project's order: `[[id, name, zh, tc, en], …]` (null
+ * without any). Raw SQL with the outer table named, as Drizzle leaves columns unqualified in one-table selects.
+ */
+const TAGS_JSON = sql.raw(
+  `(select json_agg(json_build_array(t.id, t.name, t.name_zh, t.name_tc, t.name_en) order by array_position("projects"."tag_ids", t.id)) from tags t where t.id = any("projects"."tag_ids") and t.enabled)`,
+);
+/** The creator's approved public projects (the details' creator card). */
+const CREATOR_PROJECTS = sql.raw(
+  `(select count(*)::int from projects p2 where p2.owner_id = "projects"."owner_id" and p2.review_status = 'approved' and p2.is_public)`,
+);
+/** One tag as TAGS_JSON gives it. */
+export type TagJson = [number, string, string, string, string];
+/** Embeds a creator's public card given the outer column (the users module's SQL, see UsersService.publicCardSql). */
+export type CardSql = (userIdRef: string) => SQL;
 
 /** Sort orders that walk the market's sort indexes: best when many rows match (the first page is found early). */
 const ORDER: Record<MarketSort, SQL[]> = {
@@ -114,6 +177,8 @@ export type MarketPlan = 'walk' | 'matches';
 
 /** The only code that touches the projects, comments and tags tables. */
 export function createProjectsRepository(db: DbOrTx) {
+  // The market's hot reads, prepared once each (by name: the SQL of a shape never changes).
+  const prepared = new Map<string, unknown>();
   return {
     async byId(id: number, tx: DbOrTx = db): Promise<ProjectRow | undefined> {
       const [row] = await tx.select().from(projects).where(eq(projects.id, id));
@@ -128,25 +193,74 @@ export function createProjectsRepository(db: DbOrTx) {
       if (ids.length === 0) return [];
       return db.select(cardColumns).from(projects).where(inArray(projects.id, ids));
     },
-    /** One page of the market, read by the given plan. */
-    async marketRows(
+    /**
+     * One page of the market, read by the given plan, each row with its enabled tags and its creator's card
+     * (`cardSql`, from the users module) in the same query. Prepared once per filter shape, sort and plan.
+     */
+    async marketPage(
       f: MarketFilter,
       sort: MarketSort,
       limit: number,
       offset: number,
-      plan: MarketPlan = 'walk',
-    ): Promise<ProjectCardRow[]> {
-      return db
-        .select(cardColumns)
-        .from(projects)
-        .where(marketWhere(f))
-        .orderBy(...(plan === 'walk' ? ORDER : ORDER_OF_MATCHES)[sort])
-        .limit(limit)
-        .offset(offset);
+      plan: MarketPlan,
+      cardSql: CardSql,
+    ): Promise<MarketPageRow[]> {
+      const shape = shapeOf(f);
+      const name = `mkt_page_${shapeKey(shape)}_${sort}_${plan}`;
+      let q = prepared.get(name) as MarketPageQuery | undefined;
+      if (!q) {
+        q = db
+          .select({
+            ...cardColumns,
+            tags: sql<TagJson[] | null>`${TAGS_JSON}`,
+            creator: sql<unknown>`${cardSql('"projects"."owner_id"')}`,
+          })
+          .from(projects)
+          .where(marketWhere(shape))
+          .orderBy(...(plan === 'walk' ? ORDER : ORDER_OF_MATCHES)[sort])
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name);
+        prepared.set(name, q);
+      }
+      return q.execute({ ...filterParams(f), limit, offset });
     },
+    /** The number of market matches, counted up to MARKET_COUNT_CAP + 1 (so it costs at most that many index entries). */
     async marketCount(f: MarketFilter): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(projects).where(marketWhere(f));
-      return row?.n ?? 0;
+      const shape = shapeOf(f);
+      const name = `mkt_count_${shapeKey(shape)}`;
+      let q = prepared.get(name) as MarketCountQuery | undefined;
+      if (!q) {
+        const matches = db
+          .select({ one: sql`1` })
+          .from(projects)
+          .where(marketWhere(shape))
+          .limit(MARKET_COUNT_CAP + 1)
+          .as('matches');
+        q = db.select({ n: sql<number>`count(*)::int` }).from(matches).prepare(name);
+        prepared.set(name, q);
+      }
+      const [row] = await q.execute(filterParams(f));
+      return Number(row?.n ?? 0);
+    },
+    /** A project with what its market page shows (tags, creator card and project count) in one prepared query. */
+    async marketDetails(id: number, cardSql: CardSql): Promise<MarketDetailsRow | undefined> {
+      let q = prepared.get('mkt_details') as MarketDetailsQuery | undefined;
+      if (!q) {
+        q = db
+          .select({
+            ...detailsColumns,
+            tags: sql<TagJson[] | null>`${TAGS_JSON}`,
+            creator: sql<unknown>`${cardSql('"projects"."owner_id"')}`,
+            creatorProjects: sql<number>`${CREATOR_PROJECTS}`,
+          })
+          .from(projects)
+          .where(eq(projects.id, sql.placeholder('id')))
+          .prepare('mkt_details');
+        prepared.set('mkt_details', q);
+      }
+      const [row] = await q.execute({ id });
+      return row;
     },
     /** How many approved public projects a user has (the creator card). */
     async visibleCountByOwner(ownerId: number): Promise<number> {

@@ -12,18 +12,20 @@ import { canView, isMarketVisible, type Viewer } from './projects.policy';
 import {
   type CommentRow,
   createProjectsRepository,
+  type MarketDetailsRow,
   type MarketFilter,
   type MarketPlan,
   type NewProjectRow,
   type ProjectCardRow,
   type ProjectRow,
   searchForm,
+  type TagJson,
   type TagNames,
   type TagRow,
 } from './projects.repository';
 
 export { canView, isMarketVisible, isModerator, type Viewer, whyNotPurchasable } from './projects.policy';
-export type { MarketFilter, MarketPlan, ProjectCardRow, ProjectRow } from './projects.repository';
+export type { MarketDetailsRow, MarketFilter, MarketPlan, ProjectCardRow, ProjectRow } from './projects.repository';
 
 /** A project as the seed (and later the editor) creates it. */
 export type NewProject = Omit<NewProjectRow, 'id' | 'searchText' | 'rating'>;
@@ -59,6 +61,11 @@ const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 10) 
 /** A tag as replies carry it: its key and its name in each language (an empty translation falls back to the key). */
 function tagRefOf(t: TagRow): TagRef {
   return { id: t.id, name: t.name, names: { zh: t.nameZh || t.name, tc: t.nameTc || t.name, en: t.nameEn || t.name } };
+}
+
+/** Tags as the market's one-query reads give them (`[id, name, zh, tc, en]`), the same as `tagRefOf`. */
+function tagRefsOf(rows: TagJson[] | null): TagRef[] {
+  return (rows ?? []).map(([id, name, zh, tc, en]) => ({ id, name, names: { zh: zh || name, tc: tc || name, en: en || name } }));
 }
 
 export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; users: UsersService; cacheMs?: number }) {
@@ -165,12 +172,48 @@ export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; user
     viewable,
 
     /**
-     * One market page (rows only) and the matching count, as separate calls so the caller may cache the count and
-     * pick the plan from it ('matches' when few rows match, else 'walk' the sort index).
+     * One market page as cards, tags and creators included, in one prepared query; `plan` 'matches' sorts the
+     * (few) matching rows, 'walk' walks the sort index (see the repository).
      */
-    marketRows: (f: MarketFilter, sort: MarketSort, page: number, limit: number, plan: MarketPlan = 'walk') =>
-      repo.marketRows(f, sort, limit, (page - 1) * limit, plan),
+    async marketPage(f: MarketFilter, sort: MarketSort, page: number, limit: number, plan: MarketPlan): Promise<MarketItem[]> {
+      const rows = await repo.marketPage(f, sort, limit, (page - 1) * limit, plan, users.publicCardSql);
+      return rows.map((r) => {
+        const c = users.publicCardFrom(r.ownerId, r.creator);
+        return {
+          id: r.id,
+          name: r.name,
+          catalog: r.catalog,
+          type: r.type,
+          price: centsToHkd(r.priceCents),
+          is_free: r.priceCents === 0,
+          cover: r.cover,
+          keywords: r.keywords,
+          tags: tagRefsOf(r.tags),
+          creator: { id: c.id, name: c.name, avatar: c.avatar },
+          score: average(r.scoreSum, r.scoreCount),
+          score_count: r.scoreCount,
+          sales_count: r.salesCount,
+          created_at: r.createdAt.toISOString(),
+        };
+      });
+    },
+    /** Market matches of a filter, counted up to MARKET_COUNT_CAP + 1 (beyond the cap the count is not exact). */
     marketCount: (f: MarketFilter) => repo.marketCount(f),
+    /**
+     * A project with what its page shows, in one prepared query: the row its visibility is decided on, its
+     * enabled tags, and the creator's card with their market project count. Undefined when there is no such id.
+     */
+    async marketDetails(
+      id: number,
+    ): Promise<{ row: MarketDetailsRow; tags: TagRef[]; creator: PublicCard & { project_count: number } } | undefined> {
+      const row = await repo.marketDetails(id, users.publicCardSql);
+      if (!row) return undefined;
+      return {
+        row,
+        tags: tagRefsOf(row.tags),
+        creator: { ...users.publicCardFrom(row.ownerId, row.creator), project_count: row.creatorProjects },
+      };
+    },
 
     /**
      * Cards of projects by id, in the order of `ids` (unknown ids are left out), with whether each is in the
@@ -213,10 +256,13 @@ export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; user
       return new Map(rows.map((t) => [t.name, t.id]));
     },
 
-    /** Creates a project and indexes it for search. */
-    async create(input: NewProject, tx?: DbOrTx): Promise<ProjectRow> {
+    /**
+     * Creates a project and indexes it for search. `index: false` leaves the indexing to the caller (a caller inside
+     * a transaction that cannot reach other connections calls `refreshSearchText` after it commits).
+     */
+    async create(input: NewProject, tx?: DbOrTx, opts: { index?: boolean } = {}): Promise<ProjectRow> {
       const row = await repo.insert(input, tx ?? db);
-      await refreshSearchText([row.id], tx);
+      if (opts.index !== false) await refreshSearchText([row.id], tx);
       return row;
     },
 

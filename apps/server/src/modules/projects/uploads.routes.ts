@@ -3,17 +3,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
+import { AVATAR_MODEL_EXTENSIONS, AVATAR_MODEL_MAX_BYTES } from '@xr/contract/avatars';
 import { hasControlChars, idNumber } from '@xr/contract/common';
 import { FILE_KINDS, type FileKind } from '@xr/contract/creator';
 import { ErrorCode, type ErrorCodeValue, httpStatusOf } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
+import type { PlanNames } from '@xr/contract/plans';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { checkFile, FileRejection } from '../../lib/file-check';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
+import type { AvatarsService } from '../avatars/avatars.service';
 import { formatBytes, type StorageRulesService } from '../system/storage-rules.service';
 import type { EditorService } from './editor.service';
 
@@ -34,14 +37,20 @@ function refusal(req: TusRequest, code: ErrorCodeValue, messageKey: string, para
   };
 }
 
-/** The refusal of an upload that does not fit the owner's quota (used and quota in words). */
-const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number) =>
-  refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', {
-    used: formatBytes(usedBytes),
-    quota: formatBytes(quotaBytes),
-  });
+/**
+ * The refusal of an upload that does not fit the owner's quota (used and quota in words); when the quota is a bought
+ * plan's (issue 10), the message names the plan in the caller's language.
+ */
+const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number, plan?: PlanNames | null) => {
+  const params = { used: formatBytes(usedBytes), quota: formatBytes(quotaBytes) };
+  if (!plan) return refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', params);
+  return refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceededPlan', { ...params, plan: plan[callerOf(req).lang] });
+};
 
 const isReplace = (v: string | null | undefined) => v === '1' || v === 'true';
+/** The upload kind of avatar models (issue 9): no project, the avatars module takes the finished file. */
+const AVATAR_KIND = 'avatar';
+const isAvatarExt = (ext: string): ext is 'glb' | 'vrm' => (AVATAR_MODEL_EXTENSIONS as readonly string[]).includes(ext);
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
 /** Thrown inside `acceptAsset`'s transaction when the finished upload no longer fits the owner's quota. */
@@ -49,6 +58,7 @@ class QuotaRefusal extends Error {
   constructor(
     readonly usedBytes: number,
     readonly quotaBytes: number,
+    readonly plan: PlanNames | null,
   ) {
     super('quota exceeded');
   }
@@ -60,13 +70,16 @@ class QuotaRefusal extends Error {
  * project ownership are checked; when the last byte arrives the content is checked (magic bytes, zip safety, image
  * size, truncation) and the quota again, atomically with recording the asset. A refused file is deleted at once; an
  * accepted one becomes an asset with a processing job. Uploads left incomplete for UPLOAD_EXPIRY_HOURS are deleted.
+ * Kind `avatar` (no project_id; .glb or .vrm up to AVATAR_MODEL_MAX_BYTES) is an avatar model: the user's avatar
+ * allowance is checked before the first byte and again when the avatars service records it with its check job.
  */
 export const uploadsRoutes: FastifyPluginAsync<{
   editor: EditorService;
   rules: StorageRulesService;
   storage: Storage;
   config: Config;
-}> = async (app, { editor, rules, storage, config }) => {
+  avatars?: AvatarsService;
+}> = async (app, { editor, rules, storage, config, avatars }) => {
   // Uploads in progress live on local disk (resumable across restarts); an accepted file then moves into the
   // configured storage (local disk or S3) in one streamed write.
   const uploadDir = path.join(config.dataDir, 'uploads');
@@ -100,6 +113,22 @@ export const uploadsRoutes: FastifyPluginAsync<{
       const { userId } = callerOf(req);
       const meta = upload.metadata ?? {};
       const filename = (meta.filename ?? '').trim();
+      if (meta.kind === AVATAR_KIND && avatars) {
+        const ext = extensionOf(filename);
+        if (!filename || filename.length > 255 || hasControlChars(filename) || !isAvatarExt(ext)) {
+          throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
+        }
+        if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(req, ErrorCode.VALIDATION, 'v.fileRequired');
+        const max = Math.min(AVATAR_MODEL_MAX_BYTES, config.uploads.maxBytes);
+        if (upload.size > max) throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max) });
+        try {
+          await avatars.assertCanUpload(userId);
+        } catch (err) {
+          if (err instanceof AppError) throw refusal(req, err.code, err.messageKey, err.params);
+          throw err;
+        }
+        return { metadata: { filename, kind: AVATAR_KIND, owner: String(userId) } };
+      }
       const kind = meta.kind as FileKind;
       const projectId = Number(meta.project_id);
       const ext = extensionOf(filename);
@@ -124,11 +153,12 @@ export const uploadsRoutes: FastifyPluginAsync<{
         throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
       }
       const { cap, fits } = await quotaFor(userId, projectId, kind, isReplace(meta.replace), upload.size);
-      if (!fits) throw quotaRefusal(req, cap.used_bytes, cap.quota_bytes);
+      if (!fits) throw quotaRefusal(req, cap.used_bytes, cap.quota_bytes, cap.plan_names);
       return { metadata: { ...meta, filename, kind, project_id: String(projectId), owner: String(userId) } };
     },
     async onUploadFinish(req, upload) {
       const meta = upload.metadata ?? {};
+      if (meta.kind === AVATAR_KIND && avatars) return finishAvatar(req, upload.id, meta, upload.size ?? upload.offset);
       const userId = Number(meta.owner);
       const filename = meta.filename ?? '';
       const ext = extensionOf(filename);
@@ -143,7 +173,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
         // file is copied; the binding check is the one inside acceptAsset below.
         const replace = isReplace(meta.replace);
         const { cap, fits } = await quotaFor(userId, Number(meta.project_id), meta.kind as FileKind, replace, size);
-        if (!fits) throw new QuotaRefusal(cap.used_bytes, cap.quota_bytes);
+        if (!fits) throw new QuotaRefusal(cap.used_bytes, cap.quota_bytes, cap.plan_names);
         const key = `assets/${meta.project_id}/${upload.id}.${ext}`;
         await storage.put(key, createReadStream(file), undefined, size);
         stored = key;
@@ -162,7 +192,8 @@ export const uploadsRoutes: FastifyPluginAsync<{
             replace,
             // Under the owner's lock, in the transaction that records the asset: concurrent finishes queue here.
             withinQuota: ({ usedBytes, freedBytes }) => {
-              if (usedBytes - freedBytes + size > cap.quota_bytes) throw new QuotaRefusal(usedBytes, cap.quota_bytes);
+              if (usedBytes - freedBytes + size > cap.quota_bytes)
+                throw new QuotaRefusal(usedBytes, cap.quota_bytes, cap.plan_names);
             },
           },
         );
@@ -172,11 +203,40 @@ export const uploadsRoutes: FastifyPluginAsync<{
         if (stored) await deleteQuietly(storage, [stored]);
         if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
         if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key);
-        if (err instanceof QuotaRefusal) throw quotaRefusal(req, err.usedBytes, err.quotaBytes);
+        if (err instanceof QuotaRefusal) throw quotaRefusal(req, err.usedBytes, err.quotaBytes, err.plan);
         throw err;
       }
     },
   });
+
+  /** The last byte of an avatar model arrived: check the content, store it, let the avatars service record it. */
+  async function finishAvatar(req: TusRequest, id: string, meta: Record<string, string | null>, size: number) {
+    const userId = Number(meta.owner);
+    const filename = meta.filename ?? '';
+    const ext = extensionOf(filename);
+    const file = path.join(uploadDir, id);
+    let stored: string | undefined;
+    try {
+      if (!avatars || !isAvatarExt(ext)) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
+      // A VRM is a GLB: the same container check.
+      await checkFile(file, 'glb');
+      const key = `avatars/${userId}/originals/${id}.${ext}`;
+      await storage.put(key, createReadStream(file), undefined, size);
+      stored = key;
+      await discard(id);
+      const accepted = await avatars.acceptUpload(
+        { userId, filename, format: ext, originalKey: key, bytes: size },
+        callerOf(req).lang,
+      );
+      return { headers: { 'X-Avatar-Id': accepted.id, 'X-Job-Id': accepted.jobId } };
+    } catch (err) {
+      await discard(id);
+      if (stored) await deleteQuietly(storage, [stored]);
+      if (err instanceof FileRejection) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, err.key);
+      if (err instanceof AppError) throw refusal(req, err.code, err.messageKey, err.params);
+      throw err;
+    }
+  }
 
   // Abandoned uploads: swept at start, then every quarter of the expiry period (at most hourly).
   const sweep = async () => {

@@ -9,6 +9,7 @@ import {
   type UpCapacityBody,
 } from '@xr/contract/creator';
 import { ErrorCode } from '@xr/contract/errors';
+import type { PlanNames } from '@xr/contract/plans';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { createStorageRulesRepository, type FileTypeRow } from './storage-rules.repository';
@@ -72,6 +73,11 @@ export interface StorageRulesDeps {
   usageOf: (userIds: number[]) => Promise<Map<number, number>>;
   /** Name and email of live accounts (users module); deleted accounts are absent. */
   contacts: (userIds: number[]) => Promise<Map<number, { name: string; email: string }>>;
+  /**
+   * Storage and names of the plan each of these users bought and holds (plans module, issue 10); users without one
+   * are absent. A bought plan's storage is the quota instead of the capacity plan's; an override still wins.
+   */
+  planStorage?: (userIds: number[]) => Promise<Map<number, { bytes: number; names: PlanNames }>>;
 }
 
 /** used / quota in percent with one decimal; over 100 when over quota; a zero quota is full as soon as anything is stored. */
@@ -84,7 +90,7 @@ export function usagePercent(used: number, quota: number): number {
  * File types (the upload allow-list) and storage capacity (per plan, per user override). How much users store comes
  * from the projects module (it owns the assets) and names from the users module, both passed in (see StorageRulesDeps).
  */
-export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, contacts }: StorageRulesDeps) {
+export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, contacts, planStorage }: StorageRulesDeps) {
   const repo = createStorageRulesRepository(db);
 
   async function planQuotas(): Promise<Record<CapacityPlan, number>> {
@@ -101,19 +107,26 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
     setting: { plan: string; overrideBytes: number | null } | undefined,
     quotas: Record<CapacityPlan, number>,
     used: number,
+    bought?: { bytes: number; names: PlanNames },
   ) {
     const plan = (setting?.plan ?? 'free') as CapacityPlan;
+    const override = setting?.overrideBytes ?? null;
     return {
       user_id: userId,
       plan,
-      quota_bytes: setting?.overrideBytes ?? quotas[plan],
+      quota_bytes: override ?? bought?.bytes ?? quotas[plan],
+      /** The bought plan the quota comes from (refusals name it), when it does. */
+      plan_names: override === null && bought ? bought.names : null,
       override_bytes: setting?.overrideBytes ?? null,
       used_bytes: used,
     };
   }
 
   /** A capacity row of the /system/capacity list: with the user's name, email and the share of the quota used. */
-  const listed = (row: ReturnType<typeof capacityRow>, who: { name: string; email: string } | undefined) => ({
+  const listed = (
+    { plan_names: _names, ...row }: ReturnType<typeof capacityRow>,
+    who: { name: string; email: string } | undefined,
+  ) => ({
     ...row,
     name: who?.name ?? null,
     email: who?.email ?? null,
@@ -121,8 +134,13 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
   });
 
   async function capacityOf(userId: number) {
-    const [row, quotas, used] = await Promise.all([repo.userCapacity(userId), planQuotas(), usedBytes(userId)]);
-    return capacityRow(userId, row, quotas, used);
+    const [row, quotas, used, bought] = await Promise.all([
+      repo.userCapacity(userId),
+      planQuotas(),
+      usedBytes(userId),
+      planStorage?.([userId]),
+    ]);
+    return capacityRow(userId, row, quotas, used, bought?.get(userId));
   }
 
   return {
@@ -211,10 +229,10 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
       const rows = [...storing.rows, ...tail];
 
       const ids = rows.map((r) => r.userId);
-      const [settings, people] = await Promise.all([repo.userCapacities(ids), contacts(ids)]);
+      const [settings, people, bought] = await Promise.all([repo.userCapacities(ids), contacts(ids), planStorage?.(ids)]);
       const settingOf = new Map(settings.map((s) => [s.userId, s]));
       const list = rows.map(({ userId, usedBytes: used }) =>
-        listed(capacityRow(userId, settingOf.get(userId), quotas, used), people.get(userId)),
+        listed(capacityRow(userId, settingOf.get(userId), quotas, used, bought?.get(userId)), people.get(userId)),
       );
       return { plans, users: { list, total: storing.total + settingOnly.length, page: q.page, limit: q.limit } };
     },

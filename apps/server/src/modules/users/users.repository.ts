@@ -14,6 +14,18 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A live account's public card as one JSON value `[username, avatar key, introduction]` (null for a deleted or
+ * unknown account), for another module's one-query read to embed (the market's cards and details): the users
+ * module keeps what a public card reads, never the password hash or contact data. `userIdRef` is the outer
+ * query's qualified column, e.g. `"projects"."owner_id"`.
+ */
+export function publicCardSql(userIdRef: string): SQL {
+  return sql.raw(
+    `(select json_build_array(u.username, u.avatar, u.introduction) from users u where u.id = ${userIdRef} and u.deleted_at is null)`,
+  );
+}
+
 /** Which unique index a PostgreSQL unique violation hit (driver error bare or wrapped by Drizzle), else null. */
 export function uniqueViolationOf(err: unknown): string | null {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -295,6 +307,23 @@ export function createUsersRepository(db: DbOrTx) {
         .where(and(eq(users.id, id), alive))
         .returning();
       return row;
+    },
+    /** Membership plus whole months from the later of now and the current end, atomically (plan purchases). */
+    async addMembershipMonths(id: number, months: number, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({
+          vipDate: sql`greatest(${users.vipDate}, now()) + make_interval(months => ${months}::int)`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, id), alive))
+        .returning();
+      return row;
+    },
+    async vipDates(ids: number[]): Promise<Map<number, Date | null>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, vipDate: users.vipDate }).from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((r) => [r.id, r.vipDate]));
     },
     /** Experience points go up by `xp`, atomically (coupon redemption). */
     async addXp(id: number, xp: number, tx: DbOrTx = db): Promise<UserRow | undefined> {

@@ -18,6 +18,7 @@ import { ErrorCode } from '@xr/contract/errors';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { ROLE_NAMES, ROLE_OF_ACCOUNT_TYPE, type RoleName } from '@xr/contract/permissions';
+import { daysLeft, RENEWAL_REMINDER_DAYS_DEFAULT } from '@xr/contract/plans';
 import type { AdminUser, userManageBody, userPageQuery, userStatistic } from '@xr/contract/rbac';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -32,7 +33,7 @@ import { createInstitutionRepository } from './institution.repository';
 import { AVATAR_KINDS, CERTIFICATE_KINDS, isPublicKey, parseCsv, publicContentType, publicUrlOf, sniffKind } from './users.files';
 import { hashPassword, verifyPassword } from './users.password';
 import { type Actor, canAssignRole, canSee, isAdmin, memberScope } from './users.policy';
-import { createUsersRepository, type UserRow, type UserStatus, uniqueViolationOf } from './users.repository';
+import { createUsersRepository, publicCardSql, type UserRow, type UserStatus, uniqueViolationOf } from './users.repository';
 
 export type { Actor } from './users.policy';
 
@@ -104,6 +105,12 @@ function sortRoles(names: string[]): string[] {
 
 export const vipActive = (vipDate: Date | null | undefined) => !!vipDate && vipDate.getTime() > Date.now();
 
+/** The renewal reminder shows from `days` days before the membership ends, and after it ended (not without one). */
+export const renewalDue = (vipDate: Date | null | undefined, days: number) => {
+  const left = daysLeft(vipDate);
+  return left !== null && left < days;
+};
+
 /** The 409 a unique index violation stands for (a concurrent request took the value first). */
 function conflictOf(err: unknown): AppError | null {
   const index = uniqueViolationOf(err);
@@ -145,9 +152,12 @@ export function createUsersService({
   storage,
   access,
   audit,
+  renewalReminderDays = RENEWAL_REMINDER_DAYS_DEFAULT,
 }: {
   db: Db;
   rbac: RbacService;
+  /** Days before the membership ends when user_info starts asking for renewal (RENEWAL_REMINDER_DAYS, issue 10). */
+  renewalReminderDays?: number;
   /** The audit log: member edits (status, roles, membership end) and deletions, in their transaction. */
   audit?: AuditRecorder;
   storage: Storage;
@@ -232,6 +242,8 @@ export function createUsersService({
       introduction: row.introduction,
       vip_date: iso(row.vipDate),
       vip_status: vipActive(row.vipDate),
+      vip_days_left: daysLeft(row.vipDate),
+      renewal_reminder: renewalDue(row.vipDate, renewalReminderDays),
       email: row.email,
       gender: row.gender,
       phone: row.phone,
@@ -581,11 +593,13 @@ export function createUsersService({
     },
 
     /**
-     * Sets an account's roles, status and membership end. Nobody changes their own roles or status; disabling
+     * Sets an account's roles, status and membership end (the end: administrators only). Nobody changes their own roles or status; disabling
      * ends the account's sessions (their next request answers 50008).
      */
     async manage(actor: Actor, input: UserManage): Promise<AdminUser> {
       const { row, roles: rolesBefore } = await managedTarget(actor, input.id);
+      // Organisation admins extend memberships only out of seats they bought (seats.service), never by dates.
+      if (input.vip_date !== undefined && !isAdmin(actor)) throw invalid('vip_date', 'v.seatsNotDates');
       if (input.id === actor.id && (input.role_ids !== undefined || (input.status && input.status !== row.status))) {
         throw invalid('id', 'v.selfAction');
       }
@@ -774,6 +788,21 @@ export function createUsersService({
       return { vip_date: iso(row.vipDate), xp_value: row.xpValue };
     },
 
+    /**
+     * Plans (issue 10): adds whole calendar months to the membership from the later of now and its current end, in
+     * one UPDATE (a renewal before expiry adds to the end). Runs in the payment's transaction; answers the new end.
+     */
+    async extendMembershipMonths(userId: number, months: number, tx: DbOrTx): Promise<Date> {
+      const row = await repo.addMembershipMonths(userId, months, tx);
+      if (!row?.vipDate) throw notFound();
+      return row.vipDate;
+    },
+
+    /** Membership ends of these users (plans module: which plan is in force). */
+    async vipDates(userIds: number[]): Promise<Map<number, Date | null>> {
+      return repo.vipDates(userIds);
+    },
+
     /** Adds experience points in one UPDATE (in the redemption's transaction). */
     async addXp(userId: number, xp: number, tx: DbOrTx): Promise<{ vip_date: string | null; xp_value: number }> {
       const row = await repo.addXp(userId, xp, tx);
@@ -824,6 +853,18 @@ export function createUsersService({
       );
     },
 
+    /**
+     * SQL of a public card for another module's query to embed (one query instead of a second trip for the
+     * creators); `publicCardFrom` turns the value it reads into the card. `userIdRef` is a qualified column.
+     */
+    publicCardSql,
+    /** The card of `id` from the value `publicCardSql` read (the unknown-creator card when the account is gone). */
+    publicCardFrom(id: number, value: unknown): PublicCard {
+      if (!Array.isArray(value)) return { id, name: '—', avatar: '', introduction: '' };
+      const [name, avatar, introduction] = value as [string, string, string];
+      return { id, name, avatar: publicUrlOf(avatar), introduction };
+    },
+
     /** Ids of live, active accounts (all, among `ids`, or an organisation admin's members): pushed messages' audiences. */
     async activeIds(f: { ids?: number[]; memberOf?: number } = {}): Promise<number[]> {
       return repo.activeIds(f);
@@ -845,6 +886,11 @@ export function createUsersService({
     async contacts(ids: number[]): Promise<Map<number, { name: string; email: string }>> {
       const rows = await repo.contactsByIds([...new Set(ids)]);
       return new Map(rows.map((r) => [r.id, { name: r.username, email: r.email }]));
+    },
+
+    /** Who invited a live account (their invite code or campaign code brought it in), or undefined. */
+    async inviterOf(id: number): Promise<number | undefined> {
+      return (await repo.byId(id))?.invitedBy ?? undefined;
     },
 
     /** Email of a live account (the invoice shows it), in the caller's transaction when one is passed. */

@@ -17,6 +17,7 @@ import { SideMenu } from '../../components/side-menu';
 import { SizeSelect } from '../../components/size-select';
 import { TagsView } from '../../components/tags-view';
 import { ThemePicker } from '../../components/theme-picker';
+import { RenewalBanner } from '../../features/plans/components/renewal-banner';
 import { useSession } from '../../lib/auth/session';
 import { findRouteTrail } from '../../lib/permissions';
 import { closeSidebar, toggleSidebar, useSidebar, useViewportWatcher } from '../../lib/sidebar';
@@ -124,6 +125,7 @@ export function AdminLayout() {
         </header>
         <TagsView />
         <MobileWarning />
+        <RenewalBanner />
         <Layout.Content className="xr-admin__content" data-tour="content">
           {/* every admin page needs a session: when it ends (logout, expired token) the page goes at once, so its
               queries stop instead of refetching without a token while the router moves to /login */}

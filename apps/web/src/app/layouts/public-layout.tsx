@@ -1,14 +1,19 @@
-import { DashboardOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, MenuOutlined } from '@ant-design/icons';
 import { PRODUCT_NAME } from '@xr/contract/constants';
-import { Avatar, Button, Drawer, Dropdown } from 'antd';
-import { useEffect, useState } from 'react';
+import { Avatar, Button } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LangSwitch } from '../../components/lang-switch';
-import { logout, useSession } from '../../lib/auth/session';
+import { useSession } from '../../lib/auth/session';
 import './layouts.css';
 import { PaymentReturnNotice } from '../../components/payment-return';
+
+// Parts of the header most visitors never use are chunks of their own (public pages' first load stays small):
+// the signed-in user's menu and the narrow-screen drawer.
+const PublicAccountMenu = lazy(() => import('./public-account-menu'));
+const PublicDrawer = lazy(() => import('./public-drawer'));
 
 /** Header navigation of the public site (titles from the `route` namespace). */
 export const PUBLIC_NAV = [
@@ -41,30 +46,24 @@ function AccountActions({ vertical = false, onNavigate }: { vertical?: boolean; 
 
   if (token && user) {
     const name = user.username;
+    const avatarButton = (
+      <button type="button" className="xr-pub-avatar" aria-label={t('layout:user.menu')} data-testid="public-user-menu">
+        <Avatar src={avatar || undefined} size={34} className="xr-avatar-fallback">
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        {vertical && <span className="xr-pub-avatar__name">{name}</span>}
+      </button>
+    );
     return (
       <div className={`xr-pub-account${vertical ? ' is-vertical' : ''}`}>
         <Button type="primary" icon={<DashboardOutlined />} onClick={() => go('/profile')} className="xr-pub-console">
           {t('layout:console')}
         </Button>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'name', label: <strong>{name}</strong>, disabled: true },
-              { type: 'divider' },
-              { key: '/profile', icon: <UserOutlined />, label: t('route:profile') },
-              { key: 'logout', icon: <LogoutOutlined />, label: t('layout:user.logout'), danger: true },
-            ],
-            onClick: ({ key }) => (key === 'logout' ? void logout() : go(key)),
-          }}
-        >
-          <button type="button" className="xr-pub-avatar" aria-label={t('layout:user.menu')} data-testid="public-user-menu">
-            <Avatar src={avatar || undefined} size={34} className="xr-avatar-fallback">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
-            {vertical && <span className="xr-pub-avatar__name">{name}</span>}
-          </button>
-        </Dropdown>
+        <Suspense fallback={avatarButton}>
+          <PublicAccountMenu name={name} go={go}>
+            {avatarButton}
+          </PublicAccountMenu>
+        </Suspense>
       </div>
     );
   }
@@ -84,6 +83,7 @@ function AccountActions({ vertical = false, onNavigate }: { vertical?: boolean; 
 export function PublicLayout() {
   const { t } = useTranslation(['layout', 'route']);
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { pathname } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
@@ -116,25 +116,25 @@ export function PublicLayout() {
               className="xr-pub-burger"
               icon={<MenuOutlined />}
               aria-label={t('layout:openMenu')}
-              onClick={() => setDrawer(true)}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawer(true);
+              }}
             />
           </div>
         </div>
       </header>
 
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        placement="right"
-        size={300}
-        title={<BrandLogo />}
-        className="xr-pub-drawer"
-      >
-        <nav className="xr-pub-drawer__nav" aria-label={t('layout:mainNav')}>
-          {links}
-        </nav>
-        <AccountActions vertical onNavigate={() => setDrawer(false)} />
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <PublicDrawer open={drawer} onClose={() => setDrawer(false)}>
+            <nav className="xr-pub-drawer__nav" aria-label={t('layout:mainNav')}>
+              {links}
+            </nav>
+            <AccountActions vertical onNavigate={() => setDrawer(false)} />
+          </PublicDrawer>
+        </Suspense>
+      )}
 
       <main className="xr-pub-main">
         <Outlet />

@@ -32,6 +32,19 @@ async function show(over: Parameters<typeof makeUser>[0] = {}) {
     },
     '/api/project/my_project_page': () => reply(200, { list: [], total: 2, page: 1, limit: 1 }),
     '/api/user/capacity': () => reply(200, { plan: 'free', used_bytes: 256 * 1024 ** 2, quota_bytes: 1024 ** 3 }),
+    '/api/combo/my_plan': () =>
+      reply(200, {
+        level: 'biz',
+        combo_id: 2,
+        names: { zh: 'Biz', tc: 'Biz', en: 'Biz' },
+        period: 'month',
+        vip_date: '2099-01-01T00:00:00.000Z',
+        vip_status: true,
+        days_left: 30,
+        renewal_reminder: false,
+        quotas: { max_projects: 30, storage_bytes: 5 * 1024 ** 3, live_streaming: false, custom_avatars: 0, model_library: true },
+        usage: { projects: 2, storage_bytes: 256 * 1024 ** 2 },
+      }),
     '/api/comment/my_comment_page': () =>
       reply(200, {
         list: [
@@ -101,6 +114,10 @@ describe('profile page', () => {
       expect(screen.getByText(title)).toBeInTheDocument();
     }
     expect(await screen.findByText('256 MB of 1 GB used')).toBeInTheDocument();
+    // The plan card: plan, usage against its quotas.
+    expect(await screen.findByTestId('my-plan-level')).toHaveTextContent('Biz');
+    expect(screen.getByText('Projects: 2 of 30')).toBeInTheDocument();
+    expect(screen.getByText('Storage: 256 MB of 5 GB')).toBeInTheDocument();
     expect(await screen.findByText(/Lovely light/)).toBeInTheDocument();
     expect(await screen.findByText('Your project passed review')).toBeInTheDocument();
     for (const state of ['Pending review', 'Review succeeded', 'Not passed']) expect(screen.getByText(state)).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Col, Row, Skeleton } from 'antd';
 import { CertificateUpload } from '../../features/auth/components/certificate-upload';
 import { InstitutionStatusCard } from '../../features/institution/components/institution-status-card';
 import { LibraryCard } from '../../features/orders/components/library-card';
+import { MyPlanCard } from '../../features/plans/components/my-plan-card';
 import { ProfilePanels } from '../../features/projects/components/profile-panels';
 import { AboutMeCard } from '../../features/users/components/about-me-card';
 import { MembershipCard } from '../../features/users/components/membership-card';
@@ -27,6 +28,7 @@ export default function ProfilePage() {
             renderUpload={(value, onChange) => <CertificateUpload value={value} onChange={onChange} />}
           />
           <MembershipCard user={user} />
+          <MyPlanCard />
           <ProfilePanels />
           <LibraryCard />
         </div>

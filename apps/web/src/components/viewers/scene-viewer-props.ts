@@ -1,4 +1,5 @@
 import type { SceneDetails } from '@xr/contract/scenes';
+import type { ReactNode } from 'react';
 
 /**
  * What both document viewers take (the 360 tour viewer in `viewers/tour/`, the 3D scene viewer in
@@ -16,4 +17,12 @@ export interface SceneViewerProps {
   /** Adds a market project to the cart (product hotspots; the popup waits for a returned promise); absent where there is no cart. */
   onAddToCart?(projectId: number): unknown;
   className?: string;
+  /** 3D scenes: extra content inside the canvas (the meta world room's avatars and presenter screen). */
+  children?: ReactNode;
+  /** 3D scenes: walk mode only, no orbit switch (a room, where the camera is the visitor's eyes). */
+  walkOnly?: boolean;
+  /** Tours: go to this scene and view whenever it changes (a room's "follow the host"); null stays put. */
+  follow?: { scene: string; yaw: number; pitch: number } | null;
+  /** Tours: the visitor's scene and view as they change (at most every quarter second). */
+  onViewChange?(sceneId: string, view: { yaw: number; pitch: number }): void;
 }

@@ -15,6 +15,7 @@ const item = (over: Partial<ReportItem> = {}): ReportItem => ({
   target_path: '/forum/thread?id=9',
   target_visible: true,
   owner: { id: 2, name: 'spammer' },
+  author_name: '',
   reporter: { id: 3, name: 'alice' },
   reason: 'fraud',
   content: 'Phishing link',
@@ -56,5 +57,39 @@ describe('/ReportList', () => {
     serve({ '/api/reports/report_page': () => reply(200, { list: [], total: 0, page: 1, limit: 10 }) });
     renderAt(<ReportListPage />, '/ReportList');
     expect(await screen.findByText('No report is waiting')).toBeInTheDocument();
+  });
+
+  it('shows a reported chat message with its text, room and author; a guest author cannot be warned', async () => {
+    serve({
+      '/api/reports/report_page': () =>
+        reply(200, {
+          list: [
+            item({
+              id: 6,
+              target_type: 'chat',
+              target_id: 60,
+              target_title: 'Gallery hall',
+              target_excerpt: 'Cheap coins here',
+              target_path: null,
+              owner: null,
+              author_name: 'Visitor 12',
+            }),
+          ],
+          total: 1,
+          page: 1,
+          limit: 10,
+        }),
+    });
+    renderAt(<ReportListPage />, '/ReportList');
+    const cell = await screen.findByTestId('report-chat-target');
+    expect(within(cell).getByText('Chat message')).toBeInTheDocument();
+    expect(within(cell).getByText('Room: Gallery hall')).toBeInTheDocument();
+    expect(within(cell).getByText('Cheap coins here')).toBeInTheDocument();
+    expect(within(cell).getByText('Said by Visitor 12 (guest)')).toBeInTheDocument();
+    const row = cell.closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /Decide/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Hide it')).toBeEnabled();
+    expect(within(dialog).getByLabelText('Warn the owner')).toBeDisabled();
   });
 });

@@ -3,4 +3,17 @@ import antd from 'antd/locale/en_US';
 import { bundleOf, type Tree } from './bundle';
 
 /** The en bundle: loaded as its own chunk when the interface is (or switches) to this language. */
-export default bundleOf(import.meta.glob<Tree>('../../locales/en/*.json', { eager: true, import: 'default' }), contract, antd);
+// In the chunk: the namespaces of CORE_NAMESPACES (bundle.ts; a test checks the list). Every other namespace is a
+// chunk of its own, fetched when a page first uses it.
+export default bundleOf(
+  import.meta.glob<Tree>('../../locales/en/{common,http,layout,route,router,site,market,cart,viewer,projects}.json', {
+    eager: true,
+    import: 'default',
+  }),
+  import.meta.glob<Tree>(
+    ['../../locales/en/*.json', '!../../locales/en/{common,http,layout,route,router,site,market,cart,viewer,projects}.json'],
+    { import: 'default' },
+  ),
+  contract,
+  antd,
+);

@@ -81,12 +81,20 @@ const CanvasBridge = forwardRef<Bridge, { content: React.RefObject<Group | null>
  * teleport. Every model starts downloading at once; a progress bar shows until they are in. Popups and speech
  * bubbles are DOM overlays outside the canvas.
  */
-export default function SceneViewer({ details, document: given, height = 520, onAddToCart, className }: SceneViewerProps) {
+export default function SceneViewer({
+  details,
+  document: given,
+  height = 520,
+  onAddToCart,
+  className,
+  children,
+  walkOnly,
+}: SceneViewerProps) {
   const { t } = useTranslation('scene3d');
   const lang = currentLang();
   const parsed = useMemo(() => parseSceneDocument(given ?? details.document), [given, details.document]);
   const doc: SceneDocument | null = parsed.success ? parsed.data : null;
-  const [mode, setMode] = useState<Mode>('orbit');
+  const [mode, setMode] = useState<Mode>(walkOnly ? 'walk' : 'orbit');
   const [open, setOpen] = useState<SceneHotspot | null>(null);
   const [speech, setSpeech] = useState<Record<string, NpcSpeech | null>>({});
   const [vrSupported, setVrSupported] = useState(false);
@@ -191,6 +199,7 @@ export default function SceneViewer({ details, document: given, height = 520, on
           <WalkControls spawn={settings.spawn.position} yaw={settings.spawn.yaw} floorSize={settings.floor.size} move={move} />
         )}
         <CanvasBridge ref={bridge} content={content} yaw={settings.spawn.yaw} loading={active} mode={mode} />
+        {children}
       </Canvas>
 
       {npcs.map((n) => {
@@ -220,15 +229,17 @@ export default function SceneViewer({ details, document: given, height = 520, on
       })}
 
       <div className="xr-scene__toolbar">
-        <Segmented<Mode>
-          size="small"
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'orbit', label: t('orbit'), icon: <EyeOutlined /> },
-            { value: 'walk', label: t('walk'), icon: <AimOutlined /> },
-          ]}
-        />
+        {!walkOnly && (
+          <Segmented<Mode>
+            size="small"
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'orbit', label: t('orbit'), icon: <EyeOutlined /> },
+              { value: 'walk', label: t('walk'), icon: <AimOutlined /> },
+            ]}
+          />
+        )}
         {mode === 'orbit' && (
           <Tooltip title={t('fit')}>
             <Button size="small" icon={<ReloadOutlined />} aria-label={t('fit')} onClick={() => bridge.current?.fit()} />

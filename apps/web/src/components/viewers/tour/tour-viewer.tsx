@@ -18,14 +18,31 @@ import { isVrSupported } from './xr/xr-support';
  * with play / pause / seek / mute and its time-limited hotspots, background sound, gyroscope, stereo, autorotate,
  * keyboard (arrows when the viewer has the focus, Tab to hotspots, Enter opens, Esc closes) and Enter VR.
  */
-export default function TourViewer({ details, document: given, height = 480, startScene, className }: SceneViewerProps) {
+export default function TourViewer({
+  details,
+  document: given,
+  height = 480,
+  startScene,
+  className,
+  follow,
+  onViewChange,
+}: SceneViewerProps) {
   const { t } = useTranslation('tour');
   const lang = currentLang();
   const parsed = useMemo(() => parseTourDocument(given ?? details.document), [given, details.document]);
   if (!parsed.success || parsed.data.scenes.length === 0)
     return <Result status="warning" title={t('viewer.invalid')} className={className} data-testid="tour-invalid" />;
   return (
-    <TourBody doc={parsed.data} media={details.media} height={height} startScene={startScene} className={className} lang={lang} />
+    <TourBody
+      doc={parsed.data}
+      media={details.media}
+      height={height}
+      startScene={startScene}
+      className={className}
+      lang={lang}
+      follow={follow}
+      onViewChange={onViewChange}
+    />
   );
 }
 
@@ -36,7 +53,9 @@ function TourBody({
   startScene,
   className,
   lang,
-}: {
+  follow,
+  onViewChange,
+}: Pick<SceneViewerProps, 'follow' | 'onViewChange'> & {
   doc: TourDocument;
   media: Record<string, ResolvedMedia>;
   height: number | string;
@@ -94,6 +113,40 @@ function TourBody({
     if (a.type === 'scene') goTo(a.target, a.keepDirection);
     else setPopup(a);
   }
+
+  // a room's "follow the host": go to the host's scene and view whenever it changes
+  const followKey = follow ? `${follow.scene}|${follow.yaw}|${follow.pitch}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moves when the followed view changes by value
+  useEffect(() => {
+    const p = pano.current;
+    if (!follow || !p || !doc.scenes.some((s) => s.id === follow.scene)) return;
+    const view = { yaw: follow.yaw, pitch: follow.pitch, zoom: p.getView().zoom };
+    if (p.currentScene === follow.scene) p.psv?.rotate({ yaw: follow.yaw, pitch: follow.pitch });
+    else {
+      setSceneId(follow.scene);
+      void p.showScene(follow.scene, view);
+    }
+  }, [followKey]);
+
+  // the visitor's scene and view, for a room (polled: the panorama is rebuilt between image and video scenes)
+  const viewListener = useRef(onViewChange);
+  viewListener.current = onViewChange;
+  const watchView = !!onViewChange;
+  useEffect(() => {
+    if (!watchView) return;
+    let last = '';
+    const timer = window.setInterval(() => {
+      const p = pano.current;
+      const scene = p?.currentScene;
+      if (!p || !scene) return;
+      const v = p.getView();
+      const key = `${scene}|${v.yaw.toFixed(2)}|${v.pitch.toFixed(2)}`;
+      if (key === last) return;
+      last = key;
+      viewListener.current?.(scene, { yaw: v.yaw, pitch: v.pitch });
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [watchView]);
 
   // background sound of the scene (browsers may refuse to start it before a click: then the button starts it)
   const bg = scene.background_audio;

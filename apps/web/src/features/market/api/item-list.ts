@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Page } from '@xr/contract/common';
-import type { MarketItem, MarketSort } from '@xr/contract/market';
+import type { MarketPage, MarketSort } from '@xr/contract/market';
 import { http } from '../../../lib/http';
 
 export interface ItemListParams {
@@ -15,11 +14,11 @@ export interface ItemListParams {
   keyword?: string;
 }
 
-/** GET /home_page/item_list: one page of approved, public market items. */
+/** GET /home_page/item_list: one page of approved, public market items (`total_exact: false`: more than `total`). */
 export function itemListQuery(params: ItemListParams) {
   return queryOptions({
     queryKey: ['market', 'items', params],
-    queryFn: ({ signal }) => http.get<Page<MarketItem>>('/home_page/item_list', { ...params }, { signal }),
+    queryFn: ({ signal }) => http.get<MarketPage>('/home_page/item_list', { ...params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

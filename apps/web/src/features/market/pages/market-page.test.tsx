@@ -33,9 +33,9 @@ const TAGS = [
   { id: 5, name: 'Education' },
 ];
 
-function market(list: MarketItem[] = [item(1), item(2, { price: 0, is_free: true })], total = list.length) {
+function market(list: MarketItem[] = [item(1), item(2, { price: 0, is_free: true })], total = list.length, exact = true) {
   return serve({
-    '/api/home_page/item_list': () => reply(200, { list, total, page: 1, limit: 12 }),
+    '/api/home_page/item_list': () => reply(200, { list, total, page: 1, limit: 12, total_exact: exact }),
     '/api/home_page/tag_list': () => reply(200, TAGS),
   });
 }
@@ -62,6 +62,13 @@ afterEach(() => {
 });
 
 describe('market page', () => {
+  it('says "10,000+" when the server stopped counting, and still pages', async () => {
+    market([item(1)], 10_000, false);
+    renderAt(<MarketPage />, '/marke_place');
+    expect(await screen.findByText('10,000+ projects')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: '2' })).toBeInTheDocument();
+  });
+
   it('reproduces the view from a link: the URL query drives the request and the controls', async () => {
     const fetch = market([item(1)], 30);
     renderAt(<MarketPage />, '/marke_place?catalog=3d_model&tags=2&min=10&max=200&sort=price_asc&q=museum&page=2');

@@ -180,7 +180,13 @@ export default function MarketPage() {
       ) : null}
 
       <div className="xr-market__summary">
-        <span aria-live="polite">{data ? t('page.results', { count: total }) : '\u00a0'}</span>
+        <span aria-live="polite">
+          {!data
+            ? '\u00a0'
+            : data.total_exact === false
+              ? t('page.resultsCapped', { total: total.toLocaleString('en') })
+              : t('page.results', { count: total })}
+        </span>
         {hasFilters(filters) ? (
           <Button type="link" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS))}>
             {t('page.clearAll')}

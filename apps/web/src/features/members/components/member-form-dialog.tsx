@@ -7,6 +7,7 @@ import { useRoles } from '../api/get-role';
 import { useUserDetails } from '../api/user-details';
 import { useUserManage } from '../api/user-manage';
 import { fromDateInput, toDateInput, useRoleLabel } from './labels';
+import { SeatActions } from './seat-actions';
 
 const FIELDS = ['role_ids', 'status', 'vip_date'] as const;
 
@@ -21,7 +22,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Edits an account's roles, status and membership end. Nobody changes their own roles or status. */
+/**
+ * Edits an account's roles, status and membership end. Nobody changes their own roles or status. Only
+ * administrators edit the end; organisation admins give or release a seat instead (issue 10).
+ */
 export function MemberFormDialog({ user, onClose }: Props) {
   const { t } = useTranslation('members');
   const [form] = Form.useForm<Values>();
@@ -31,6 +35,7 @@ export function MemberFormDialog({ user, onClose }: Props) {
   const manage = useUserManage();
   const session = useSession();
   const self = session.user?.id === user.id;
+  const admin = session.user?.roles.includes('admin') ?? false;
   const current = details.data ?? user;
   const initialVip = toDateInput(current.vip_date);
 
@@ -46,7 +51,7 @@ export function MemberFormDialog({ user, onClose }: Props) {
       body.role_ids = values.role_ids;
       body.status = values.status;
     }
-    if ((values.vip_date ?? '') !== initialVip) body.vip_date = fromDateInput(values.vip_date);
+    if (admin && (values.vip_date ?? '') !== initialVip) body.vip_date = fromDateInput(values.vip_date);
     await manage.mutateAsync(body);
     return t('saved');
   };
@@ -75,6 +80,7 @@ export function MemberFormDialog({ user, onClose }: Props) {
             ]}
           />
           {self && <Alert type="info" showIcon className="xr-mb" title={t('selfHint')} />}
+          {!admin && !self && <SeatActions user={current} />}
         </>
       }
       initialValues={{ role_ids: user.roles.map((r) => r.id), status: user.status, vip_date: toDateInput(user.vip_date) }}
@@ -97,9 +103,11 @@ export function MemberFormDialog({ user, onClose }: Props) {
           options={USER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         />
       </Form.Item>
-      <Form.Item name="vip_date" label={t('col.vipDate')} extra={t('vipDateHelp')}>
-        <Input type="date" aria-label={t('col.vipDate')} />
-      </Form.Item>
+      {admin ? (
+        <Form.Item name="vip_date" label={t('col.vipDate')} extra={t('vipDateHelp')}>
+          <Input type="date" aria-label={t('col.vipDate')} />
+        </Form.Item>
+      ) : null}
     </FormDialog>
   );
 }

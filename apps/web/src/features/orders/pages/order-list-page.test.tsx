@@ -14,6 +14,7 @@ const row = (id: number, over: Partial<OrderRow> = {}): OrderRow => ({
   order_on: `SDK2025010200000${id}`,
   user_id: 7,
   user_email: 'ann@demo.test',
+  plan_info: null,
   pay_type: 'Alipay',
   status: 'paid',
   amount: 30.5,

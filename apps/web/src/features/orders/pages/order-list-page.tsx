@@ -30,6 +30,20 @@ interface SearchValues {
   user_email?: string;
 }
 
+/** The plan an order buys (issue 10): its name in the interface language, period and price. */
+function PlanLine({ plan }: { plan: NonNullable<OrderRow['plan_info']> }) {
+  const { t, i18n } = useTranslation('plans');
+  const lang = (i18n.language in plan.names ? i18n.language : 'en') as keyof typeof plan.names;
+  return (
+    <li data-testid="order-plan">
+      <span className="xr-orders__pname">
+        {plan.names[lang]} · {t(`periods.${plan.period}`)}
+      </span>
+      <span className="xr-orders__pprice">{hkd(plan.price)}</span>
+    </li>
+  );
+}
+
 /** An unpaid order as the invoice shows it (so "Pay" can reopen the invoice). */
 function toPlaced(o: OrderRow): PlacedOrder {
   return {
@@ -37,6 +51,7 @@ function toPlaced(o: OrderRow): PlacedOrder {
     created_at: o.created_at,
     user_email: o.user_email,
     amount: o.amount,
+    plan_info: o.plan_info,
     currency: o.currency,
     status: o.status,
     expires_at: o.expires_at,
@@ -123,6 +138,7 @@ export default function OrderListPage() {
       key: 'items',
       render: (_: unknown, o) => (
         <ul className="xr-orders__items">
+          {o.plan_info ? <PlanLine plan={o.plan_info} /> : null}
           {o.items.map((i) => (
             <li key={i.project_id}>
               <span className="xr-orders__pid">#{i.project_id}</span>
@@ -212,6 +228,7 @@ export default function OrderListPage() {
                     </div>
                   </dl>
                   <ul className="xr-orders__items">
+                    {o.plan_info ? <PlanLine plan={o.plan_info} /> : null}
                     {o.items.map((i) => (
                       <li key={i.project_id}>
                         <span className="xr-orders__pid">#{i.project_id}</span>

@@ -57,7 +57,9 @@ export function DecideReportDialog({ report, onClose }: { report: ReportItem; on
   return (
     <Modal
       open
-      title={t('decideTitle', { title: report.target_title || report.target_excerpt })}
+      title={t('decideTitle', {
+        title: report.target_type === 'chat' ? report.target_excerpt : report.target_title || report.target_excerpt,
+      })}
       onCancel={onClose}
       onOk={ok}
       okText={t('decide')}

@@ -11,7 +11,7 @@ import { DecideReportDialog } from '../components/decide-report-dialog';
 const STATE_COLOR: Record<ReportState, string> = { open: 'processing', resolved: 'error', dismissed: 'default' };
 
 /**
- * /ReportList: reports of projects and forum posts. Open ones first, oldest first (a queue); each opens its target
+ * /ReportList: reports of projects, forum posts and meta world chat messages (text, room, author). Open ones first, oldest first (a queue); each opens its target
  * and is decided once, with a note: dismissed, or actioned (hide, warn, disable). Decided tabs show who, when, what.
  */
 export default function ReportListPage() {
@@ -23,28 +23,39 @@ export default function ReportListPage() {
   });
   const [deciding, setDeciding] = useState<ReportItem | null>(null);
   const list = useReportPage(query);
+  /** The owner or author; a guest's chat message has only the name chatted under. */
+  const authorOf = (r: ReportItem) => r.owner?.name ?? (r.author_name ? `${r.author_name} ${t('guest')}` : '—');
 
   const columns: TableColumnsType<ReportItem> = [
     {
       title: t('target'),
       key: 'target',
       width: 280,
-      render: (_: unknown, r) => (
-        <div>
-          <Tag>{t(`targets.${r.target_type}`)}</Tag>
-          {r.target_path ? (
-            <Link to={r.target_path} target="_blank">
-              {r.target_title || t('untitled')}
-            </Link>
-          ) : (
-            <Typography.Text delete>{r.target_title || t('untitled')}</Typography.Text>
-          )}
-          {r.target_excerpt ? <div className="xr-muted">{r.target_excerpt}</div> : null}
-          {!r.target_visible ? <Tag color="warning">{t('hidden')}</Tag> : null}
-        </div>
-      ),
+      render: (_: unknown, r) =>
+        r.target_type === 'chat' ? (
+          <div data-testid="report-chat-target">
+            <Tag>{t('targets.chat')}</Tag>
+            {r.target_title ? <span>{t('chatRoom', { room: r.target_title })}</span> : null}
+            {r.target_excerpt ? <div>{r.target_excerpt}</div> : <Typography.Text delete>{t('untitled')}</Typography.Text>}
+            <div className="xr-muted">{t('chatAuthor', { name: authorOf(r) })}</div>
+            {!r.target_visible ? <Tag color="warning">{t('hidden')}</Tag> : null}
+          </div>
+        ) : (
+          <div>
+            <Tag>{t(`targets.${r.target_type}`)}</Tag>
+            {r.target_path ? (
+              <Link to={r.target_path} target="_blank">
+                {r.target_title || t('untitled')}
+              </Link>
+            ) : (
+              <Typography.Text delete>{r.target_title || t('untitled')}</Typography.Text>
+            )}
+            {r.target_excerpt ? <div className="xr-muted">{r.target_excerpt}</div> : null}
+            {!r.target_visible ? <Tag color="warning">{t('hidden')}</Tag> : null}
+          </div>
+        ),
     },
-    { title: t('owner'), key: 'owner', width: 130, render: (_: unknown, r) => r.owner?.name ?? '—' },
+    { title: t('owner'), key: 'owner', width: 130, render: (_: unknown, r) => authorOf(r) },
     {
       title: t('report'),
       key: 'report',

@@ -77,53 +77,6 @@ export function HeroArt() {
   );
 }
 
-export function MetaArt() {
-  return (
-    <svg viewBox="0 0 560 360" className="xr-art" aria-hidden="true" focusable="false">
-      <defs>
-        <linearGradient id="xr-meta-floor" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#ffffff" stopOpacity=".28" />
-          <stop offset="1" stopColor="#ffffff" stopOpacity=".04" />
-        </linearGradient>
-        <linearGradient id="xr-meta-screen" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#f0abfc" />
-          <stop offset="1" stopColor="#38bdf8" />
-        </linearGradient>
-      </defs>
-      <path d="M40 300 L180 200 L380 200 L520 300 Z" fill="url(#xr-meta-floor)" />
-      <g stroke="#fff" strokeOpacity=".25">
-        <path d="M110 250 L450 250" />
-        <path d="M230 200 L200 300 M280 200 L280 300 M330 200 L360 300" />
-      </g>
-      <rect x="200" y="60" width="160" height="96" rx="10" fill="url(#xr-meta-screen)" />
-      <path d="M268 88 L268 128 L302 108 Z" fill="#fff" />
-      <circle cx="346" cy="74" r="5" fill="#ef4444" />
-      {[
-        [150, 230, '#fbbf24'],
-        [250, 250, '#a78bfa'],
-        [330, 236, '#34d399'],
-        [420, 256, '#f472b6'],
-      ].map(([x, y, c]) => (
-        <g key={`${x}`} transform={`translate(${x} ${y})`}>
-          <ellipse cx="0" cy="44" rx="20" ry="5" fill="#000" fillOpacity=".18" />
-          <rect x="-14" y="6" width="28" height="38" rx="12" fill={String(c)} />
-          <circle cx="0" cy="-6" r="13" fill="#fff" />
-        </g>
-      ))}
-      <g transform="translate(86 120)">
-        <rect width="92" height="40" rx="14" fill="#fff" fillOpacity=".9" />
-        <rect x="12" y="12" width="56" height="6" rx="3" fill="#c4b5fd" />
-        <rect x="12" y="23" width="38" height="6" rx="3" fill="#bae6fd" />
-      </g>
-      <g transform="translate(392 110)">
-        <rect width="84" height="40" rx="14" fill="#fff" fillOpacity=".9" />
-        <rect x="12" y="12" width="50" height="6" rx="3" fill="#fbcfe8" />
-        <rect x="12" y="23" width="30" height="6" rx="3" fill="#c4b5fd" />
-      </g>
-    </svg>
-  );
-}
-
 export function SpheresArt() {
   return (
     <svg viewBox="0 0 400 300" className="xr-art" aria-hidden="true" focusable="false">

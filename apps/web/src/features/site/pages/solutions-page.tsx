@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { FREE_TRIAL_MONTHS, MODEL_LIBRARY_SIZE, PLAN_FEATURES, PLAN_PERIODS, PLANS, type PlanPeriod } from '@xr/contract/plans';
 import { Collapse, Segmented } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpheresArt } from '../components/illustrations';
 import { PageHero, SectionHead } from '../components/page-hero';
@@ -25,9 +25,14 @@ const SOLUTIONS = [
 ] as const;
 const FAQ = ['trial', 'payment', 'switch', 'capacity', 'enterprise', 'refund'] as const;
 
-/** `/solutions`: solutions by use and the plans (freemium, Biz, Biz Plus, enterprise VIP; month / quarter / year). */
-export default function SolutionsPage() {
+/**
+ * `/solutions`: solutions by use and the plans (freemium, Biz, Biz Plus, enterprise VIP; month / quarter / year).
+ * `plans` replaces the static plan cards and comparison table (app/pages/solutions-page.tsx passes the plans the
+ * server offers, with "Buy").
+ */
+export default function SolutionsPage({ plans }: { plans?: ReactNode }) {
   const { t } = useTranslation('site');
+  const { t: ts } = useTranslation('seats');
   const [period, setPeriod] = useState<PlanPeriod>('month');
   const projectsText = useProjectsText();
 
@@ -60,66 +65,78 @@ export default function SolutionsPage() {
 
       <section className="xr-section" id="plans">
         <SectionHead title={t('solutions.plans.title')} lead={t('solutions.plans.lead', { months: FREE_TRIAL_MONTHS })} />
-        <div className="xr-period">
-          <Segmented<PlanPeriod>
-            size="large"
-            value={period}
-            onChange={setPeriod}
-            options={PLAN_PERIODS.map((p) => ({ value: p, label: t(`plans.periods.${p}`) }))}
-          />
-        </div>
-        <PlanCards period={period} />
+        {plans ?? (
+          <>
+            <div className="xr-period">
+              <Segmented<PlanPeriod>
+                size="large"
+                value={period}
+                onChange={setPeriod}
+                options={PLAN_PERIODS.map((p) => ({ value: p, label: t(`plans.periods.${p}`) }))}
+              />
+            </div>
+            <PlanCards period={period} />
+          </>
+        )}
       </section>
 
-      <section className="xr-section">
-        <SectionHead title={t('solutions.compare.title')} />
-        <div className="xr-compare">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('solutions.compare.feature')}</th>
-                {PLANS.map((p) => (
-                  <th key={p.id}>{t(`plans.names.${p.id}`)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>{t('solutions.compare.projects')}</td>
-                {PLANS.map((p) => (
-                  <td key={p.id}>{projectsText(p)}</td>
-                ))}
-              </tr>
-              <tr>
-                <td>{t('solutions.compare.capacity')}</td>
-                {PLANS.map((p) => (
-                  <td key={p.id}>{t(p.capacityAtLeast ? 'plans.capacityAtLeast' : 'plans.capacity', { gb: p.capacityGb })}</td>
-                ))}
-              </tr>
-              <tr>
-                <td>{t('solutions.compare.avatars')}</td>
-                {PLANS.map((p) => (
-                  <td key={p.id}>{p.customAvatars || <MinusOutlined className="is-no" />}</td>
-                ))}
-              </tr>
-              {PLAN_FEATURES.map((f) => (
-                <tr key={f}>
-                  <td>{t(`plans.features.${f}`)}</td>
+      {plans ? null : (
+        <section className="xr-section">
+          <SectionHead title={t('solutions.compare.title')} />
+          <div className="xr-compare">
+            <table>
+              <thead>
+                <tr>
+                  <th>{t('solutions.compare.feature')}</th>
                   {PLANS.map((p) => (
-                    <td key={p.id}>
-                      {p.features.includes(f) ? (
-                        <CheckOutlined className="is-yes" aria-label={t('solutions.compare.yes')} />
-                      ) : (
-                        <MinusOutlined className="is-no" aria-label={t('solutions.compare.no')} />
-                      )}
-                    </td>
+                    <th key={p.id}>{t(`plans.names.${p.id}`)}</th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>{t('solutions.compare.projects')}</td>
+                  {PLANS.map((p) => (
+                    <td key={p.id}>{projectsText(p)}</td>
+                  ))}
+                </tr>
+                <tr>
+                  <td>{t('solutions.compare.capacity')}</td>
+                  {PLANS.map((p) => (
+                    <td key={p.id}>{t(p.capacityAtLeast ? 'plans.capacityAtLeast' : 'plans.capacity', { gb: p.capacityGb })}</td>
+                  ))}
+                </tr>
+                <tr>
+                  <td>{t('solutions.compare.avatars')}</td>
+                  {PLANS.map((p) => (
+                    <td key={p.id}>{p.customAvatars || <MinusOutlined className="is-no" />}</td>
+                  ))}
+                </tr>
+                <tr>
+                  <td>{ts('compareSeats')}</td>
+                  {PLANS.map((p) => (
+                    <td key={p.id}>{p.seats || <MinusOutlined className="is-no" />}</td>
+                  ))}
+                </tr>
+                {PLAN_FEATURES.map((f) => (
+                  <tr key={f}>
+                    <td>{t(`plans.features.${f}`)}</td>
+                    {PLANS.map((p) => (
+                      <td key={p.id}>
+                        {p.features.includes(f) ? (
+                          <CheckOutlined className="is-yes" aria-label={t('solutions.compare.yes')} />
+                        ) : (
+                          <MinusOutlined className="is-no" aria-label={t('solutions.compare.no')} />
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
 
       <section className="xr-section xr-faq">
         <SectionHead title={t('solutions.faq.title')} />

@@ -1,0 +1,139 @@
+import { idBody } from '@xr/contract/common';
+import {
+  addLiveBody,
+  checkLivePasswordBody,
+  LIVE_PASSWORD_ATTEMPTS,
+  LIVE_PASSWORD_WINDOW_MS,
+  liveInfo,
+  liveInfoQuery,
+  liveIngest,
+  livePageQuery,
+  livePlayParams,
+  livePlayQuery,
+  liveStream,
+  liveStreamPage,
+  liveTicket,
+  upLiveBody,
+} from '@xr/contract/live';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyEnvelope, envelope, ok } from '../../lib/http';
+import { type AccessRule, currentUser } from '../../plugins/auth';
+import type { LiveService } from './live.service';
+
+const tags = ['live'];
+const security = [{ bearer: [] }];
+/** The /explore/live-streaming-list screen (time-limited: the guard also needs an active membership). */
+const liveAdmin: AccessRule = { permission: '/explore/live-streaming-list' };
+/** The host the caller reached the API at (the RTMP URL shown to creators uses the same name). */
+const hostOf = (request: FastifyRequest) => request.hostname ?? '';
+
+/** Live VR streaming (issue 9): the creator's list and actions, the public info, password check and playback. */
+export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (app, { live }) => {
+  app.get(
+    '/live/live_page',
+    {
+      config: { access: liveAdmin },
+      schema: { tags, security, querystring: livePageQuery, response: { 200: envelope(liveStreamPage) } },
+    },
+    async (request) => ok(await live.page(currentUser(request), request.query, hostOf(request))),
+  );
+
+  app.post(
+    '/live/add_live',
+    { config: { access: liveAdmin }, schema: { tags, security, body: addLiveBody, response: { 200: envelope(liveIngest) } } },
+    async (request) => ok(await live.add(currentUser(request), request.body, hostOf(request))),
+  );
+
+  app.post(
+    '/live/up_live',
+    { config: { access: liveAdmin }, schema: { tags, security, body: upLiveBody, response: { 200: envelope(liveStream) } } },
+    async (request) => ok(await live.update(currentUser(request), request.body, hostOf(request))),
+  );
+
+  app.post(
+    '/live/rotate_key',
+    { config: { access: liveAdmin }, schema: { tags, security, body: idBody, response: { 200: envelope(liveIngest) } } },
+    async (request) => ok(await live.rotateKey(currentUser(request), request.body.id, hostOf(request))),
+  );
+
+  app.post(
+    '/live/end_live',
+    { config: { access: liveAdmin }, schema: { tags, security, body: idBody, response: { 200: envelope(liveStream) } } },
+    async (request) => ok(await live.end(currentUser(request), request.body.id, hostOf(request))),
+  );
+
+  app.post(
+    '/live/del_live',
+    { config: { access: liveAdmin }, schema: { tags, security, body: idBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await live.remove(currentUser(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/live/live_info',
+    { config: { access: 'public' }, schema: { tags, querystring: liveInfoQuery, response: { 200: envelope(liveInfo) } } },
+    async (request) => ok(await live.info(request.query.id)),
+  );
+
+  // Password guessing: limited per address and stream (six digits are a million tries).
+  const passwordLimit = app.callLimit({
+    max: LIVE_PASSWORD_ATTEMPTS,
+    windowMs: LIVE_PASSWORD_WINDOW_MS,
+    key: (request) => `live-pw|${request.ip}|${(request.body as { id?: unknown } | undefined)?.id ?? ''}`,
+  });
+  app.post(
+    '/live/check_password',
+    {
+      config: { access: 'public' },
+      preHandler: [passwordLimit],
+      schema: { tags, body: checkLivePasswordBody, response: { 200: envelope(liveTicket) } },
+    },
+    async (request) => ok(await live.checkPassword(request.body.id, request.body.password)),
+  );
+
+  // HTTP-FLV playback with the signed ticket of check_password: the FLV body streams until the publish ends or the
+  // viewer leaves. The browser reads it from the API's own origin (mpegts.js).
+  app.get(
+    '/live/play/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: livePlayParams,
+        querystring: livePlayQuery,
+        response: { 200: z.any().describe('video/x-flv stream') },
+      },
+    },
+    async (request, reply) => {
+      const id = Number.parseInt(request.params.file, 10);
+      const res = reply.raw;
+      await live
+        .play(id, request.query.sig, {
+          ip: request.ip,
+          open: () => {
+            reply.hijack();
+            res.writeHead(200, {
+              'content-type': 'video/x-flv',
+              'cache-control': 'no-store',
+              'x-content-type-options': 'nosniff',
+              connection: 'keep-alive',
+            });
+            res.flushHeaders();
+          },
+          write: (chunk) => res.write(chunk),
+          buffered: () => res.writableLength,
+          end: () => res.end(),
+        })
+        .then((viewer) => {
+          request.raw.on('close', viewer.close);
+          res.on('close', viewer.close);
+          if (res.destroyed) viewer.close();
+        });
+      return reply;
+    },
+  );
+};

@@ -1,0 +1,446 @@
+import crypto from 'node:crypto';
+import type { Page } from '@xr/contract/common';
+import { ID_MAX } from '@xr/contract/constants';
+import { ErrorCode } from '@xr/contract/errors';
+import {
+  type addLiveBody,
+  LIVE_CHAT_HISTORY,
+  LIVE_CHAT_PER_WINDOW,
+  LIVE_CHAT_WINDOW_MS,
+  LIVE_RTMP_APP,
+  type LiveChatMessage,
+  LiveEvent,
+  type LiveInfo,
+  type LiveIngest,
+  type LiveState,
+  type LiveStream,
+  type LiveTicket,
+  type livePageQuery,
+  type upLiveBody,
+} from '@xr/contract/live';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { iso } from '../../lib/http';
+import { createLiveIngest, type LiveIngest as Ingest, type LiveViewer } from '../../lib/live-ingest';
+import type { Actor, UsersService } from '../users/users.service';
+import { createLiveRepository, type LiveChatRow, type LiveStreamRow } from './live.repository';
+
+type AddLive = z.output<typeof addLiveBody>;
+type UpLive = z.output<typeof upLiveBody>;
+type LivePageQuery = z.output<typeof livePageQuery>;
+
+/** Who may create and publish streams: by default an active membership or the admin role (see app.ts). */
+export type CanStream = (userId: number) => Promise<boolean>;
+
+/** Turns a finished recording into a 360 video asset of the owner; answers the asset id (null: not imported). */
+export type ImportRecording = (input: {
+  ownerId: number;
+  streamId: number;
+  name: string;
+  file: string;
+  projection: 'flat' | '360';
+}) => Promise<number | null>;
+
+export interface LiveServiceDeps {
+  db: Db;
+  users: Pick<UsersService, 'publicCards'>;
+  canStream: CanStream;
+  /** HMAC secret the playback tickets are derived from (the signed-URL secret). */
+  secret: string;
+  log: FastifyBaseLogger;
+  /** Sends a realtime event to the sockets in a room (the stream's chat room `live:<id>`). */
+  emit?: (room: string, event: string, payload: unknown) => void;
+  importRecording?: ImportRecording;
+  ingest: {
+    /** 0: no RTMP listener in this process. */
+    port: number;
+    host: string;
+    /** `rtmp://host:port/live` shown to creators; default from the host they reach the API at. */
+    publicUrl?: string;
+    graceSeconds: number;
+    recordDir: string;
+  };
+  /** Lifetime of a viewer ticket (the signed playback URL can be opened until then). */
+  ticketTtlSeconds: number;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const newSecret = () => crypto.randomBytes(24).toString('base64url');
+const KEY_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+export const roomOf = (id: number) => `live:${id}`;
+const isAdmin = (a: Actor) => a.roles.includes('admin');
+
+/**
+ * Live VR streaming (issue 9): streams with a 6-digit share password, RTMP ingest authorised by a hashed stream key,
+ * signed short-lived playback tickets, viewer counts and a persisted live chat. State: idle → live when an
+ * authorised publisher starts, back to idle when it stops (restarts allowed), ended when the owner ends it (final:
+ * no more publishing or playback). Creating and publishing need `canStream` (active membership).
+ */
+export function createLiveService(deps: LiveServiceDeps) {
+  const { db, log } = deps;
+  const repo = createLiveRepository(db);
+  const ticketKey = crypto.createHmac('sha256', deps.secret).update('xr-live-ticket-v1').digest();
+  /** Viewer tickets with an open playback connection or chat socket, per stream: ticket nonce → open count. */
+  const audiences = new Map<number, Map<string, number>>();
+  const knownPeak = new Map<number, number>();
+  let ingest: Ingest | undefined;
+  let ingestPort = 0;
+
+  const viewersOf = (id: number) => audiences.get(id)?.size ?? 0;
+
+  function rtmpUrl(requestHost: string): string {
+    if (deps.ingest.publicUrl) return deps.ingest.publicUrl.replace(/\/$/, '');
+    const host = requestHost.replace(/:\d+$/, '') || '127.0.0.1';
+    return `rtmp://${host}:${ingestPort || deps.ingest.port || 1935}/${LIVE_RTMP_APP}`;
+  }
+
+  function ingestOf(row: LiveStreamRow, secret: string, requestHost: string): LiveIngest {
+    const url = rtmpUrl(requestHost);
+    const streamKey = `${row.id}?key=${secret}`;
+    return { id: row.id, rtmp_url: url, stream_key: streamKey, publish_url: `${url}/${streamKey}` };
+  }
+
+  async function toStreams(rows: LiveStreamRow[], requestHost: string): Promise<LiveStream[]> {
+    const cards = await deps.users.publicCards(rows.map((r) => r.ownerId));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      password: r.password,
+      state: r.state,
+      projection: r.projection,
+      keep_recording: r.keepRecording,
+      owner_id: r.ownerId,
+      owner_name: cards.get(r.ownerId)?.name ?? '',
+      viewers: viewersOf(r.id),
+      viewer_peak: Math.max(r.viewerPeak, knownPeak.get(r.id) ?? 0),
+      rtmp_url: rtmpUrl(requestHost),
+      started_at: iso(r.startedAt),
+      ended_at: iso(r.endedAt),
+      created_at: r.createdAt.toISOString(),
+      recording_asset_ids: r.recordingAssetIds,
+    }));
+  }
+
+  /** The actor's own stream (administrators: any); others are answered "not found". */
+  async function ownStream(actor: Actor, id: number): Promise<LiveStreamRow> {
+    const row = await repo.byId(id);
+    if (!row || (row.ownerId !== actor.id && !isAdmin(actor))) throw notFound();
+    return row;
+  }
+
+  async function assertCanStream(userId: number): Promise<void> {
+    if (!(await deps.canStream(userId))) throw new AppError(ErrorCode.LIVE_MEMBERSHIP_REQUIRED);
+  }
+
+  function emitState(id: number, state: LiveState): void {
+    deps.emit?.(roomOf(id), LiveEvent.state, { stream_id: id, state });
+  }
+
+  function viewersChanged(id: number): void {
+    const n = viewersOf(id);
+    deps.emit?.(roomOf(id), LiveEvent.viewers, { stream_id: id, viewers: n });
+    if (n > (knownPeak.get(id) ?? 0)) {
+      knownPeak.set(id, n);
+      repo.raisePeak(id, n).catch((err) => log.warn({ err, stream: id }, 'live viewer peak not saved'));
+    }
+  }
+
+  function sign(id: number, exp: number, nonce: string): string {
+    return crypto.createHmac('sha256', ticketKey).update(`${id}:${exp}:${nonce}`).digest('base64url');
+  }
+
+  /** The nonce of a valid, unexpired ticket of this stream, else null. */
+  function ticketNonce(id: number, ticket: string): string | null {
+    const [expText, nonce, mac] = ticket.split('.');
+    if (!expText || !nonce || !mac || !/^\d{1,12}$/.test(expText)) return null;
+    const exp = Number(expText);
+    if (exp * 1000 < Date.now()) return null;
+    const want = Buffer.from(sign(id, exp, nonce));
+    const got = Buffer.from(mac);
+    return want.length === got.length && crypto.timingSafeEqual(want, got) ? nonce : null;
+  }
+
+  /** Counts a viewer's connection (playback or chat) while it is open; answers its release. */
+  function holdViewer(id: number, nonce: string): () => void {
+    const m = audiences.get(id) ?? new Map<string, number>();
+    audiences.set(id, m);
+    const before = m.size;
+    m.set(nonce, (m.get(nonce) ?? 0) + 1);
+    if (m.size !== before) viewersChanged(id);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (m.get(nonce) ?? 1) - 1;
+      if (left > 0) m.set(nonce, left);
+      else {
+        m.delete(nonce);
+        if (m.size === 0) audiences.delete(id);
+        viewersChanged(id);
+      }
+    };
+  }
+
+  // --- Ingest hooks (RTMP publishers) ---
+
+  async function authorize(p: { app: string; name: string; key: string | null; ip: string }) {
+    const refuse = (reason: string, stream?: number) => {
+      log.warn({ ip: p.ip, stream, reason }, 'live publish refused');
+      return null;
+    };
+    if (p.app !== LIVE_RTMP_APP) return refuse('unknown application');
+    if (!/^\d{1,10}$/.test(p.name) || Number(p.name) > ID_MAX || Number(p.name) < 1) return refuse('unknown stream');
+    const id = Number(p.name);
+    const row = await repo.byId(id);
+    if (!row) return refuse('unknown stream', id);
+    if (!p.key || !KEY_PATTERN.test(p.key)) return refuse('missing or malformed key', id);
+    const want = Buffer.from(row.keyHash, 'hex');
+    const got = Buffer.from(sha256(p.key), 'hex');
+    if (want.length !== got.length || !crypto.timingSafeEqual(want, got)) return refuse('wrong key', id);
+    if (row.state === 'ended') return refuse('stream ended', id);
+    if (!(await deps.canStream(row.ownerId))) return refuse('no active membership', id);
+    return { id, record: row.keepRecording };
+  }
+
+  function started(id: number): void {
+    repo
+      .transition(id, ['idle', 'live'], { state: 'live', startedAt: new Date(), endedAt: null })
+      .then((row) => {
+        if (row) emitState(id, 'live');
+      })
+      .catch((err) => log.error({ err, stream: id }, 'live stream state not saved'));
+  }
+
+  async function ended(id: number, file: string | null): Promise<void> {
+    try {
+      const row = await repo.transition(id, ['live'], { state: 'idle' });
+      emitState(id, row ? 'idle' : ((await repo.byId(id))?.state ?? 'ended'));
+      const stream = row ?? (await repo.byId(id));
+      if (!file) return;
+      if (!stream?.keepRecording || !deps.importRecording) {
+        log.info({ stream: id, file }, 'live recording kept on disk');
+        return;
+      }
+      const assetId = await deps.importRecording({
+        ownerId: stream.ownerId,
+        streamId: id,
+        name: stream.name,
+        file,
+        projection: stream.projection,
+      });
+      if (assetId !== null) await repo.addRecording(id, assetId);
+    } catch (err) {
+      log.error({ err, stream: id }, 'live stream end not recorded');
+    }
+  }
+
+  return {
+    /** Starts the RTMP listener when a port is configured; answers its port (0: none). */
+    async startIngest(): Promise<number> {
+      await repo.resetLive(); // a stream left `live` by a stopped process has no publisher any more
+      if (!deps.ingest.port) return 0;
+      ingest = createLiveIngest({
+        port: deps.ingest.port,
+        host: deps.ingest.host,
+        app: LIVE_RTMP_APP,
+        graceMs: deps.ingest.graceSeconds * 1000,
+        recordDir: deps.ingest.recordDir,
+        log,
+        hooks: { authorize, started, ended },
+      });
+      try {
+        ingestPort = await ingest.start();
+      } catch (err) {
+        // An optional feature must not keep the platform from starting (another process may own the port).
+        log.error({ err, port: deps.ingest.port }, 'RTMP ingest could not listen: live publishing is off in this process');
+        await ingest.stop();
+        ingest = undefined;
+        return 0;
+      }
+      return ingestPort;
+    },
+
+    async stop(): Promise<void> {
+      await ingest?.stop();
+      ingest = undefined;
+    },
+
+    /** GET /live/live_page: the actor's streams, or everyone's for administrators. */
+    async page(actor: Actor, q: LivePageQuery, requestHost: string): Promise<Page<LiveStream>> {
+      const { rows, total } = await repo.page(
+        { ownerId: isAdmin(actor) ? undefined : actor.id, keyword: q.keyword, state: q.state },
+        q.page,
+        q.limit,
+      );
+      return { list: await toStreams(rows, requestHost), total, page: q.page, limit: q.limit };
+    },
+
+    /** POST /live/add_live: a new idle stream; the stream key is answered here and at rotation only. */
+    async add(actor: Actor, input: AddLive, requestHost: string): Promise<LiveIngest> {
+      await assertCanStream(actor.id);
+      const secret = newSecret();
+      const row = await repo.insert({
+        ownerId: actor.id,
+        name: input.name,
+        password: input.password,
+        projection: input.projection,
+        keepRecording: input.keep_recording,
+        keyHash: sha256(secret),
+      });
+      return ingestOf(row, secret, requestHost);
+    },
+
+    /** POST /live/up_live: name, password, projection or recording of a stream that has not ended. */
+    async update(actor: Actor, input: UpLive, requestHost: string): Promise<LiveStream> {
+      const row = await ownStream(actor, input.id);
+      if (row.state === 'ended') throw new AppError(ErrorCode.LIVE_ENDED);
+      const updated = await repo.updateOpen(row.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.password !== undefined ? { password: input.password } : {}),
+        ...(input.projection !== undefined ? { projection: input.projection } : {}),
+        ...(input.keep_recording !== undefined ? { keepRecording: input.keep_recording } : {}),
+      });
+      if (!updated) throw new AppError(ErrorCode.LIVE_ENDED);
+      const [stream] = await toStreams([updated], requestHost);
+      return stream as LiveStream;
+    },
+
+    /** POST /live/rotate_key: a new stream key; the old one stops working and a publisher using it is cut off. */
+    async rotateKey(actor: Actor, id: number, requestHost: string): Promise<LiveIngest> {
+      const row = await ownStream(actor, id);
+      if (row.state === 'ended') throw new AppError(ErrorCode.LIVE_ENDED);
+      await assertCanStream(row.ownerId);
+      const secret = newSecret();
+      const updated = await repo.updateOpen(id, { keyHash: sha256(secret) });
+      if (!updated) throw new AppError(ErrorCode.LIVE_ENDED);
+      ingest?.kick(id);
+      return ingestOf(updated, secret, requestHost);
+    },
+
+    /** POST /live/end_live: ends the stream for good (publisher and viewers cut off; recording kept). Idempotent. */
+    async end(actor: Actor, id: number, requestHost: string): Promise<LiveStream> {
+      const row = await ownStream(actor, id);
+      const ended = await repo.transition(id, ['idle', 'live'], { state: 'ended', endedAt: new Date() });
+      if (ended) emitState(id, 'ended');
+      // Someone else's call ended it first (parallel requests): answer the stream as it is now.
+      const updated = ended ?? (await repo.byId(id)) ?? row;
+      ingest?.kick(id);
+      const [stream] = await toStreams([updated], requestHost);
+      return stream as LiveStream;
+    },
+
+    /** POST /live/del_live: removes the stream and its chat (a publisher is cut off first). */
+    async remove(actor: Actor, id: number): Promise<void> {
+      await ownStream(actor, id);
+      ingest?.kick(id);
+      await db.transaction(async (tx) => {
+        await createLiveRepository(tx).remove(id);
+      });
+      emitState(id, 'ended');
+    },
+
+    /** GET /live/live_info: what a visitor sees before the password (never the password). */
+    async info(id: number): Promise<LiveInfo> {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      const cards = await deps.users.publicCards([row.ownerId]);
+      return {
+        id: row.id,
+        name: row.name,
+        state: row.state,
+        projection: row.projection,
+        owner_name: cards.get(row.ownerId)?.name ?? '',
+        viewers: viewersOf(row.id),
+        started_at: iso(row.startedAt),
+      };
+    },
+
+    /** POST /live/check_password: a signed, short-lived viewer ticket for the right password. */
+    async checkPassword(id: number, password: string): Promise<LiveTicket> {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      const want = Buffer.from(row.password);
+      const got = Buffer.from(password);
+      if (want.length !== got.length || !crypto.timingSafeEqual(want, got)) {
+        throw new AppError(ErrorCode.LIVE_PASSWORD_WRONG, { field: 'password' });
+      }
+      if (row.state === 'ended') throw new AppError(ErrorCode.LIVE_ENDED);
+      const exp = Math.floor(Date.now() / 1000) + deps.ticketTtlSeconds;
+      const nonce = crypto.randomBytes(12).toString('base64url');
+      const ticket = `${exp}.${nonce}.${sign(id, exp, nonce)}`;
+      return {
+        id,
+        play_url: `/api/live/play/${id}.flv?sig=${ticket}`,
+        ticket,
+        expires_at: new Date(exp * 1000).toISOString(),
+        projection: row.projection,
+        state: row.state,
+      };
+    },
+
+    /**
+     * Attaches a viewer with a valid ticket to a stream on air. Throws LIVE_TICKET_INVALID (bad or expired ticket),
+     * LIVE_ENDED, LIVE_NOT_LIVE; `open` is called just before the first bytes (to send the response head).
+     */
+    async play(
+      id: number,
+      ticket: string,
+      sink: { ip: string; open(): void; write(chunk: Buffer): void; buffered(): number; end(): void },
+      onClose?: () => void,
+    ): Promise<LiveViewer> {
+      const nonce = ticketNonce(id, ticket);
+      if (!nonce) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      if (row.state === 'ended') throw new AppError(ErrorCode.LIVE_ENDED);
+      if (!ingest?.isLive(id)) throw new AppError(ErrorCode.LIVE_NOT_LIVE);
+      sink.open();
+      let release: (() => void) | undefined;
+      const viewer = ingest.subscribe(id, sink, () => {
+        release?.();
+        onClose?.();
+      });
+      if (!viewer) {
+        sink.end();
+        throw new AppError(ErrorCode.LIVE_NOT_LIVE);
+      }
+      release = holdViewer(id, nonce);
+      return viewer;
+    },
+
+    // --- Live chat ---
+
+    /** Checks a chat join: the ticket proves the password. Answers the recent history and a release of the viewer. */
+    async joinChat(id: number, ticket: string): Promise<{ history: LiveChatMessage[]; release: () => void }> {
+      const nonce = ticketNonce(id, ticket);
+      if (!nonce) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      const history = (await repo.recentChat(id, LIVE_CHAT_HISTORY)).map(toChat);
+      return { history, release: holdViewer(id, nonce) };
+    },
+
+    /** Persists a chat message of a signed-in viewer who joined, at most LIVE_CHAT_PER_WINDOW per window, and sends it. */
+    async sendChat(user: { id: number; name: string }, id: number, text: string): Promise<LiveChatMessage> {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      if (row.state === 'ended') throw new AppError(ErrorCode.LIVE_ENDED);
+      const recent = await repo.chatCountSince(id, user.id, new Date(Date.now() - LIVE_CHAT_WINDOW_MS));
+      if (recent >= LIVE_CHAT_PER_WINDOW) throw new AppError(ErrorCode.RATE_LIMITED);
+      const message = toChat(await repo.insertChat({ streamId: id, userId: user.id, userName: user.name, text }));
+      deps.emit?.(roomOf(id), LiveEvent.message, message);
+      return message;
+    },
+
+    /** Viewers of a stream now (this process). */
+    viewers: viewersOf,
+  };
+}
+
+function toChat(r: LiveChatRow): LiveChatMessage {
+  return { id: r.id, stream_id: r.streamId, user_name: r.userName, text: r.text, created_at: r.createdAt.toISOString() };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;

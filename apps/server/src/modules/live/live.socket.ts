@@ -1,0 +1,65 @@
+import { ErrorCode } from '@xr/contract/errors';
+import { LiveEvent, liveJoinPayload, liveLeavePayload, liveSendPayload } from '@xr/contract/live';
+import { translateMessage } from '@xr/contract/messages';
+import type { Socket } from 'socket.io';
+import type { ZodType } from 'zod';
+import { AppError } from '../../lib/errors';
+import type { RequestUser } from '../../plugins/auth';
+import type { ConnectionHandler } from '../../plugins/realtime';
+import { type LiveService, roomOf } from './live.service';
+
+/** Streams a socket may join at once. */
+const JOINED_MAX = 5;
+
+/**
+ * Live chat over the realtime channel: `live:join { id, ticket }` (the ticket of check_password proves the password)
+ * puts the socket in the stream's room and answers the history; `live:send { id, text }` (signed-in viewers who
+ * joined) persists and broadcasts a message; viewer counts and state changes arrive as `live:viewers` / `live:state`.
+ * Every refusal answers `live:error { code, message }`.
+ */
+export function liveSocketHandler(live: LiveService): ConnectionHandler {
+  return (socket: Socket, user: RequestUser | null) => {
+    const joined = new Map<number, () => void>();
+    const lang = (socket.handshake.auth as { lang?: unknown } | undefined)?.lang;
+    const refuse = (err: unknown) => {
+      const e = err instanceof AppError ? err : new AppError(ErrorCode.INTERNAL);
+      const l = lang === 'en' || lang === 'tc' || lang === 'zh' ? lang : 'zh';
+      socket.emit(LiveEvent.error, { code: e.code, message: translateMessage(e.messageKey, l, e.params) });
+    };
+    const on = <T>(event: string, schema: ZodType<T>, run: (payload: T) => Promise<void>) => {
+      socket.on(event, (raw: unknown) => {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) return refuse(new AppError(ErrorCode.VALIDATION));
+        run(parsed.data).catch(refuse);
+      });
+    };
+
+    on(LiveEvent.join, liveJoinPayload, async ({ id, ticket }) => {
+      if (joined.has(id)) return;
+      if (joined.size >= JOINED_MAX) throw new AppError(ErrorCode.RATE_LIMITED);
+      const { history, release } = await live.joinChat(id, ticket);
+      if (socket.disconnected) return release();
+      joined.set(id, release);
+      await socket.join(roomOf(id));
+      socket.emit(LiveEvent.history, { stream_id: id, messages: history });
+      socket.emit(LiveEvent.viewers, { stream_id: id, viewers: live.viewers(id) });
+    });
+
+    on(LiveEvent.leave, liveLeavePayload, async ({ id }) => {
+      joined.get(id)?.();
+      joined.delete(id);
+      await socket.leave(roomOf(id));
+    });
+
+    on(LiveEvent.send, liveSendPayload, async ({ id, text }) => {
+      if (!joined.has(id)) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
+      if (!user) throw new AppError(ErrorCode.LIVE_CHAT_SIGN_IN);
+      await live.sendChat({ id: user.id, name: user.name }, id, text);
+    });
+
+    socket.on('disconnect', () => {
+      for (const release of joined.values()) release();
+      joined.clear();
+    });
+  };
+}

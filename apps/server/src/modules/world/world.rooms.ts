@@ -1,0 +1,553 @@
+import { ErrorCode, type ErrorCodeValue } from '@xr/contract/errors';
+import { type Lang, langFromHeader } from '@xr/contract/lang';
+import { translateMessage } from '@xr/contract/messages';
+import {
+  emptyPayload,
+  followHostPayload,
+  handLowerPayload,
+  presentPagePayload,
+  presentStartPayload,
+  voiceSignalPayload,
+  WORLD_CHAT_PER_SECOND,
+  WORLD_FAR_EVERY,
+  WORLD_NEAR_COUNT,
+  WORLD_NEAR_RADIUS,
+  WORLD_TICK_MS,
+  type WorldAck,
+  WorldEvent,
+  type WorldJoinReply,
+  type WorldMember,
+  type WorldRemovedEvent,
+  type WorldStatesEvent,
+  worldChatPayload,
+  worldEmotePayload,
+  worldHostAction,
+  worldJoinPayload,
+  worldMovePayload,
+  worldVoiceStatePayload,
+} from '@xr/contract/world';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import type { RequestUser } from '../../plugins/auth';
+import type { Realtime } from '../../plugins/realtime';
+import type { WorldVisitRow } from './world.repository';
+import { entryRoom, instanceRoom, type WorldService } from './world.service';
+
+/** Last known movement of a member (this process's sockets, or received from the other processes). */
+interface Avatar {
+  /** x, y, z, yaw, pitch, rounded. */
+  s: [number, number, number, number, number];
+  anim: string | null;
+  scene: string | null;
+  /** The tick of this process at which it last changed. */
+  tick: number;
+}
+
+/** One instance as this process sees it: its local sockets and every member's movement. */
+interface Instance {
+  room: string;
+  entryId: number;
+  locals: Map<number, Socket>;
+  avatars: Map<number, Avatar>;
+}
+
+/** Messages between server processes (Socket.IO's server-side events over the Redis adapter). */
+type Ctl =
+  | { t: 'states'; room: string; d: number[]; a?: Record<string, string>; sc?: Record<string, string> }
+  | { t: 'left'; room: string; id: number }
+  | { t: 'evict'; ids: number[]; reason: WorldRemovedEvent['reason'] };
+
+const CTL_EVENT = 'world:ctl';
+const r3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** A socket's membership (one room at a time). */
+interface Membership {
+  visitId: number;
+  entryId: number;
+  instance: number;
+  room: string;
+}
+
+/**
+ * The socket side of the meta world: thin handlers (validate with the contract schema, call the world service, relay),
+ * and the per-process movement loop: every tick, for each local socket, one `world:states` message with the members
+ * that moved, near ones (within `WORLD_NEAR_RADIUS`, at most `WORLD_NEAR_COUNT`) every tick and far ones every
+ * `WORLD_FAR_EVERY`th. With several processes (`cluster`), each process forwards its own sockets' movement to the
+ * others once per tick, so every process can filter per recipient.
+ */
+export function createWorldRooms({
+  realtime,
+  world,
+  nodeId,
+  cluster,
+  log,
+}: {
+  realtime: Pick<Realtime, 'io' | 'onConnection'>;
+  world: WorldService;
+  nodeId: string;
+  cluster: boolean;
+  log?: FastifyBaseLogger;
+}) {
+  const io = realtime.io as unknown as Server;
+  const instances = new Map<string, Instance>();
+  const memberships = new Map<string, Membership>();
+  let tick = 0;
+
+  const ctl = (msg: Ctl) => {
+    if (cluster) io.serverSideEmit(CTL_EVENT, msg);
+  };
+
+  function instanceOf(room: string, entryId: number): Instance {
+    let inst = instances.get(room);
+    if (!inst) {
+      inst = { room, entryId, locals: new Map(), avatars: new Map() };
+      instances.set(room, inst);
+    }
+    return inst;
+  }
+
+  function dropMember(room: string, visitId: number) {
+    const inst = instances.get(room);
+    if (!inst) return;
+    inst.avatars.delete(visitId);
+    inst.locals.delete(visitId);
+    if (inst.locals.size === 0) instances.delete(room);
+  }
+
+  /** Tells everybody that closed visits left, and removes the sockets (on whichever process holds them). */
+  function announceLeft(visits: WorldVisitRow[]) {
+    for (const v of visits) {
+      const room = instanceRoom(v.entryId, v.instance);
+      io.to(room).emit(WorldEvent.memberLeft, { member_id: v.id });
+      dropMember(room, v.id);
+      ctl({ t: 'left', room, id: v.id });
+    }
+  }
+
+  /** Removes local sockets of these visits from their rooms with a `world:removed` event. */
+  function evictLocal(ids: number[], reason: WorldRemovedEvent['reason']) {
+    const wanted = new Set(ids);
+    for (const [socketId, m] of memberships) {
+      if (!wanted.has(m.visitId)) continue;
+      const socket = io.of('/').sockets.get(socketId);
+      memberships.delete(socketId);
+      dropMember(m.room, m.visitId);
+      if (!socket) continue;
+      const code = reason === 'ban' ? ErrorCode.WORLD_BANNED : ErrorCode.NOT_FOUND;
+      const lang = langOf(socket);
+      const key = reason === 'ban' ? 'worldBanned' : reason === 'entry_deleted' ? 'notFound' : 'worldKicked';
+      socket.emit(WorldEvent.removed, { reason, code, message: translateMessage(key, lang) });
+      void socket.leave(m.room);
+      void socket.leave(entryRoom(m.entryId));
+    }
+  }
+
+  /** Closed visits (kick, ban, admin kick, deleted entry): their sockets leave and everybody hears of it. */
+  function evict(visits: WorldVisitRow[], reason: WorldRemovedEvent['reason']) {
+    if (visits.length === 0) return;
+    const ids = visits.map((v) => v.id);
+    evictLocal(ids, reason);
+    ctl({ t: 'evict', ids, reason });
+    announceLeft(visits);
+  }
+
+  io.on(CTL_EVENT, (msg: Ctl) => {
+    if (msg.t === 'evict') evictLocal(msg.ids, msg.reason);
+    else if (msg.t === 'left') {
+      const inst = instances.get(msg.room);
+      inst?.avatars.delete(msg.id);
+    } else if (msg.t === 'states') {
+      const inst = instances.get(msg.room);
+      if (!inst) return;
+      for (let i = 0; i * 6 < msg.d.length; i++) {
+        const o = i * 6;
+        const id = msg.d[o] as number;
+        if (inst.locals.has(id)) continue;
+        inst.avatars.set(id, {
+          s: [msg.d[o + 1] ?? 0, msg.d[o + 2] ?? 0, msg.d[o + 3] ?? 0, msg.d[o + 4] ?? 0, msg.d[o + 5] ?? 0],
+          anim: msg.a?.[id] ?? null,
+          scene: msg.sc?.[id] ?? null,
+          tick,
+        });
+      }
+    }
+  });
+
+  // --- The movement loop ---
+
+  function runTick() {
+    tick++;
+    const now = Date.now();
+    const farTick = tick % WORLD_FAR_EVERY === 0;
+    for (const inst of instances.values()) {
+      // Forward this process's movement of the last tick to the other processes.
+      if (cluster) {
+        const d: number[] = [];
+        const a: Record<string, string> = {};
+        const sc: Record<string, string> = {};
+        for (const [id, av] of inst.avatars) {
+          if (av.tick !== tick - 1 || !inst.locals.has(id)) continue;
+          d.push(id, ...av.s);
+          if (av.anim) a[id] = av.anim;
+          if (av.scene) sc[id] = av.scene;
+        }
+        if (d.length) ctl({ t: 'states', room: inst.room, d, a, sc });
+      }
+      const all = [...inst.avatars];
+      for (const [selfId, socket] of inst.locals) {
+        const me = inst.avatars.get(selfId);
+        const near: [number, Avatar, number][] = [];
+        const far: [number, Avatar, number][] = [];
+        for (const [id, av] of all) {
+          if (id === selfId) continue;
+          const fresh = av.tick === tick - 1;
+          const recent = av.tick >= tick - WORLD_FAR_EVERY;
+          if (!recent) continue;
+          if (!me) {
+            if (fresh || farTick) near.push([id, av, 0]);
+            continue;
+          }
+          const dx = av.s[0] - me.s[0];
+          const dy = av.s[1] - me.s[1];
+          const dz = av.s[2] - me.s[2];
+          const d2 = dx * dx + dy * dy + dz * dz;
+          if (d2 <= WORLD_NEAR_RADIUS * WORLD_NEAR_RADIUS) {
+            if (fresh || farTick) near.push([id, av, d2]);
+          } else if (farTick) far.push([id, av, d2]);
+        }
+        let chosen = near;
+        if (near.length > WORLD_NEAR_COUNT) {
+          near.sort((x, y) => x[2] - y[2]);
+          // Beyond the nearest N, members come at the far rate.
+          chosen = farTick ? near : near.slice(0, WORLD_NEAR_COUNT);
+        }
+        const list = farTick ? [...chosen, ...far] : chosen;
+        if (list.length === 0) continue;
+        const e: WorldStatesEvent = { t: now, m: [], s: [] };
+        list.forEach(([id, av], i) => {
+          e.m.push(id);
+          e.s.push(...av.s);
+          if (av.anim) {
+            e.a ??= {};
+            e.a[i] = av.anim;
+          }
+          if (av.scene) {
+            e.sc ??= {};
+            e.sc[i] = av.scene;
+          }
+        });
+        socket.volatile.emit(WorldEvent.states, e);
+      }
+    }
+  }
+  const timer = setInterval(runTick, WORLD_TICK_MS);
+  timer.unref();
+
+  // --- Handlers ---
+
+  function langOf(socket: Socket): Lang {
+    const auth = socket.handshake.auth as { lang?: unknown } | undefined;
+    return langFromHeader(typeof auth?.lang === 'string' ? auth.lang : socket.handshake.headers['accept-language']);
+  }
+
+  function parse<T extends z.ZodType>(schema: T, payload: unknown): z.output<T> {
+    const r = schema.safeParse(payload ?? {});
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new AppError(ErrorCode.VALIDATION, { messageKey: issue?.message ?? 'validation', field: issue?.path.join('.') });
+    }
+    return r.data;
+  }
+
+  function failure(e: unknown, lang: Lang): { ok: false; code: number; message: string } {
+    if (e instanceof AppError) return { ok: false, code: e.code, message: translateMessage(e.messageKey, lang, e.params) };
+    return { ok: false, code: ErrorCode.INTERNAL as ErrorCodeValue, message: translateMessage('internal', lang) };
+  }
+
+  realtime.onConnection((socket: Socket, user: RequestUser | null) => {
+    const lang = langOf(socket);
+    const chatTimes: number[] = [];
+
+    /** Runs a handler with an acknowledgement: `{ ok, data }` or the refusal. */
+    function on<T>(event: string, run: (payload: unknown) => Promise<T>) {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const reply =
+          typeof ack === 'function'
+            ? (ack as (r: WorldAck<T>) => void)
+            : typeof payload === 'function'
+              ? (payload as (r: WorldAck<T>) => void)
+              : undefined;
+        run(typeof payload === 'function' ? {} : payload).then(
+          (data) => reply?.({ ok: true, data }),
+          (e) => {
+            if (!(e instanceof AppError)) log?.error({ err: e, event }, 'world event failed');
+            reply?.(failure(e, lang));
+          },
+        );
+      });
+    }
+
+    const membership = () => {
+      const m = memberships.get(socket.id);
+      if (!m) throw new AppError(ErrorCode.WORLD_NOT_IN_ROOM);
+      return m;
+    };
+
+    async function leaveCurrent() {
+      const m = memberships.get(socket.id);
+      if (!m) return;
+      memberships.delete(socket.id);
+      dropMember(m.room, m.visitId);
+      void socket.leave(m.room);
+      void socket.leave(entryRoom(m.entryId));
+      const left = await world.leave(m.visitId);
+      if (!left) return;
+      announceLeft([left.visit]);
+      if (left.stageChanged) await broadcastStage(m.entryId);
+      if (left.handsChanged) io.to(entryRoom(m.entryId)).emit(WorldEvent.handQueue, { hands: await world.handsOf(m.entryId) });
+    }
+
+    async function broadcastStage(entryId: number) {
+      const s = await world.stageOf(entryId);
+      io.to(entryRoom(entryId)).emit(WorldEvent.presentState, s.presenter);
+      io.to(entryRoom(entryId)).emit(WorldEvent.followState, s.follow);
+    }
+
+    const memberUpdated = (m: Membership, member: WorldMember) => {
+      io.to(instanceRoom(m.entryId, member.instance)).emit(WorldEvent.memberUpdated, member);
+    };
+
+    on(WorldEvent.join, async (payload): Promise<WorldJoinReply> => {
+      const p = parse(worldJoinPayload, payload);
+      await leaveCurrent();
+      const joined = await world.join(user, p, { socketId: socket.id, nodeId });
+      const { visit } = joined;
+      const room = instanceRoom(visit.entryId, visit.instance);
+      // The socket may have gone while the join ran: close the visit again.
+      if (!socket.connected) {
+        await world.leave(visit.id);
+        throw new AppError(ErrorCode.WORLD_NOT_IN_ROOM);
+      }
+      const m: Membership = { visitId: visit.id, entryId: visit.entryId, instance: visit.instance, room };
+      memberships.set(socket.id, m);
+      const inst = instanceOf(room, visit.entryId);
+      inst.locals.set(visit.id, socket);
+      const members = joined.members.map((mb) => {
+        const av = inst.avatars.get(mb.member_id);
+        return av
+          ? { ...mb, state: { x: av.s[0], y: av.s[1], z: av.s[2], yaw: av.s[3], pitch: av.s[4], anim: av.anim, scene: av.scene } }
+          : mb;
+      });
+      const me = members.find((mb) => mb.member_id === visit.id) as WorldMember;
+      socket.to(room).emit(WorldEvent.memberJoined, me);
+      await socket.join([room, entryRoom(visit.entryId)]);
+      const stage = joined.entry.stage;
+      return {
+        entry: joined.details,
+        instance: visit.instance,
+        room,
+        member_id: visit.id,
+        me,
+        members,
+        chat: joined.chat,
+        host: { presenter: stage.presenter, follow: stage.follow },
+        hands: joined.hands,
+        locked: joined.entry.locked,
+        tick_ms: WORLD_TICK_MS,
+      };
+    });
+
+    on(WorldEvent.leave, async (payload) => {
+      parse(emptyPayload, payload);
+      await leaveCurrent();
+      return {};
+    });
+
+    socket.on(WorldEvent.move, (payload: unknown) => {
+      const m = memberships.get(socket.id);
+      if (!m) {
+        socket.emit('refused', { code: ErrorCode.WORLD_NOT_IN_ROOM, message: 'worldNotInRoom' });
+        return;
+      }
+      const r = worldMovePayload.safeParse(payload);
+      if (!r.success) {
+        socket.emit('refused', { code: ErrorCode.VALIDATION, message: r.error.issues[0]?.message ?? 'validation' });
+        return;
+      }
+      const p = r.data;
+      const inst = instances.get(m.room);
+      if (!inst) return;
+      inst.avatars.set(m.visitId, {
+        s: [r3(p.x), r3(p.y), r3(p.z), r3(p.yaw), r3(p.pitch)],
+        anim: p.anim ?? null,
+        scene: p.scene ?? null,
+        tick,
+      });
+    });
+
+    on(WorldEvent.chat, async (payload) => {
+      const m = membership();
+      const p = parse(worldChatPayload, payload);
+      const now = Date.now();
+      while (chatTimes.length && now - (chatTimes[0] as number) >= 1000) chatTimes.shift();
+      if (chatTimes.length >= WORLD_CHAT_PER_SECOND) throw new AppError(ErrorCode.WORLD_CHAT_TOO_FAST);
+      chatTimes.push(now);
+      const { message } = await world.chat(m.visitId, p.text);
+      io.to(m.room).emit(WorldEvent.chatMessage, message);
+      return message;
+    });
+
+    on(WorldEvent.emote, async (payload) => {
+      const m = membership();
+      const p = parse(worldEmotePayload, payload);
+      io.to(m.room).emit(WorldEvent.emoteShown, { member_id: m.visitId, emote: p.emote });
+      return {};
+    });
+
+    on(WorldEvent.host, async (payload) => {
+      const m = membership();
+      const a = parse(worldHostAction, payload);
+      switch (a.action) {
+        case 'mute':
+        case 'unmute':
+          memberUpdated(m, await world.setMuted(m.visitId, a.member_id, a.action === 'mute'));
+          break;
+        case 'kick':
+        case 'ban':
+          evict(await world.remove(m.visitId, a.member_id, a.action === 'ban', user?.id ?? null), a.action);
+          break;
+        case 'role':
+          memberUpdated(m, await world.setRole(m.visitId, a.member_id, a.role));
+          break;
+        case 'lock':
+        case 'unlock': {
+          const entryId = await world.setLocked(m.visitId, a.action === 'lock');
+          io.to(entryRoom(entryId)).emit(WorldEvent.locked, { locked: a.action === 'lock' });
+          break;
+        }
+        case 'move': {
+          const h = await world.hostVisit(m.visitId);
+          const target = await world.memberIn(h.entryId, a.member_id);
+          io.to(target.socketId).emit(WorldEvent.moved, { x: a.x, y: a.y, z: a.z, scene: a.scene ?? null });
+          break;
+        }
+      }
+      return {};
+    });
+
+    on(WorldEvent.voiceState, async (payload) => {
+      const m = membership();
+      const p = parse(worldVoiceStatePayload, payload);
+      memberUpdated(m, await world.setSelfMuted(m.visitId, p.self_muted));
+      return {};
+    });
+
+    on(WorldEvent.voiceSignal, async (payload) => {
+      const m = membership();
+      const p = parse(voiceSignalPayload, payload);
+      const target = await world.memberIn(m.entryId, p.to);
+      io.to(target.socketId).emit(WorldEvent.voiceSignalFrom, { from: m.visitId, data: p.data });
+      return {};
+    });
+
+    on(WorldEvent.presentStart, async (payload) => {
+      const m = membership();
+      const p = parse(presentStartPayload, payload);
+      const { entryId, stage } = await world.setStage(m.visitId, (s, host) => ({
+        ...s,
+        presenter: { presenter_member_id: host.id, presenter_name: host.name, kind: p.kind, urls: p.urls, page: p.page },
+      }));
+      io.to(entryRoom(entryId)).emit(WorldEvent.presentState, stage.presenter);
+      return stage.presenter;
+    });
+
+    on(WorldEvent.presentPage, async (payload) => {
+      const m = membership();
+      const p = parse(presentPagePayload, payload);
+      const { entryId, stage } = await world.setStage(m.visitId, (s) => ({
+        ...s,
+        presenter: s.presenter ? { ...s.presenter, page: p.page } : null,
+      }));
+      io.to(entryRoom(entryId)).emit(WorldEvent.presentState, stage.presenter);
+      return stage.presenter;
+    });
+
+    on(WorldEvent.presentStop, async (payload) => {
+      const m = membership();
+      parse(emptyPayload, payload);
+      const { entryId } = await world.setStage(m.visitId, (s) => ({ ...s, presenter: null }));
+      io.to(entryRoom(entryId)).emit(WorldEvent.presentState, null);
+      return {};
+    });
+
+    on(WorldEvent.followHost, async (payload) => {
+      const m = membership();
+      const p = parse(followHostPayload, payload);
+      const { entryId, stage } = await world.setStage(m.visitId, (s, host) => ({
+        ...s,
+        follow: { host_member_id: host.id, scene_id: p.scene_id, yaw: p.yaw, pitch: p.pitch },
+      }));
+      io.to(entryRoom(entryId)).emit(WorldEvent.followState, stage.follow);
+      return stage.follow;
+    });
+
+    on(WorldEvent.followStop, async (payload) => {
+      const m = membership();
+      parse(emptyPayload, payload);
+      const { entryId } = await world.setStage(m.visitId, (s) => ({ ...s, follow: null }));
+      io.to(entryRoom(entryId)).emit(WorldEvent.followState, null);
+      return {};
+    });
+
+    on(WorldEvent.handRaise, async (payload) => {
+      const m = membership();
+      parse(emptyPayload, payload);
+      const r = await world.setHand(m.visitId, true);
+      memberUpdated(m, r.member);
+      io.to(entryRoom(r.entryId)).emit(WorldEvent.handQueue, { hands: r.hands });
+      return { hands: r.hands };
+    });
+
+    on(WorldEvent.handLower, async (payload) => {
+      const m = membership();
+      const p = parse(handLowerPayload, payload);
+      const r = await world.setHand(m.visitId, false, p.member_id);
+      memberUpdated(m, r.member);
+      io.to(entryRoom(r.entryId)).emit(WorldEvent.handQueue, { hands: r.hands });
+      return { hands: r.hands };
+    });
+
+    socket.on('disconnect', () => {
+      void leaveCurrent().catch(() => undefined);
+    });
+  });
+
+  return {
+    /** Closed visits (admin kick, deleted entry): their sockets leave the room and everybody hears of it. */
+    evict,
+    /** Tells every instance of an entry that an admin locked or unlocked it. */
+    lockChanged(entryId: number, locked: boolean) {
+      io.to(entryRoom(entryId)).emit(WorldEvent.locked, { locked });
+    },
+    /**
+     * Deletes a chat message through the world service (a report decided to hide it) and tells its instance to drop
+     * it (`world:chat_removed`). Answers false when it was already gone.
+     */
+    async removeChat(id: number): Promise<boolean> {
+      const where = await world.removeChatForReport(id);
+      if (!where) return false;
+      io.to(instanceRoom(where.entryId, where.instance)).emit(WorldEvent.chatRemoved, { ids: [id] });
+      return true;
+    },
+    /** Members of this process's rooms (health and tests). */
+    localMembers(): number {
+      return memberships.size;
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+export type WorldRooms = ReturnType<typeof createWorldRooms>;

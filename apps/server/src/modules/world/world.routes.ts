@@ -1,0 +1,142 @@
+import { pageOf } from '@xr/contract/common';
+import {
+  addWorldBody,
+  chatRecord,
+  chatRecordQuery,
+  delChatRecordBody,
+  delWorldBody,
+  kickBody,
+  metaWorldCard,
+  metaWorldListQuery,
+  onlinePageQuery,
+  onlineUserRow,
+  upWorldBody,
+  worldDetails,
+  worldDetailsQuery,
+  worldEntry,
+  worldPageQuery,
+} from '@xr/contract/world';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/http';
+import { type AccessRule, currentUser } from '../../plugins/auth';
+import type { WorldRooms } from './world.rooms';
+import type { WorldService } from './world.service';
+
+const tags = ['world'];
+const security = [{ bearer: [] }];
+const entriesAdmin: AccessRule = { permission: '/explore/list' };
+const onlineAdmin: AccessRule = { permission: '/explore/onlinelist' };
+const chatAdmin: AccessRule = { permission: '/explore/chat-record-list' };
+
+/** Meta world calls: entries (/explore/list), presence (/explore/onlinelist), chat records, and the public /meta calls. */
+export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: WorldRooms }> = async (app, { world, rooms }) => {
+  // --- Entries ---
+
+  app.get(
+    '/explore/world_page',
+    {
+      config: { access: entriesAdmin },
+      schema: { tags, security, querystring: worldPageQuery, response: { 200: envelope(pageOf(worldEntry)) } },
+    },
+    async (request) => ok(await world.worldPage(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/explore/add_world',
+    { config: { access: entriesAdmin }, schema: { tags, security, body: addWorldBody, response: { 200: envelope(worldEntry) } } },
+    async (request) => ok(await world.addWorld(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/explore/up_world',
+    { config: { access: entriesAdmin }, schema: { tags, security, body: upWorldBody, response: { 200: envelope(worldEntry) } } },
+    async (request) => {
+      const { entry, lockChanged } = await world.updateWorld(currentUser(request), request.body);
+      if (lockChanged) rooms.lockChanged(entry.id, entry.locked);
+      return ok(entry);
+    },
+  );
+
+  app.post(
+    '/explore/del_world',
+    { config: { access: entriesAdmin }, schema: { tags, security, body: delWorldBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      rooms.evict(await world.deleteWorld(currentUser(request), request.body.id), 'entry_deleted');
+      return ok(null);
+    },
+  );
+
+  // --- Public ---
+
+  app.get(
+    '/meta/world_list',
+    {
+      config: { access: 'public' },
+      schema: { tags, querystring: metaWorldListQuery, response: { 200: envelope(pageOf(metaWorldCard)) } },
+    },
+    async (request) => ok(await world.metaList(request.query)),
+  );
+
+  app.get(
+    '/meta/world_details',
+    { config: { access: 'public' }, schema: { tags, querystring: worldDetailsQuery, response: { 200: envelope(worldDetails) } } },
+    async (request) => ok(await world.details(request.user ?? null, request.query.id)),
+  );
+
+  // --- Presence ---
+
+  app.get(
+    '/explore/online_page',
+    {
+      config: { access: onlineAdmin },
+      schema: { tags, security, querystring: onlinePageQuery, response: { 200: envelope(pageOf(onlineUserRow)) } },
+    },
+    async (request) => ok(await world.onlinePage(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/explore/kick',
+    {
+      config: { access: onlineAdmin },
+      schema: { tags, security, body: kickBody, response: { 200: envelope(z.object({ kicked: z.number().int() })) } },
+    },
+    async (request) => {
+      const closed = await world.kick(currentUser(request), request.body.entry_id, request.body.user_id);
+      rooms.evict(closed, 'admin_kick');
+      return ok({ kicked: closed.length });
+    },
+  );
+
+  // --- Chat records ---
+
+  app.get(
+    '/explore/chat_record_page',
+    {
+      config: { access: chatAdmin },
+      schema: { tags, security, querystring: chatRecordQuery, response: { 200: envelope(pageOf(chatRecord)) } },
+    },
+    async (request) => ok(await world.chatPage(currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/explore/chat_record_export',
+    { config: { access: chatAdmin }, schema: { tags, security, querystring: chatRecordQuery } },
+    async (request, reply) => {
+      const csv = await world.chatCsv(currentUser(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="chat-records.csv"')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/explore/del_chat_record',
+    {
+      config: { access: chatAdmin },
+      schema: { tags, security, body: delChatRecordBody, response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
+    },
+    async (request) => ok({ deleted: await world.deleteChat(currentUser(request), request.body.ids) }),
+  );
+};

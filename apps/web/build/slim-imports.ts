@@ -1,0 +1,56 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Narrower imports inside libraries, so the first load does not carry code nothing calls:
+ * antd's form context (imported by every input, overlay and antd's ContextIsolator, so by the app's entry) takes
+ * only `FormProvider` from `@rc-component/form`, whose index also assigns `Form.Field`, `Form.List`, `useForm`, …
+ * as statements the bundler must keep (about 60 KB of form and validator code). Resolving that one import to the
+ * module that defines `FormProvider` gives the very same binding (so the same React context) without the rest;
+ * pages that use antd's Form still load the whole package through their own imports.
+ *
+ * antd's button and tag styles take `isBright` from the colour picker's presets panel, which brings the Collapse component
+ * and the whole colour picker into every page with a button; and antd's colour class and colour utilities (used by Tooltip) take `Color` from the colour
+ * picker's index (which loads the picker component). Both are resolved to a module holding just that function
+ * (`isBright` as antd 6 writes it, over the same `Color` class) and to the file defining `Color`.
+ */
+const PRESETS = '\0xr-slim:color-presets';
+
+export function slimImports(): Plugin {
+  return {
+    name: 'xr-slim-imports',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source === '@rc-component/form' && importer && /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+        return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+      }
+      if (
+        source === '@rc-component/color-picker' &&
+        importer &&
+        (importer === PRESETS || /[\\/]antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/.test(importer))
+      ) {
+        return this.resolve('@rc-component/color-picker/es/color.js', importer === PRESETS ? undefined : importer, {
+          skipSelf: true,
+        });
+      }
+      if (
+        source === '../../color-picker/components/ColorPresets' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/.test(importer)
+      ) {
+        return PRESETS;
+      }
+      return undefined;
+    },
+    load(id) {
+      if (id !== PRESETS) return undefined;
+      return `import { Color as RcColor } from '@rc-component/color-picker';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};
+`;
+    },
+  };
+}

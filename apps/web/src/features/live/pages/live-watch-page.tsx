@@ -1,0 +1,148 @@
+import { EyeOutlined, LockOutlined } from '@ant-design/icons';
+import { LIVE_PASSWORD_LENGTH } from '@xr/contract/constants';
+import { checkLivePasswordBody, type LiveState, type LiveTicket } from '@xr/contract/live';
+import { Button, Card, Flex, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorText, zodRules } from '../../../components/form/zod-rules';
+import { useSession } from '../../../lib/auth/session';
+import { useCheckPassword } from '../api/check-password';
+import { useLiveInfo } from '../api/live-info';
+import { LiveChat } from '../components/live-chat';
+import { LiveStateTag } from '../components/live-state-tag';
+import { useLiveChannel } from '../components/use-live-channel';
+import '../components/live.css';
+
+const LivePlayer = lazy(() => import('../components/live-player'));
+const rules = zodRules(checkLivePasswordBody, ['password']);
+/** Wait before trying the stream again after its FLV body stopped. */
+const RETRY_MS = 3000;
+
+/**
+ * The public watch page (`#/live?id=`): the stream's name and state, a 6-digit password prompt, then the player
+ * (flat, or 360 in the panorama viewer) with the live chat and viewer count beside it. Waiting, live and ended
+ * states follow the server's pushes; a player that stops (publisher gone) tries again while the stream is live.
+ */
+export default function LiveWatchPage() {
+  const { t } = useTranslation('live');
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  const info = useLiveInfo(id);
+  const [ticket, setTicket] = useState<LiveTicket | null>(null);
+
+  if (!id || info.isError) return <Result status="404" title={t('watch.notFound')} />;
+  if (!info.data) return <Skeleton active />;
+  return (
+    <Card
+      title={
+        <Space wrap>
+          <span>{info.data.name}</span>
+          <Typography.Text type="secondary">{t('watch.by', { name: info.data.owner_name })}</Typography.Text>
+        </Space>
+      }
+    >
+      {ticket ? (
+        <Watching id={id} ticket={ticket} initial={ticket.state} refetch={() => void info.refetch()} />
+      ) : (
+        <PasswordForm id={id} onTicket={setTicket} />
+      )}
+    </Card>
+  );
+}
+
+function PasswordForm({ id, onTicket }: { id: number; onTicket(t: LiveTicket): void }) {
+  const { t } = useTranslation('live');
+  const [form] = Form.useForm<{ password: string }>();
+  const check = useCheckPassword();
+  const submit = async ({ password }: { password: string }) => {
+    try {
+      onTicket(await check.mutateAsync({ id, password }));
+    } catch (err) {
+      form.setFields([{ name: 'password', errors: [errorText(err)] }]);
+    }
+  };
+  return (
+    <Flex vertical align="center" gap={8} style={{ padding: '32px 0' }}>
+      <LockOutlined style={{ fontSize: 32 }} />
+      <Typography.Text>{t('watch.passwordPrompt')}</Typography.Text>
+      <Form form={form} layout="inline" onFinish={submit} aria-label={t('watch.passwordPrompt')}>
+        <Form.Item name="password" rules={rules.password} validateTrigger="onSubmit">
+          <Input.OTP
+            length={LIVE_PASSWORD_LENGTH}
+            inputMode="numeric"
+            aria-label={t('form.password')}
+            formatter={(v) => v.replace(/\D/g, '')}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={check.isPending}>
+            {t('watch.enter')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Flex>
+  );
+}
+
+function Watching({ id, ticket, initial, refetch }: { id: number; ticket: LiveTicket; initial: LiveState; refetch(): void }) {
+  const { t } = useTranslation('live');
+  const session = useSession();
+  const channel = useLiveChannel(id, ticket.ticket);
+  const [state, setState] = useState<LiveState>(initial);
+  const [attempt, setAttempt] = useState(0);
+  const [playing, setPlaying] = useState(initial === 'live');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (!channel.state) return;
+    setState(channel.state);
+    setPlaying(channel.state === 'live');
+    if (channel.state === 'live') setAttempt((a) => a + 1);
+    refetch();
+  }, [channel.state, refetch]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const expired = Date.parse(ticket.expires_at) <= Date.now();
+  const onStopped = useCallback(() => {
+    setPlaying(false);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setState((s) => {
+        if (s === 'live') {
+          setAttempt((a) => a + 1);
+          setPlaying(true);
+        }
+        return s;
+      });
+    }, RETRY_MS);
+  }, []);
+
+  let stage: React.ReactNode;
+  if (state === 'ended') stage = <div className="xr-live-waiting">{t('watch.ended')}</div>;
+  else if (expired) stage = <div className="xr-live-waiting">{t('watch.expired')}</div>;
+  else if (state === 'live' && playing)
+    stage = (
+      <Suspense fallback={<div className="xr-live-waiting">{t('watch.connecting')}</div>}>
+        <LivePlayer key={attempt} url={ticket.play_url} projection={ticket.projection} onStopped={onStopped} />
+      </Suspense>
+    );
+  else stage = <div className="xr-live-waiting">{state === 'live' ? t('watch.reconnecting') : t('watch.waiting')}</div>;
+
+  return (
+    <>
+      <Flex gap={12} align="center" wrap className="xr-mb">
+        <LiveStateTag state={state} />
+        <Typography.Text type="secondary">{t(`projection.${ticket.projection}`)}</Typography.Text>
+        <Typography.Text data-testid="live-viewers">
+          <EyeOutlined /> {t('watch.viewers', { count: channel.viewers ?? 0 })}
+        </Typography.Text>
+      </Flex>
+      <div className="xr-live-layout">
+        <div>{stage}</div>
+        <LiveChat messages={channel.messages} error={channel.error} canWrite={!!session.token} send={channel.send} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { useFrame, useLoader } from '@react-three/fiber';
+import { type AvatarLookParams, avatarLookRef } from '@xr/contract/avatars';
+import { Component, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { Box3, CanvasTexture, Color, type Object3D, SRGBColorSpace } from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { animateAvatar, createAvatarObject, disposeAvatarObject } from '../../../components/avatar/avatar-figure';
+import { colorOf } from '../lib/colors';
+import { EMOTE_EMOJI } from '../lib/emotes';
+
+/**
+ * How a person looks. Everything is optional: without a look the figure is the generated low-poly one in the
+ * person's colour. (The avatars part gives people real looks later; a model URL is drawn by its own component.)
+ */
+export interface AvatarLook {
+  /** Body (clothes) colour, CSS. */
+  body?: string;
+  /** Skin colour, CSS. */
+  skin?: string;
+  /** Hair colour, CSS; `null` for none. */
+  hair?: string | null;
+  /** Height scale, 0.8…1.2. */
+  height?: number;
+}
+
+export interface AvatarFigureProps {
+  /** Stable key of the person (user id or visitor id): chooses the default colour. */
+  personKey: string | number;
+  name: string;
+  /**
+   * The person's avatar in use as the server sends it (the contract's `AvatarLook`: a built-in figure's parameters or
+   * an uploaded model's URL), or the simple colour look; anything else draws the generated figure.
+   */
+  look?: unknown;
+  /** Shown as a small marker above the name (speaking, hand raised, host). */
+  badge?: 'speaking' | 'hand' | null;
+  /** An emote being played (its picture above the name; wave raises an arm, dance lifts the figure). */
+  emote?: string | null;
+}
+
+const SKIN = '#e9c1a0';
+
+/** The name above the figure: text drawn on a canvas, shown as a sprite that always faces the camera. */
+function NameTag({ name, badge, emote }: { name: string; badge?: AvatarFigureProps['badge']; emote?: string | null }) {
+  const texture = useMemo(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 256;
+    canvas.height = 64;
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      const icon = emote ? (EMOTE_EMOJI as Record<string, string>)[emote] : undefined;
+      const label = `${icon ? `${icon} ` : badge === 'hand' ? '✋ ' : badge === 'speaking' ? '🔊 ' : ''}${name}`.slice(0, 24);
+      ctx.font = 'bold 28px sans-serif';
+      const w = Math.min(248, ctx.measureText(label).width + 24);
+      ctx.fillStyle = 'rgba(15, 23, 42, 0.72)';
+      ctx.beginPath();
+      ctx.roundRect((256 - w) / 2, 8, w, 48, 20);
+      ctx.fill();
+      ctx.fillStyle = '#fff';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(label, 128, 33, 240);
+    }
+    const tex = new CanvasTexture(canvas);
+    tex.colorSpace = SRGBColorSpace;
+    return tex;
+  }, [name, badge, emote]);
+  useEffect(() => () => texture.dispose(), [texture]);
+  return (
+    <sprite position={[0, 2.05, 0]} scale={[1.2, 0.3, 1]}>
+      <spriteMaterial map={texture} transparent depthWrite={false} />
+    </sprite>
+  );
+}
+
+/**
+ * A person in the 3D room: a generated low-poly figure (body, head, arms, hair) in the person's colour or look, with
+ * the name above. Drawn at the group's origin standing on the floor, facing −Z (yaw 0), 1.7 m tall at scale 1.
+ */
+export function AvatarFigure({ personKey, name, look, badge, emote }: AvatarFigureProps) {
+  const ref = avatarLookRef.safeParse(look);
+  if (ref.success) {
+    const figure =
+      ref.data.kind === 'parametric' ? (
+        <BuiltInFigure look={ref.data.look} />
+      ) : (
+        <ModelBoundary fallback={<SimpleFigure personKey={personKey} emote={emote} />}>
+          <Suspense fallback={<SimpleFigure personKey={personKey} emote={emote} />}>
+            <ModelFigure url={ref.data.url} />
+          </Suspense>
+        </ModelBoundary>
+      );
+    return (
+      <group>
+        <group position={[0, emote === 'dance' ? 0.2 : 0, 0]}>{figure}</group>
+        <NameTag name={name} badge={badge} emote={emote} />
+      </group>
+    );
+  }
+  return (
+    <group>
+      <SimpleFigure personKey={personKey} look={look as AvatarLook | null | undefined} emote={emote} />
+      <NameTag name={name} badge={badge} emote={emote} />
+    </group>
+  );
+}
+
+/** A built-in avatar (the avatar editor's figure), turned to face −Z like the room's poses, with its idle motion. */
+function BuiltInFigure({ look }: { look: AvatarLookParams }) {
+  // Rebuilt only when the look itself changes, not when the member list arrives again with an equal copy.
+  const key = JSON.stringify(look);
+  const object = useMemo(() => {
+    const g = createAvatarObject(JSON.parse(key) as AvatarLookParams);
+    g.rotation.y = Math.PI;
+    return g;
+  }, [key]);
+  useEffect(() => () => disposeAvatarObject(object), [object]);
+  useFrame(({ clock }) => animateAvatar(object, clock.elapsedTime));
+  return <primitive object={object} />;
+}
+
+/** An uploaded GLB / VRM avatar, scaled to a person's height and standing on the floor, facing −Z. */
+function ModelFigure({ url }: { url: string }) {
+  const gltf = useLoader(GLTFLoader, url);
+  const object = useMemo(() => {
+    const root: Object3D = gltf.scene.clone(true);
+    const box = new Box3().setFromObject(root);
+    const minY = box.min.y;
+    const maxY = box.max.y;
+    const height = Number.isFinite(maxY - minY) && maxY > minY ? maxY - minY : 1.7;
+    const scale = 1.7 / height;
+    root.scale.multiplyScalar(scale);
+    root.position.y = -minY * scale;
+    root.rotation.y = Math.PI;
+    return root;
+  }, [gltf]);
+  return <primitive object={object} />;
+}
+
+/** A model that cannot be loaded (expired URL, bad file) shows the generated figure instead of breaking the room. */
+class ModelBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** The generated low-poly figure in the person's colour (or the simple colour look). */
+function SimpleFigure({
+  personKey,
+  look,
+  emote,
+}: {
+  personKey: string | number;
+  look?: AvatarLook | null;
+  emote?: string | null;
+}) {
+  const body = useMemo(() => new Color(look?.body ?? colorOf(personKey)), [look?.body, personKey]);
+  const skin = look?.skin ?? SKIN;
+  const hair = look?.hair === undefined ? '#3b2a20' : look.hair;
+  const scale = Math.max(0.8, Math.min(1.2, look?.height ?? 1));
+  const waving = emote === 'wave';
+  return (
+    <group>
+      <group scale={scale} position={[0, emote === 'dance' ? 0.2 : 0, 0]}>
+        {/* legs + torso */}
+        <mesh position={[0, 0.45, 0]} castShadow>
+          <cylinderGeometry args={[0.16, 0.2, 0.9, 6]} />
+          <meshStandardMaterial color={body.clone().multiplyScalar(0.6)} flatShading />
+        </mesh>
+        <mesh position={[0, 1.15, 0]} castShadow>
+          <cylinderGeometry args={[0.24, 0.18, 0.55, 6]} />
+          <meshStandardMaterial color={body} flatShading />
+        </mesh>
+        {/* arms */}
+        <mesh position={[-0.3, 1.1, 0]} rotation={[0, 0, 0.15]} castShadow>
+          <cylinderGeometry args={[0.05, 0.05, 0.55, 5]} />
+          <meshStandardMaterial color={body} flatShading />
+        </mesh>
+        <mesh position={waving ? [0.38, 1.45, 0] : [0.3, 1.1, 0]} rotation={[0, 0, waving ? 2.6 : -0.15]} castShadow>
+          <cylinderGeometry args={[0.05, 0.05, 0.55, 5]} />
+          <meshStandardMaterial color={body} flatShading />
+        </mesh>
+        {/* head, nose (shows the facing), hair */}
+        <mesh position={[0, 1.58, 0]} castShadow>
+          <icosahedronGeometry args={[0.17, 1]} />
+          <meshStandardMaterial color={skin} flatShading />
+        </mesh>
+        <mesh position={[0, 1.57, -0.17]} rotation={[-Math.PI / 2, 0, 0]}>
+          <coneGeometry args={[0.03, 0.07, 4]} />
+          <meshStandardMaterial color={skin} flatShading />
+        </mesh>
+        {hair && (
+          <mesh position={[0, 1.66, 0.02]}>
+            <icosahedronGeometry args={[0.165, 0]} />
+            <meshStandardMaterial color={hair} flatShading />
+          </mesh>
+        )}
+      </group>
+    </group>
+  );
+}

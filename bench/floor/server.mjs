@@ -1,0 +1,181 @@
+// The market's floor (issue 7 item 11): a minimal Fastify + pg server (or PGlite, on the product's data dir)
+// answering GET /api/home_page/item_list and GET /api/project/front_project_details for visitors with replies
+// byte-identical to the product's, from hand-written SQL: no ORM, no validation library, no response schema.
+// It reads the same rows the product reads (the same capped count, the same plan choice, tags and creator cards
+// in the page's query), so the side-by-side run in bench/market.bench.mjs measures what the product adds.
+//
+//   DATABASE_URL=postgres://… PORT=8090 node bench/floor/server.mjs
+//   FLOOR_PGLITE_DIR=<data dir>/db PORT=8090 node bench/floor/server.mjs
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const COUNT_CAP = 10_000;
+const FEW_MATCHES = 2000;
+const MAX_TERMS = 5;
+const CATALOGS = new Set(['360_image', '360_video', '3d_model', 'multimedia']);
+const SORTS = {
+  newest: ['created_at desc, id desc', "created_at + interval '0 seconds' desc, id + 0 desc"],
+  price_asc: ['price_cents asc, id asc', 'price_cents + 0 asc, id + 0 asc'],
+  price_desc: ['price_cents desc, id desc', 'price_cents + 0 desc, id + 0 desc'],
+  popular: ['sales_count desc, id desc', 'sales_count + 0 desc, id + 0 desc'],
+  rating: ['rating desc, score_count desc, id desc', 'rating + 0 desc, score_count + 0 desc, id + 0 desc'],
+};
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/g;
+const TAGS = `(select json_agg(json_build_array(t.id, t.name, t.name_zh, t.name_tc, t.name_en) order by array_position(p.tag_ids, t.id))
+  from tags t where t.id = any(p.tag_ids) and t.enabled) as tags`;
+const CREATOR = `(select json_build_array(u.username, u.avatar, u.introduction) from users u
+  where u.id = p.owner_id and u.deleted_at is null) as creator`;
+
+async function openDb() {
+  if (process.env.FLOOR_PGLITE_DIR) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = await PGlite.create(process.env.FLOOR_PGLITE_DIR, { extensions: { pg_trgm } });
+    return { query: (text, values) => client.query(text, values), close: () => client.close() };
+  }
+  // timestamps as text: created_at / updated_at are turned into ISO strings below either way.
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  return { query: (text, values) => pool.query(text, values), close: () => pool.end() };
+}
+const db = await openDb();
+
+const bad = (reply) => reply.code(400).send({ code: 400, message: 'bad request', data: null });
+const int = (v, def, min, max) => {
+  if (v === undefined || v === '') return def;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= min && n <= max ? n : Number.NaN;
+};
+const cents = (v) => (v === undefined || v === '' ? undefined : Math.round(Number(v) * 100));
+const iso = (d) => (d instanceof Date ? d : new Date(d)).toISOString();
+const avatarUrl = (key) => (key.startsWith('public/') ? `/api/files/${key}` : key);
+const creatorOf = (id, c) => (Array.isArray(c) ? { id, name: c[0], avatar: avatarUrl(c[1]), introduction: c[2] } : null);
+const tagsOf = (rows) =>
+  (rows ?? []).map(([id, name, zh, tc, en]) => ({ id, name, names: { zh: zh || name, tc: tc || name, en: en || name } }));
+const score = (sum, n) => (n > 0 ? Math.round((sum / n) * 10) / 10 : 0);
+
+function card(r) {
+  const c = creatorOf(r.owner_id, r.creator);
+  return {
+    id: r.id,
+    name: r.name,
+    catalog: r.catalog,
+    type: r.type,
+    price: r.price_cents / 100,
+    is_free: r.price_cents === 0,
+    cover: r.cover,
+    keywords: r.keywords,
+    tags: tagsOf(r.tags),
+    creator: { id: r.owner_id, name: c ? c.name : '—', avatar: c ? c.avatar : '' },
+    score: score(r.score_sum, r.score_count),
+    score_count: r.score_count,
+    sales_count: r.sales_count,
+    created_at: iso(r.created_at),
+  };
+}
+
+const app = Fastify({ logger: false });
+
+app.get('/api/home_page/item_list', async (request, reply) => {
+  const q = request.query;
+  const page = int(q.page, 1, 1, 100_000);
+  const limit = int(q.limit, 10, 1, 100);
+  const sort = q.sort ?? 'newest';
+  const catalog = q.catalog && q.catalog !== 'all' ? q.catalog : undefined;
+  if (Number.isNaN(page) || Number.isNaN(limit) || !SORTS[sort] || (catalog && !CATALOGS.has(catalog))) return bad(reply);
+  const tagIds = q.tag_ids
+    ? [...new Set(String(q.tag_ids).split(',').map(Number))].filter((n) => n > 0).sort((a, b) => a - b)
+    : [];
+  const min = cents(q.min_price);
+  const max = cents(q.max_price);
+  const terms = [
+    ...new Set(
+      String(q.keyword ?? '')
+        .trim()
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_TERMS);
+
+  const where = ["review_status = 'approved' and is_public"];
+  const values = [];
+  if (catalog) where.push(`catalog = $${values.push(catalog)}`);
+  if (tagIds.length) where.push(`tag_ids && $${values.push(`{${tagIds.join(',')}}`)}::integer[]`);
+  if (min !== undefined) where.push(`price_cents >= $${values.push(min)}`);
+  if (max !== undefined) where.push(`price_cents <= $${values.push(max)}`);
+  for (const term of terms) {
+    const form = term.replace(CJK, (c) => c + c + c).replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.push(`search_text like $${values.push(`%${form}%`)}`);
+  }
+  const cond = where.join(' and ');
+  const countSql = `select count(*)::int as n from (select 1 from projects where ${cond} limit ${COUNT_CAP + 1}) m`;
+  const pageSql = (plan) =>
+    `select p.id, p.owner_id, p.name, p.catalog, p.type, p.price_cents, p.keywords, p.cover, p.sales_count, p.score_sum,
+       p.score_count, p.created_at, ${TAGS}, ${CREATOR}
+     from projects p where ${cond} order by ${SORTS[sort][plan]} limit ${limit} offset ${(page - 1) * limit}`;
+
+  const narrow = terms.length > 0 || tagIds.length > 0 || min !== undefined || max !== undefined;
+  let counted;
+  let rows;
+  if (!narrow) {
+    const [c, r] = await Promise.all([db.query(countSql, values), db.query(pageSql(0), values)]);
+    counted = c.rows[0].n;
+    rows = r.rows;
+  } else {
+    counted = (await db.query(countSql, values)).rows[0].n;
+    const offset = (page - 1) * limit;
+    rows =
+      counted <= COUNT_CAP && offset >= counted ? [] : (await db.query(pageSql(counted <= FEW_MATCHES ? 1 : 0), values)).rows;
+  }
+  const data = { list: rows.map(card), total: Math.min(counted, COUNT_CAP), page, limit, total_exact: counted <= COUNT_CAP };
+  reply.type('application/json; charset=utf-8');
+  return JSON.stringify({ code: 200, message: 'success', data });
+});
+
+app.get('/api/project/front_project_details', async (request, reply) => {
+  const id = int(request.query.id, Number.NaN, 1, 2_147_483_647);
+  if (Number.isNaN(id)) return bad(reply);
+  const { rows } = await db.query(
+    `select p.id, p.owner_id, p.name, p.catalog, p.type, p.price_cents, p.keywords, p.description, p.cover, p.images,
+       p.for_sale, p.is_public, p.review_status, p.sales_count, p.score_sum, p.score_count, p.created_at, p.updated_at,
+       ${TAGS}, ${CREATOR},
+       (select count(*)::int from projects p2 where p2.owner_id = p.owner_id and p2.review_status = 'approved' and p2.is_public) as n
+     from projects p where p.id = $1`,
+    [id],
+  );
+  const r = rows[0];
+  if (r?.review_status !== 'approved' || !r.is_public) {
+    return reply.code(404).send({ code: 40401, message: 'not found', data: null });
+  }
+  const c = creatorOf(r.owner_id, r.creator) ?? { id: r.owner_id, name: '—', avatar: '', introduction: '' };
+  const base = card(r);
+  const data = {
+    ...base,
+    creator: { ...c, project_count: r.n },
+    description: r.description,
+    images: r.images,
+    for_sale: r.for_sale,
+    is_public: r.is_public,
+    review_status: r.review_status,
+    updated_at: iso(r.updated_at),
+    in_cart: false,
+    is_collection: false,
+    purchased: false,
+    is_owner: false,
+    can_score: false,
+    my_score: null,
+  };
+  reply.type('application/json; charset=utf-8');
+  return JSON.stringify({ code: 200, message: 'success', data });
+});
+
+app.get('/api/health', async () => ({ ok: true }));
+
+await app.listen({ port: Number(process.env.PORT ?? 8090), host: '127.0.0.1' });
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

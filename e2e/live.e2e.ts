@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import enLive from '../apps/web/src/locales/en/live.json';
+import { launch, newContext, shot } from './browser';
+import { adminToken, createActiveUser, signIn } from './helpers';
+
+const base = inject('baseUrl');
+const require = createRequire(import.meta.url);
+const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+let browser: Browser;
+let pusher: ChildProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  pusher?.kill('SIGKILL');
+  await browser?.close();
+});
+
+/** ffmpeg pushes a generated 2:1 picture (an equirectangular stand-in) with a tone, in real time. */
+function push(url: string): ChildProcess {
+  return spawn(
+    ffmpeg,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc=size=1280x640:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-t', '240', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+const playerTime = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector('[data-testid=live-player]')?.getAttribute('data-time') ?? '0'));
+
+describe('live VR streaming journey', () => {
+  it('a member creates a stream, ffmpeg pushes it, a visitor enters the password and the 360 player plays', async () => {
+    const email = `live${Date.now()}@example.com`;
+    const password = 'Live@2026x';
+    await createActiveUser(base, await adminToken(base), email, password, 'creator');
+
+    // The creator makes a 360 stream and gets the RTMP settings once.
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    await signIn(page, base, email, password);
+    await page.goto(`${base}/#/explore/live-streaming-list`);
+    await page.getByText(enLive.empty).waitFor();
+    await page.getByRole('button', { name: enLive.add }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(enLive.form.name).fill('Harbour 360');
+    await dialog.getByLabel(enLive.form.password).fill('135790');
+    await dialog.getByRole('button', { name: /Save/ }).click();
+    await page.getByText(enLive.ingest.title).waitFor();
+    const publishUrl = (await page.getByTestId('ingest-url').textContent())?.trim() ?? '';
+    expect(publishUrl).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live\/\d+\?key=[\w-]+$/);
+    await shot(page, 'live-ingest-desktop');
+    await page.getByRole('button', { name: 'OK' }).click();
+    const id = Number(/\/live\/(\d+)\?/.exec(publishUrl)?.[1]);
+
+    pusher = push(publishUrl);
+    await expect
+      .poll(
+        async () => {
+          const r = await fetch(`${base}/api/live/live_info?id=${id}`);
+          return ((await r.json()) as { data: { state: string } }).data.state;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('live');
+    await page.reload();
+    await page.getByTestId('live-state').filter({ hasText: enLive.state.live }).waitFor();
+    await shot(page, 'live-list-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('live-state').first().waitFor();
+    await shot(page, 'live-list-phone');
+
+    // A visitor (not signed in) opens the share link, types the 6 digits and watches in the 360 viewer.
+    const visitorCtx = await newContext(browser, { lang: 'en' });
+    const visitor = await visitorCtx.newPage();
+    await visitor.goto(`${base}/#/live?id=${id}`);
+    await visitor.getByText(enLive.watch.passwordPrompt).waitFor();
+    await visitor.locator('.ant-otp input').first().click();
+    await visitor.keyboard.type('135790');
+    await visitor.getByRole('button', { name: enLive.watch.enter }).click();
+    const player = visitor.getByTestId('live-player');
+    await player.waitFor({ timeout: 30_000 });
+    expect(await player.getAttribute('data-projection')).toBe('360');
+    await expect.poll(() => playerTime(visitor), { timeout: 30_000 }).toBeGreaterThan(1);
+    const t1 = await playerTime(visitor);
+    await visitor.waitForTimeout(2000);
+    expect(await playerTime(visitor)).toBeGreaterThan(t1);
+    await visitor
+      .getByTestId('live-viewers')
+      .filter({ hasText: /[1-9] viewer/ })
+      .waitFor();
+    await visitor.locator('.psv-canvas, canvas').first().waitFor();
+    await shot(visitor, 'live-watch-desktop');
+
+    const phoneCtx = await newContext(browser, { phone: true, lang: 'en' });
+    const phone = await phoneCtx.newPage();
+    await phone.goto(`${base}/#/live?id=${id}`);
+    await phone.locator('.ant-otp input').first().click();
+    await phone.keyboard.type('135790');
+    await phone.getByRole('button', { name: enLive.watch.enter }).click();
+    await expect.poll(() => playerTime(phone), { timeout: 30_000 }).toBeGreaterThan(1);
+    await shot(phone, 'live-watch-phone');
+
+    pusher.kill('SIGKILL');
+    await Promise.all([ctx.close(), visitorCtx.close(), phoneCtx.close()]);
+  });
+});

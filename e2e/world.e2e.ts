@@ -1,0 +1,337 @@
+import path from 'node:path';
+import { emptySceneDocument } from '@xr/contract/scenes';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkerPng } from '../apps/server/test/fixtures/models';
+import { DESKTOP, PHONE, settle, shotOnFailure } from './browser';
+import { adminToken, api, createActiveUser, signIn } from './helpers';
+
+/**
+ * The meta world journey (issue 9): an admin makes two rooms (a 3D scene and a 360 tour of the demo catalogue) with
+ * POST /explore/add_world; the admin (host) and another person enter the 3D room from /meta, see each other on the
+ * map as one walks, chat, the visitor hears the host (the remote track's audio level, fake media devices), the host
+ * presents two slides and pages them, both see the page; in the tour room the host leads and the visitor's viewer
+ * follows to the next scene. Screenshots of /meta and a room at 1440 and 390 px.
+ */
+
+const base = inject('baseUrl');
+const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
+const PASSWORD = 'Visitor@2026';
+const stamp = Date.now() % 1_000_000;
+const visitorEmail = `roomvisitor${stamp}@example.com`;
+const ROOM3D = `Showroom meeting ${stamp}`;
+const TOUR = `Guided tour ${stamp}`;
+
+let browser: Browser;
+let admin = '';
+let room3d = 0;
+let roomTour = 0;
+
+/** A public meeting room over a project, as the admin (POST /explore/add_world). */
+const addRoom = (name: string, project_id: number, weight: number) =>
+  api<{ id: number }>(
+    base,
+    '/api/explore/add_world',
+    { name, project_id, weight, room_type: 'meeting', access: 'public', description: `${name}: an e2e room` },
+    admin,
+  );
+
+/** Chromium with fake camera / microphone (a beeping tone) and no permission prompts. */
+function launchWithMedia(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** A context in English that keeps every remote WebRTC stream in `window.__remote` (to measure what is heard). */
+async function context(phone = false): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: phone ? PHONE : DESKTOP,
+    deviceScaleFactor: 1,
+    isMobile: phone,
+    hasTouch: phone,
+    permissions: ['microphone'],
+  });
+  await ctx.addInitScript(() => {
+    localStorage.setItem('xr_lang', 'en');
+    localStorage.setItem('xr_tour_done', '1');
+    const w = window as unknown as { __remote: MediaStream[]; RTCPeerConnection: typeof RTCPeerConnection };
+    w.__remote = [];
+    const Original = w.RTCPeerConnection;
+    w.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        this.addEventListener('track', (e) => w.__remote.push(e.streams[0] ?? new MediaStream([e.track])));
+      }
+    };
+  });
+  return ctx;
+}
+
+async function shot(page: Page, name: string) {
+  await settle(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Opens a room from its address and enters it; resolves once the room's tools show. */
+async function enter(page: Page, id: number) {
+  await page.goto(`${base}/#/meta/room?id=${id}`);
+  await page.getByTestId('room-enter').click({ timeout: 60_000 });
+  await page.getByTestId('room-tools').waitFor({ timeout: 30_000 });
+}
+
+/** The loudest sample (0…1) of the newest remote stream over three seconds, read through an AnalyserNode. */
+async function remoteLevel(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const streams = (window as unknown as { __remote: MediaStream[] }).__remote;
+    const stream = streams.at(-1);
+    if (!stream) return -1;
+    const ctx = new AudioContext();
+    await ctx.resume();
+    // Chrome feeds a remote WebRTC stream to Web Audio only while a media element also plays it
+    const sink = new Audio();
+    sink.muted = true;
+    sink.srcObject = stream;
+    await sink.play().catch(() => undefined);
+    const analyser = ctx.createAnalyser();
+    ctx.createMediaStreamSource(stream).connect(analyser);
+    const data = new Float32Array(analyser.fftSize);
+    let max = 0;
+    for (let i = 0; i < 30; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      analyser.getFloatTimeDomainData(data);
+      for (const v of data) max = Math.max(max, Math.abs(v));
+    }
+    await ctx.close();
+    return max;
+  });
+}
+
+async function dotOf(page: Page, memberId: string) {
+  const dot = page.locator(`[data-testid=minimap-dot][data-member="${memberId}"]`);
+  return { x: Number(await dot.getAttribute('data-x')), y: Number(await dot.getAttribute('data-y')) };
+}
+
+beforeAll(async () => {
+  browser = await launchWithMedia();
+  admin = await adminToken(base);
+  await createActiveUser(base, admin, visitorEmail, PASSWORD);
+  // the 3D room: an empty scene of the admin's own project, published (submitted and approved) with anonymous preview
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
+  const uploaded = await fetch(`${base}/api/project/image_upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: form,
+  });
+  const cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  const projectName = `Room scene ${stamp}`;
+  await api(
+    base,
+    '/api/project/add_project',
+    {
+      name: projectName,
+      catalog: '3d_model',
+      type: 'showroom',
+      price: 0,
+      keywords: 'room',
+      description: 'An empty floor for the meta world journey.',
+      cover,
+      for_sale: true,
+      is_public: true,
+      anonymous_preview: true,
+    },
+    admin,
+  );
+  const mine = await api<{ list: { id: number; name: string }[] }>(
+    base,
+    `/api/project/my_project_page?page=1&limit=10&keyword=${encodeURIComponent(projectName)}`,
+    undefined,
+    admin,
+    'GET',
+  );
+  const sceneProject = mine.list.find((p) => p.name === projectName)?.id ?? 0;
+  await api(base, '/api/project/save_scene', { id: sceneProject, base_version: 0, document: emptySceneDocument() }, admin);
+  await api(base, '/api/project/submit_scene', { id: sceneProject }, admin);
+  await api(base, '/api/approval/approve_project', { id: sceneProject }, admin);
+  room3d = (await addRoom(ROOM3D, sceneProject, 999)).id;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('meta world', () => {
+  it('lists the rooms on /meta, highest weight first, at 1440 and 390 px', async () => {
+    for (const phone of [false, true]) {
+      const ctx = await context(phone);
+      const page = await ctx.newPage();
+      shotOnFailure(page, `meta-${phone ? 'phone' : 'desktop'}`);
+      await page.goto(`${base}/#/meta`);
+      const cards = page.getByTestId('world-card');
+      await cards.first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => cards.nth(0).innerText()).toContain(ROOM3D);
+      await page.getByTestId('meta-search').locator('input').fill(ROOM3D);
+      await page.getByTestId('meta-search').locator('input').press('Enter');
+      await expect.poll(() => cards.count()).toBe(1);
+      await page.getByTestId('meta-search').locator('input').fill('');
+      await page.getByTestId('meta-search').locator('input').press('Enter');
+      await expect.poll(() => cards.count()).toBeGreaterThan(0);
+      await shot(page, `meta-${phone ? 'phone' : 'desktop'}`);
+      await ctx.close();
+    }
+  }, 180_000);
+
+  it('two people meet in a 3D room: see each other move, chat, hear each other, and follow the host’s slides', async () => {
+    const hostCtx = await context();
+    const visitorCtx = await context();
+    const host = await hostCtx.newPage();
+    const visitor = await visitorCtx.newPage();
+    shotOnFailure(host, 'room-host');
+    shotOnFailure(visitor, 'room-visitor');
+    await signIn(host, base, 'admin@demo.test', 'Demo@12345');
+    await signIn(visitor, base, visitorEmail, PASSWORD);
+
+    // the visitor comes from /meta's card
+    await visitor.goto(`${base}/#/meta`);
+    await visitor.getByTestId('world-card').filter({ hasText: ROOM3D }).getByTestId('world-enter').click();
+    await visitor.getByTestId('room-enter').click({ timeout: 60_000 });
+    await visitor.getByTestId('room-tools').waitFor({ timeout: 30_000 });
+    await enter(host, room3d);
+
+    // both on each other's map
+    for (const page of [host, visitor])
+      await expect.poll(() => page.getByTestId('minimap-dot').count(), { timeout: 20_000 }).toBe(2);
+    const visitorId = await visitor.evaluate(() =>
+      document.querySelector('[data-testid=minimap-dot] circle[stroke="#fff"]')?.parentElement?.getAttribute('data-member'),
+    );
+    expect(visitorId).toBeTruthy();
+    await expect.poll(async () => (await dotOf(host, visitorId ?? '')).y, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // the visitor walks forward (W): the host sees their avatar move on the map
+    const before = await dotOf(host, visitorId ?? '');
+    await visitor
+      .locator('canvas')
+      .first()
+      .click({ position: { x: 300, y: 300 } });
+    await visitor.keyboard.down('KeyW');
+    await visitor.waitForTimeout(4000);
+    await visitor.keyboard.up('KeyW');
+    await expect
+      .poll(
+        async () => {
+          const now = await dotOf(host, visitorId ?? '');
+          return Math.abs(now.y - before.y) + Math.abs(now.x - before.x);
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(1);
+
+    // chat both ways
+    await host.getByTestId('chat-input').fill('Welcome to the showroom');
+    await host.getByTestId('chat-send').click();
+    await visitor.getByTestId('chat-line').filter({ hasText: 'Welcome to the showroom' }).waitFor({ timeout: 10_000 });
+    await visitor.getByTestId('chat-input').fill('Thanks, glad to be here');
+    await visitor.getByTestId('chat-input').press('Enter');
+    await host.getByTestId('chat-line').filter({ hasText: 'Thanks, glad to be here' }).waitFor({ timeout: 10_000 });
+
+    // voice: the visitor hears the host (the fake microphone's beeps arrive on the remote track)
+    await expect
+      .poll(() => visitor.evaluate(() => (window as unknown as { __remote: unknown[] }).__remote.length), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => remoteLevel(visitor), { timeout: 30_000, interval: 500 }).toBeGreaterThan(0);
+
+    // presenter mode: the host uploads two slides and pages them; both see the page
+    await host.getByTestId('present-open').click();
+    await host.getByTestId('slide-file').setInputFiles([
+      { name: 'slide-1.png', mimeType: 'image/png', buffer: Buffer.from(await checkerPng(640, 8)) },
+      { name: 'slide-2.png', mimeType: 'image/png', buffer: Buffer.from(await checkerPng(640, 16)) },
+    ]);
+    await expect.poll(() => host.locator('.xr-room-slide-list img').count(), { timeout: 20_000 }).toBe(2);
+    await host.locator('#present-start').click();
+    for (const page of [host, visitor])
+      await expect.poll(() => page.getByTestId('room-stage').getAttribute('data-slide'), { timeout: 10_000 }).toBe('0');
+    await host.getByTestId('slide-next').click();
+    for (const page of [host, visitor])
+      await expect.poll(() => page.getByTestId('room-stage').getAttribute('data-slide'), { timeout: 10_000 }).toBe('1');
+    await host.waitForTimeout(1500);
+    await shot(host, 'room-desktop');
+
+    // the same room on a phone: a third person, the side panel in a drawer
+    const phoneCtx = await context(true);
+    const phone = await phoneCtx.newPage();
+    shotOnFailure(phone, 'room-phone');
+    await enter(phone, room3d);
+    await phone.waitForTimeout(1500);
+    await shot(phone, 'room-phone');
+    await phoneCtx.close();
+    await hostCtx.close();
+    await visitorCtx.close();
+  }, 540_000);
+
+  it('a tour room visitor follows the host to the next scene', async () => {
+    // the tour room: the first 360 tour of the demo catalogue (generated in the background after the first start)
+    const deadline = Date.now() + 300_000;
+    while (!roomTour && Date.now() < deadline) {
+      const r = await api<{ list: { id: number }[] }>(
+        base,
+        '/api/home_page/item_list?page=1&limit=50&catalog=360_image',
+        undefined,
+        undefined,
+        'GET',
+      );
+      for (const item of r.list) {
+        try {
+          roomTour = (await addRoom(TOUR, item.id, 998)).id;
+          break;
+        } catch (e) {
+          if (!String(e).includes('40072')) throw e;
+        }
+      }
+      if (!roomTour) await new Promise((res) => setTimeout(res, 5000));
+    }
+    if (!roomTour) throw new Error('no 360 tour in the demo catalogue');
+    const hostCtx = await context();
+    const visitorCtx = await context();
+    const host = await hostCtx.newPage();
+    const visitor = await visitorCtx.newPage();
+    shotOnFailure(host, 'tour-host');
+    shotOnFailure(visitor, 'tour-visitor');
+    await signIn(host, base, 'admin@demo.test', 'Demo@12345');
+    await enter(host, roomTour);
+    // the visitor is anonymous: a public room lets them in with a name
+    await visitor.goto(`${base}/#/meta/room?id=${roomTour}`);
+    await visitor.getByTestId('room-gate').locator('input').first().fill('Tour guest');
+    await visitor.getByTestId('room-enter').click({ timeout: 60_000 });
+    await visitor.getByTestId('room-tools').waitFor({ timeout: 30_000 });
+
+    const pano = (page: Page) => page.getByTestId('tour-panorama');
+    const scenes = host.getByTestId('tour-scene-button');
+    await expect.poll(() => scenes.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    const start = await pano(visitor).getAttribute('data-scene');
+    await host.getByTestId('lead-tour').click();
+    await scenes.nth(1).click();
+    await expect.poll(() => pano(host).getAttribute('data-scene')).not.toBe(start);
+    await visitor.getByTestId('following').waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => pano(visitor).getAttribute('data-scene'), { timeout: 15_000 })
+      .toBe(await pano(host).getAttribute('data-scene'));
+    await visitor.waitForTimeout(1500);
+    await shot(visitor, 'room-tour-desktop');
+    await hostCtx.close();
+    await visitorCtx.close();
+  }, 480_000);
+});

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { idCoerced, idNumber, pageOf, pageQuery } from './common';
+import { ID_MAX, LIVE_PASSWORD_LENGTH } from './constants';
+import { V } from './messages';
+
+/**
+ * Live VR streaming (issue 9, /explore/live-streaming-list; time-limited: an active membership). A creator makes a
+ * stream (name, 6-digit password, flat or 360), pushes RTMP to it with the stream key, and viewers who know the
+ * password watch it over HTTP-FLV with a live chat beside the player.
+ */
+export const LIVE_NAME_MAX = 50;
+/** Longest chat message. */
+export const LIVE_CHAT_MAX = 300;
+/** Chat messages one person may send per window (`LIVE_CHAT_WINDOW_MS`). */
+export const LIVE_CHAT_PER_WINDOW = 5;
+export const LIVE_CHAT_WINDOW_MS = 10_000;
+/** Chat history a viewer receives on joining. */
+export const LIVE_CHAT_HISTORY = 50;
+/** Password checks per address and stream per window (guessing six digits is a million tries). */
+export const LIVE_PASSWORD_ATTEMPTS = 20;
+export const LIVE_PASSWORD_WINDOW_MS = 10 * 60_000;
+/** RTMP application every stream is published under: `rtmp://host:port/live/<id>?key=<secret>`. */
+export const LIVE_RTMP_APP = 'live';
+
+export const LIVE_STATES = ['idle', 'live', 'ended'] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+export const LIVE_PROJECTIONS = ['flat', '360'] as const;
+export type LiveProjection = (typeof LIVE_PROJECTIONS)[number];
+
+/** Exactly six digits (spec section 5), checked by the form and the server alike. */
+export const livePassword = z
+  .string({ message: V('livePasswordRequired') })
+  .regex(new RegExp(`^\\d{${LIVE_PASSWORD_LENGTH}}$`), V('livePasswordDigits'));
+
+export const liveName = z
+  .string({ message: V('liveNameRequired') })
+  .trim()
+  .min(1, V('liveNameRequired'))
+  .max(LIVE_NAME_MAX, V('tooLong'));
+
+const projection = z.enum(LIVE_PROJECTIONS, { message: V('invalidValue') });
+
+/** GET /live/live_page: the caller's streams (holders of admin rights: everyone's). */
+export const livePageQuery = pageQuery.extend({
+  keyword: z.string().trim().max(LIVE_NAME_MAX, V('tooLong')).optional(),
+  state: z.enum(LIVE_STATES, { message: V('invalidValue') }).optional(),
+});
+export type LivePageQuery = z.input<typeof livePageQuery>;
+
+/** A stream as its owner (or an administrator) sees it. The stream key is never shown again after creation. */
+export const liveStream = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The share code viewers type; shown to the owner so it can be shared again (see docs/decisions.md). */
+  password: z.string(),
+  state: z.enum(LIVE_STATES),
+  projection: z.enum(LIVE_PROJECTIONS),
+  keep_recording: z.boolean(),
+  owner_id: z.number().int(),
+  owner_name: z.string(),
+  /** Viewers watching now (this server process). */
+  viewers: z.number().int(),
+  viewer_peak: z.number().int(),
+  /** The RTMP server URL to paste into OBS ("Server"). */
+  rtmp_url: z.string(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  created_at: z.string(),
+  /** Recordings of this stream imported as 360 video assets (ids), newest first. */
+  recording_asset_ids: z.array(z.number().int()),
+});
+export type LiveStream = z.infer<typeof liveStream>;
+export const liveStreamPage = pageOf(liveStream);
+
+/** POST /live/add_live. */
+export const addLiveBody = z.object({
+  name: liveName,
+  password: livePassword,
+  projection: projection.default('360'),
+  keep_recording: z.boolean({ message: V('invalidValue') }).default(false),
+});
+export type AddLiveBody = z.input<typeof addLiveBody>;
+
+/** POST /live/up_live: any of name, password, projection, keep_recording. */
+export const upLiveBody = z.object({
+  id: idNumber,
+  name: liveName.optional(),
+  password: livePassword.optional(),
+  projection: projection.optional(),
+  keep_recording: z.boolean({ message: V('invalidValue') }).optional(),
+});
+export type UpLiveBody = z.input<typeof upLiveBody>;
+
+/**
+ * What the creator pastes into the streaming app, answered by add_live and rotate_key only. OBS: "Server" =
+ * `rtmp_url`, "Stream key" = `stream_key`; apps with a single URL field (Insta360 and other 360 cameras) take
+ * `publish_url`. `stream_key` is `<id>?key=<secret>`.
+ */
+export const liveIngest = z.object({
+  id: z.number().int(),
+  rtmp_url: z.string(),
+  stream_key: z.string(),
+  publish_url: z.string(),
+});
+export type LiveIngest = z.infer<typeof liveIngest>;
+
+/** GET /live/live_info?id= (public: never the password). */
+export const liveInfoQuery = z.object({ id: idCoerced });
+export const liveInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.enum(LIVE_STATES),
+  projection: z.enum(LIVE_PROJECTIONS),
+  owner_name: z.string(),
+  viewers: z.number().int(),
+  started_at: z.string().nullable(),
+});
+export type LiveInfo = z.infer<typeof liveInfo>;
+
+/** POST /live/check_password. */
+export const checkLivePasswordBody = z.object({ id: idNumber, password: livePassword });
+export type CheckLivePasswordBody = z.input<typeof checkLivePasswordBody>;
+/**
+ * A viewer ticket: `play_url` is the signed HTTP-FLV URL (`/api/live/play/<id>.flv?sig=…`, valid to open until
+ * `expires_at`); `ticket` (the same signature) joins the stream's chat.
+ */
+export const liveTicket = z.object({
+  id: z.number().int(),
+  play_url: z.string(),
+  ticket: z.string(),
+  expires_at: z.string(),
+  projection: z.enum(LIVE_PROJECTIONS),
+  state: z.enum(LIVE_STATES),
+});
+export type LiveTicket = z.infer<typeof liveTicket>;
+
+/** The playback call's query: the signature from check_password. */
+export const livePlayParams = z.object({
+  file: z
+    .string()
+    .regex(/^[1-9]\d{0,9}\.flv$/, V('idInvalid'))
+    .refine((v) => Number.parseInt(v, 10) <= ID_MAX, V('idInvalid')),
+});
+export const livePlayQuery = z.object({
+  sig: z
+    .string()
+    .max(200, V('tooLong'))
+    .regex(/^[\w.-]+$/, V('invalidValue')),
+});
+
+// --- Live chat over the realtime channel (Socket.IO) ---
+
+/** Socket events of the live chat. Client → server: join, leave, send; server → client: the rest. */
+export const LiveEvent = {
+  join: 'live:join',
+  leave: 'live:leave',
+  send: 'live:send',
+  message: 'live:message',
+  history: 'live:history',
+  viewers: 'live:viewers',
+  state: 'live:state',
+  error: 'live:error',
+} as const;
+
+export const liveJoinPayload = z.object({ id: idNumber, ticket: z.string().min(1).max(200) });
+export const liveLeavePayload = z.object({ id: idNumber });
+export const liveSendPayload = z.object({
+  id: idNumber,
+  text: z
+    .string({ message: V('required') })
+    .trim()
+    .min(1, V('required'))
+    .max(LIVE_CHAT_MAX, V('tooLong')),
+});
+export const liveChatMessage = z.object({
+  id: z.number().int(),
+  stream_id: z.number().int(),
+  user_name: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type LiveChatMessage = z.infer<typeof liveChatMessage>;
+export interface LiveHistoryPayload {
+  stream_id: number;
+  messages: LiveChatMessage[];
+}
+export interface LiveViewersPayload {
+  stream_id: number;
+  viewers: number;
+}
+export interface LiveStatePayload {
+  stream_id: number;
+  state: LiveState;
+}
+/** A refused chat event: the contract code and its translated message. */
+export interface LiveErrorPayload {
+  code: number;
+  message: string;
+}
