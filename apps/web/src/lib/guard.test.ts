@@ -136,6 +136,44 @@ describe('runGuard', () => {
     expect(feedback.error).toHaveBeenCalledTimes(1);
   });
 
+  it('tries again after failures on the way (no reply, rate limit) and keeps the session', async () => {
+    vi.useFakeTimers();
+    try {
+      setToken('t');
+      let calls = 0;
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (!url.startsWith('/api/user/user_info')) return reply(200, []);
+        calls++;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        if (calls === 2) return reply(429, null, 'Too many requests');
+        return reply(200, user(['/profile']));
+      });
+      const decided = runGuard('/profile');
+      await vi.runAllTimersAsync();
+      await expect(decided).resolves.toBeNull();
+      expect(calls).toBe(3);
+      expect(getToken()).toBe('t');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up after three failures on the way: the token goes and the answer is the login page', async () => {
+    vi.useFakeTimers();
+    try {
+      setToken('t');
+      vi.stubGlobal('fetch', async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      const decided = runGuard('/profile');
+      await vi.runAllTimersAsync();
+      await expect(decided).resolves.toBe('/login?redirect=/profile');
+      expect(getToken()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('without a token nothing is fetched', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

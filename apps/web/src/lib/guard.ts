@@ -1,9 +1,10 @@
 import { ERROR_TOAST_MS } from '@xr/contract/constants';
+import { ErrorCode } from '@xr/contract/errors';
 import { WHITELIST } from '../app/routes';
 import { getSession, loadUserInfo, resetToken } from './auth/session';
 import { loadCart } from './cart';
 import { feedback } from './feedback';
-import { HttpError } from './http';
+import { ClientCode, HttpError } from './http';
 import { loginPath } from './navigation';
 import { type AccessContext, accessOf, canAccess, isAdminPath, isPublicPath } from './permissions';
 
@@ -67,16 +68,45 @@ function decideNow(path: string): GuardDecision {
   return decideNavigation({ path, hasToken: !!s.token, loaded: s.loaded, access: accessOf(s) });
 }
 
+/** Pauses before the second and third try of a user-info load that failed on the way (not on the session). */
+export const GUARD_RETRY_MS = [500, 1500] as const;
+
+/**
+ * A failure that says nothing about the session: no reply, a timeout, the one-request-per-URL refusal, or the rate
+ * limit. Signing the user out for these would end a valid session because of a slow network or a busy server.
+ */
+function transient(err: unknown): boolean {
+  if (!(err instanceof HttpError)) return false;
+  if (err.code === ErrorCode.RATE_LIMITED) return true;
+  return err.code < 0 && err.code !== ClientCode.ABORTED;
+}
+
+/** User info, tried again after transient failures (GUARD_RETRY_MS); other failures are thrown at once. */
+async function loadUserInfoPatiently(): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await loadUserInfo();
+      return;
+    } catch (err) {
+      const wait = GUARD_RETRY_MS[attempt];
+      if (wait === undefined || !transient(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /**
  * Runs the guard for a navigation: returns where to redirect, or null to let it through. When roles are
  * not loaded it fetches user info (and the cart) and decides again; if that fails the token is cleared and
- * the answer is /login?redirect={path}. Messages the HTTP client has not shown yet are shown here.
+ * the answer is /login?redirect={path}. Messages the HTTP client has not shown yet are shown here. Failures on the
+ * way (no reply, timeout, a duplicate request, the rate limit) are tried again twice before that (our decision: a
+ * busy server or a flaky network must not end a valid session).
  */
 export async function runGuard(path: string): Promise<string | null> {
   let decision = decideNow(path);
   if (decision.action === 'load') {
     try {
-      await loadUserInfo();
+      await loadUserInfoPatiently();
     } catch (err) {
       resetToken();
       if (!(err instanceof HttpError)) feedback.error(err instanceof Error ? err.message : String(err), ERROR_TOAST_MS / 1000);
