@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import audit from '../apps/web/src/locales/en/audit.json';
 import tags from '../apps/web/src/locales/en/tags.json';
 import { launch, newContext, PHONE, shot, shotOnFailure } from './browser';
 import { adminToken, api, signIn } from './helpers';
@@ -62,5 +63,25 @@ describe('/projecttag', () => {
     await expect.poll(() => page.locator('tr', { has: page.getByRole('cell', { name: drop, exact: true }) }).count()).toBe(0);
     await page.setViewportSize(PHONE);
     await shot(page, 'tags-phone');
+  });
+});
+
+describe('/system/logs', () => {
+  it('an admin finds the tag merge above in the audit log, labelled, beside the sign-ins (desktop and phone)', async () => {
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    shotOnFailure(page, 'logs');
+    await signIn(page, base, 'admin@demo.test', 'Demo@12345');
+    await page.goto(`${base}/#/system/logs`);
+    await page.getByText(audit.hint).waitFor();
+    // the merge of the journey above is on the list with its label and the merged tag as target
+    const merged = page.locator('.ant-table-row', { hasText: audit.actions.tag_merge }).filter({ hasText: stamp });
+    await merged.first().waitFor();
+    expect(await page.getByText(audit.actions.auth_login, { exact: true }).count()).toBeGreaterThan(0);
+    await shot(page, 'logs-desktop');
+    await page.setViewportSize(PHONE);
+    await page.locator('.ant-table-row').first().waitFor();
+    await shot(page, 'logs-phone');
+    await ctx.close();
   });
 });
