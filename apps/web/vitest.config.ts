@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20_000,
+    // jsdom renders of antd screens take ~1 s on a quiet machine and 20 s+ on a loaded 2-core CI box: the server's limit.
+    testTimeout: 30_000,
   },
 });
