@@ -285,7 +285,7 @@ describe('3D scene editor and viewer', () => {
     const before = Number((await badge.textContent())?.replace(/\D/g, '') || 0);
     await viewer.locator('canvas').click();
     await page.keyboard.down('KeyW');
-    await bubble.waitFor({ state: 'visible', timeout: 15_000 });
+    await bubble.waitFor({ state: 'visible', timeout: 45_000 });
     await page.keyboard.up('KeyW');
     await shot(page, 'scene3d-viewer-bubble-desktop');
     const popup = page.getByTestId('hotspot-popup');

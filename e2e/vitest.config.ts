@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits for a page that reloads or re-renders: its 1 s default is too short on a loaded CI machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     fileParallelism: false,
     pool: 'forks',
   },

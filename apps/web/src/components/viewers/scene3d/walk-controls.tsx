@@ -79,7 +79,9 @@ export function WalkControls({ spawn, yaw, floorSize, move }: { spawn: Vec3; yaw
     const { yaw: y, pitch } = look.current;
     forward.current.set(-Math.sin(y), 0, -Math.cos(y));
     right.current.set(Math.cos(y), 0, -Math.sin(y));
-    const step = SPEED * Math.min(dt, 0.1);
+    // A long frame (a slow software renderer, a busy machine) still moves in real time up to a quarter second; a
+    // longer gap (a hidden tab coming back) does not jump.
+    const step = SPEED * Math.min(dt, 0.25);
     const len = Math.hypot(f, r);
     if (len > 0) {
       const n = len > 1 ? 1 / len : 1;
