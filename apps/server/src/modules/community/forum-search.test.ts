@@ -68,10 +68,10 @@ afterAll(async () => {
 
 /** Every live thread of the board in list order, straight from the table. */
 async function listOrder(where = sql`true`): Promise<number[]> {
-  const rows = await t.database.db.execute<{ id: number }>(sql`
+  const res = await t.database.db.execute(sql`
     select id from forum_threads where board_id = ${board.id} and deleted_at is null and ${where}
     order by pinned desc, last_post_at desc, id desc`);
-  return rows.rows.map((r) => Number(r.id));
+  return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
 /** The SQL each query of `fn` sent, with its parameters (the request's own queries only). */
