@@ -32,8 +32,8 @@ import { type BoardRow, createForumRepository, type PostRow, type ThreadRow } fr
 import type { MessagesService } from './messages.service';
 
 /**
- * A search whose words occur in at most this many live posts and titles reads them through the trigram indexes and sorts their
- * threads; above it the threads are walked in list order (see `threadPage`).
+ * A search whose words occur in at most this many live posts and titles reads them through the trigram indexes and
+ * sorts their threads; above it the threads are walked in list order (see `threadPage`).
  */
 const FEW_MATCHES = 1_000;
 
