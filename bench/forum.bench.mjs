@@ -9,107 +9,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { growSql, LISTS, POSTS_PER_THREAD, SEARCHES, THREADS, VACUUM } from './forum-seed.mjs';
 import { load, startServer, table, writeSection } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const THREADS = Number(process.env.BENCH_FORUM_THREADS ?? 10_000);
-const POSTS_PER_THREAD = 10;
-
-const WORDS_EN = [
-  'light',
-  'lighting',
-  'chair',
-  'table',
-  'scene',
-  'tour',
-  'panorama',
-  'hotspot',
-  'model',
-  'texture',
-  'upload',
-  'video',
-  'camera',
-  'showroom',
-  'gallery',
-  'classroom',
-  'avatar',
-  'room',
-  'walk',
-  'view',
-  'start',
-  'editor',
-  'library',
-  'glass',
-  'wood',
-  'shadow',
-  'reflection',
-  'export',
-  'import',
-  'phone',
-  'headset',
-  'stream',
-  'price',
-  'market',
-];
-const WORDS_ZH = [
-  '全景',
-  '灯光',
-  '模型',
-  '贴图',
-  '上传',
-  '视频',
-  '场景',
-  '导览',
-  '热点',
-  '展厅',
-  '教室',
-  '头像',
-  '直播',
-  '编辑器',
-  '阴影',
-];
-const words = [...WORDS_EN, ...WORDS_ZH].map((w) => `'${w}'`).join(',');
-const randomWords = (n) =>
-  Array.from({ length: n }, () => `(array[${words}])[1 + floor(random() * ${WORDS_EN.length + WORDS_ZH.length})::int]`).join(
-    " || ' ' || ",
-  );
-
-/** The service's search form in SQL (lib/search-form.ts): lower-cased, every CJK character tripled. */
-const searchFormSql = (col) =>
-  `regexp_replace(lower(${col}), '([\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af])', '\\1\\1\\1', 'g')`;
-
-/** Threads and posts (the rare word "hdri" in one post of a hundred), then the counters the service keeps. */
-const growSql = () => `
-  insert into forum_threads (board_id, author_id, title, search_text, reply_count, last_post_at, last_poster_id, created_at)
-  select b.id, 1 + (g % 4), 'Thread ' || g || ': ' || ${randomWords(5)}, '', ${POSTS_PER_THREAD - 1},
-         now() - (g || ' minutes')::interval, 1 + ((g + 1) % 4), now() - (g || ' minutes')::interval
-  from generate_series(1, ${THREADS}) g
-  join (select id, row_number() over (order by id) - 1 as n from forum_boards) b on b.n = g % 3;
-  update forum_threads set search_text = ${searchFormSql('title')} where search_text = '';
-  insert into forum_posts (thread_id, author_id, body, search_text, is_first, created_at)
-  select t.id, 1 + ((t.id + p) % 4), x.body, ${searchFormSql('x.body')}, p = 0, t.created_at + (p || ' seconds')::interval
-  from forum_threads t cross join generate_series(0, ${POSTS_PER_THREAD - 1}) p
-  cross join lateral (select ${randomWords(14)} || case when (t.id * 10 + p) % 100 = 7 then ' hdri' else '' end as body
-                      where t.id > 0 and p >= 0) x
-  where t.title like 'Thread %';
-  update forum_boards b set thread_count = s.threads, post_count = s.posts, last_post_at = s.last
-  from (select board_id, count(*) as threads, sum(reply_count + 1) as posts, max(last_post_at) as last
-        from forum_threads where deleted_at is null group by board_id) s
-  where s.board_id = b.id;`;
-const VACUUM = ['vacuum analyze forum_threads', 'vacuum analyze forum_posts', 'vacuum analyze forum_boards'];
-
-const LISTS = [
-  '/api/forum/thread_page?page=1&limit=20',
-  '/api/forum/thread_page?page=1&limit=20&board_id=1',
-  '/api/forum/thread_page?page=2&limit=20&board_id=2',
-  '/api/forum/thread_page?page=50&limit=20&board_id=3',
-  '/api/forum/thread_page?page=10&limit=20',
-  '/api/forum/board_list',
-];
-const SEARCHES = ['hdri', 'showroom', 'reflection', 'thread 4242', '全景', '灯光 贴图', '编辑器', 'headset'].map(
-  (k, i) => `/api/forum/thread_page?limit=20&keyword=${encodeURIComponent(k)}${i % 3 === 0 ? '&board_id=1' : ''}`,
-);
+/** `cache,nocache` (default), or one of them. */
+const MODES = (process.env.BENCH_FORUM_MODES ?? 'cache,nocache').split(',');
 
 const rotating = (paths) => {
   let i = 0;
@@ -136,7 +42,7 @@ async function drive(server, label) {
       if (j.code !== 200) throw new Error(`${p}: ${JSON.stringify(j).slice(0, 300)}`);
     }
     const r = await load({ url: server.url, headers, connections: CONNECTIONS, duration: DURATION, requests: rotating(paths) });
-    out.push({ db: label, call, connections: CONNECTIONS, ...r });
+    out.push({ db: label, call, connections: CONNECTIONS, ...r, load1: os.loadavg()[0] });
     console.log(label, call, r);
   }
   return out;
@@ -149,7 +55,7 @@ async function both(env, label) {
   for (const [cache, suffix] of [
     ['2', ''],
     ['0', ', no cache'],
-  ]) {
+  ].filter(([c]) => MODES.includes(c === '0' ? 'nocache' : 'cache'))) {
     const server = await startServer({ ...env, SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0', MARKET_CACHE_SECONDS: cache });
     try {
       results.push(...(await drive(server, `${label}${suffix}`)));
@@ -213,8 +119,14 @@ const load1 = os
   .loadavg()
   .map((x) => x.toFixed(1))
   .join(' / ');
+/** The shared table with the machine's load average (1 min) at the end of each row: the figures depend on it. */
+const tableWithLoad = (rows) =>
+  table(rows)
+    .split('\n')
+    .map((line, i) => (i === 0 ? `${line} load |` : i === 1 ? `${line}---|` : `${line} ${rows[i - 2].load1.toFixed(1)} |`))
+    .join('\n');
 const budget = results
-  .filter((r) => !r.db.includes('no cache'))
+  .filter((r) => r.db.includes('no cache'))
   .map((r) => `- ${r.db}, ${r.call}: p95 ${r.p95.toFixed(1)} ms (budget ≤ 50 ms) ${r.p95 <= 50 ? 'met' : 'NOT met'}`)
   .join('\n');
 writeSection(
@@ -229,9 +141,9 @@ each connection rotating over ${LISTS.length} list requests (all boards and one 
 searches (rare and common English words, a title number, Chinese words and a two-word Chinese phrase, some within a board).
 Signed-in rows add the session check and the unread markers (one query for the page's threads). Default configuration: the
 shared part of a list (boards, thread page, search result) is reused for 2 s (\`MARKET_CACHE_SECONDS\`) and cleared by any write on the
-server; "no cache" rows query every time (page + count + authors).
+server; "no cache" rows query every time, and the budget is theirs (the cache only hides the queries).
 
-${table(results)}
+${tableWithLoad(results)}
 
 ${budget}`,
 );

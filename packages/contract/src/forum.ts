@@ -18,6 +18,15 @@ export const FORUM_MENTIONS_MAX = 5;
 /** A new thread or reply per account at most every this many seconds (flood control; moderators too). */
 export const FORUM_POST_INTERVAL_SECONDS = 10;
 export const FORUM_KEYWORD_MAX = 50;
+/**
+ * A search serves at most this many threads: its total is counted up to ten pages past the page asked for
+ * (FORUM_SEARCH_PAGES_AHEAD) and never beyond this cap; past the count the reply says `total_exact: false` and
+ * `total` is where counting stopped (shown as "200+"), and pages past the cap come back empty (narrow the search).
+ * Thread lists without words are exact.
+ */
+export const FORUM_SEARCH_COUNT_CAP = 1_000;
+/** How many pages past the asked one a search's total is counted (the pager can always go ten pages on). */
+export const FORUM_SEARCH_PAGES_AHEAD = 10;
 /** The moderator's permission: an admin screen that manages the boards and moderates threads and posts. */
 export const FORUM_MANAGE_PATH = '/forum/manage';
 
@@ -88,7 +97,9 @@ export const forumThread = z.object({
   unread: z.boolean(),
 });
 export type ForumThread = z.infer<typeof forumThread>;
-export const threadPage = pageOf(forumThread);
+/** A page of threads; `total_exact` is false when a search matched more threads than it counted (`total`). */
+export const threadPage = pageOf(forumThread).extend({ total_exact: z.boolean() });
+export type ThreadPage = z.infer<typeof threadPage>;
 
 export const forumPost = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countUpTo } from '../../lib/capped-count';
 import { auditLog } from './audit.table';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -53,14 +54,7 @@ export function createAuditRepository(db: DbOrTx) {
 
     /** How many entries match, counting at most `cap + 1` rows (an index-only walk of a bounded range). */
     async countUpTo(f: AuditFilter, cap: number): Promise<number> {
-      const inner = db
-        .select({ one: sql`1` })
-        .from(auditLog)
-        .where(whereOf(f))
-        .limit(cap + 1)
-        .as('capped');
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-      return row?.n ?? 0;
+      return countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(whereOf(f)).$dynamic(), cap);
     },
 
     /** Deletes up to `batch` entries older than `cutoff`; answers how many went. */

@@ -1,11 +1,39 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { countUpTo } from '../../lib/capped-count';
 import { searchForm } from '../../lib/search-form';
 import { forumBoards, forumLikes, forumPosts, forumReads, forumThreads } from './forum.table';
 
 export type BoardRow = typeof forumBoards.$inferSelect;
 export type ThreadRow = typeof forumThreads.$inferSelect;
 export type PostRow = typeof forumPosts.$inferSelect;
+
+/**
+ * The thread list's order exactly as its indexes store it (drizzle-kit writes `desc` as `DESC NULLS LAST`; a plain
+ * `desc` means NULLS FIRST, which those indexes cannot give, and PostgreSQL then sorts every live thread).
+ */
+const WALK = [
+  sql`${forumThreads.pinned} desc nulls last`,
+  sql`${forumThreads.lastPostAt} desc nulls last`,
+  sql`${forumThreads.id} desc nulls last`,
+];
+/** The same order as expressions no index provides: the few matching threads are fetched first, then sorted. */
+const SORTED = [
+  sql`${forumThreads.pinned} desc`,
+  sql`${forumThreads.lastPostAt} + interval '0 seconds' desc`,
+  sql`${forumThreads.id} + 0 desc`,
+];
+
+/** Live threads of these boards (one board: its own index). */
+const scopeOf = (boardIds: number[]) =>
+  and(
+    isNull(forumThreads.deletedAt),
+    boardIds.length === 1 ? eq(forumThreads.boardId, boardIds[0] ?? 0) : inArray(forumThreads.boardId, boardIds),
+  );
+
+/** The thread's title or one of its live posts contains the pattern (a probe of the thread's posts per thread). */
+const threadMatches = (pattern: string) =>
+  sql`(${forumThreads.searchText} like ${pattern} or exists (select 1 from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${forumPosts.deletedAt} is null and ${forumPosts.searchText} like ${pattern} offset 0))`;
 
 /** `%term%` for LIKE with the wildcards of the term itself escaped. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -48,35 +76,95 @@ export function createForumRepository(db: Db) {
 
     // --- Threads ---
     /**
-     * One page of live threads: of one board, or of every enabled board; pinned first, then latest activity. A
-     * keyword matches the title or the text of any live post (substring, pg_trgm indexes).
+     * One page of live threads of the given boards, pinned first, then latest activity: a walk of the board's (or
+     * every board's) recency index that stops after `offset + limit` entries. The total comes from the boards'
+     * counters (the service), not from counting rows.
      */
-    async threadPage(q: { boardId?: number; keyword?: string; limit: number; offset: number }) {
-      const conds: SQL[] = [isNull(forumThreads.deletedAt)];
-      if (q.boardId) conds.push(eq(forumThreads.boardId, q.boardId));
-      else
-        conds.push(
-          inArray(forumThreads.boardId, db.select({ id: forumBoards.id }).from(forumBoards).where(eq(forumBoards.enabled, true))),
-        );
-      if (q.keyword) {
-        // stored in search form (lower-cased, CJK tripled), so a one- or two-character Chinese word has trigrams too
-        const pattern = likePattern(searchForm(q.keyword));
-        conds.push(
-          sql`(${forumThreads.searchText} like ${pattern} or ${forumThreads.id} in (select ${forumPosts.threadId} from ${forumPosts} where ${forumPosts.deletedAt} is null and ${forumPosts.searchText} like ${pattern}))`,
-        );
-      }
-      const where = and(...conds);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(forumThreads)
-          .where(where)
-          .orderBy(desc(forumThreads.pinned), desc(forumThreads.lastPostAt), desc(forumThreads.id))
-          .limit(q.limit)
-          .offset(q.offset),
-        db.select({ n: count() }).from(forumThreads).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+    async threadPage(q: { boardIds: number[]; limit: number; offset: number }): Promise<ThreadRow[]> {
+      return db
+        .select()
+        .from(forumThreads)
+        .where(scopeOf(q.boardIds))
+        .orderBy(...WALK)
+        .limit(q.limit)
+        .offset(q.offset);
+    },
+    /**
+     * The threads of live posts that contain the words, one per matching post, at most `cap + 1` of them (more than
+     * `cap` means "many"). It picks a search's plan and hands the few matches to `searchMatches`, so it ignores
+     * boards: the planner reads few matches through the trigram index, and for a common word stops after `cap + 1`
+     * rows of a sequential read.
+     */
+    async postThreadsUpTo(keyword: string, cap: number): Promise<number[]> {
+      const rows = await db
+        .select({ threadId: forumPosts.threadId })
+        .from(forumPosts)
+        .where(and(isNull(forumPosts.deletedAt), sql`${forumPosts.searchText} like ${likePattern(searchForm(keyword))}`))
+        .limit(cap + 1);
+      return rows.map((r) => r.threadId);
+    },
+    /** Live threads whose title contains the words, counted up to `cap + 1` (trigram index). */
+    async titleMatchesUpTo(keyword: string, cap: number): Promise<number> {
+      const titles = db
+        .select({ one: sql`1` })
+        .from(forumThreads)
+        .where(and(isNull(forumThreads.deletedAt), sql`${forumThreads.searchText} like ${likePattern(searchForm(keyword))}`))
+        .$dynamic();
+      return countUpTo(db, titles, cap);
+    },
+    /**
+     * A search page for words that occur in many posts: walks the threads in list order (the recency index) and
+     * keeps those whose title or some live post contains the words, one indexed probe of the thread's posts each
+     * (`offset 0` keeps it a probe: the planner would otherwise read every matching post to build a hash). A page
+     * stops after `offset + limit` matches, which for a common word is a few more threads than that.
+     */
+    async searchWalk(q: { boardIds: number[]; keyword: string; limit: number; offset: number }): Promise<ThreadRow[]> {
+      return db
+        .select()
+        .from(forumThreads)
+        .where(and(scopeOf(q.boardIds), threadMatches(likePattern(searchForm(q.keyword)))))
+        .orderBy(...WALK)
+        .limit(q.limit)
+        .offset(q.offset);
+    },
+    /** The threads `searchWalk` finds, counted up to `cap + 1` (the same probes, in any order). */
+    async searchWalkCount(q: { boardIds: number[]; keyword: string }, cap: number): Promise<number> {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(forumThreads)
+        .where(and(scopeOf(q.boardIds), threadMatches(likePattern(searchForm(q.keyword)))))
+        .$dynamic();
+      return countUpTo(db, matches, cap);
+    },
+    /**
+     * A search page for words that occur in few posts and titles: the threads of those posts (`threadIds`, from
+     * `postThreadsUpTo`) by primary key and the matching titles through their trigram index, sorted (few rows), with
+     * the exact number of matching threads.
+     */
+    async searchMatches(q: {
+      boardIds: number[];
+      keyword: string;
+      threadIds: number[];
+      limit: number;
+      offset: number;
+    }): Promise<{ rows: ThreadRow[]; total: number }> {
+      const pattern = likePattern(searchForm(q.keyword));
+      const ids = sql`${forumThreads.id} = any(${`{${q.threadIds.join(',')}}`}::int[])`;
+      const where = and(scopeOf(q.boardIds), sql`(${ids} or ${forumThreads.searchText} like ${pattern})`);
+      const found = await db
+        .select({ thread: forumThreads, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(forumThreads)
+        .where(where)
+        .orderBy(...SORTED)
+        .limit(q.limit)
+        .offset(q.offset);
+      // A page past the end has no row to carry the total: count them (few, by construction).
+      const total =
+        found[0]?.total ??
+        (q.offset === 0
+          ? 0
+          : await countUpTo(db, db.select({ one: sql`1` }).from(forumThreads).where(where).$dynamic(), q.offset));
+      return { rows: found.map((r) => r.thread), total };
     },
     async threadById(id: number, tx: DbOrTx = db): Promise<ThreadRow | undefined> {
       const [row] = await tx

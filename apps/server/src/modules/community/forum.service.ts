@@ -1,4 +1,3 @@
-import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import {
   type AddBoardBody,
@@ -8,6 +7,8 @@ import {
   FORUM_MANAGE_PATH,
   FORUM_MENTIONS_MAX,
   FORUM_POST_INTERVAL_SECONDS,
+  FORUM_SEARCH_COUNT_CAP,
+  FORUM_SEARCH_PAGES_AHEAD,
   type ForumAuthor,
   type ForumBoard,
   type ForumPost,
@@ -17,6 +18,7 @@ import {
   mentionsOf,
   type SolveThreadBody,
   type ThreadDetails,
+  type ThreadPage as ThreadPageReply,
   type UpBoardBody,
   type UpPostBody,
 } from '@xr/contract/forum';
@@ -28,6 +30,12 @@ import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { type BoardRow, createForumRepository, type PostRow, type ThreadRow } from './forum.repository';
 import type { MessagesService } from './messages.service';
+
+/**
+ * A search whose words occur in at most this many live posts and titles reads them through the trigram indexes and
+ * sorts their threads; above it the threads are walked in list order (see `threadPage`).
+ */
+const FEW_MATCHES = 1_000;
 
 /** The caller as the forum sees them: signed in (with permissions) or an anonymous reader. */
 export type ForumActor =
@@ -269,6 +277,35 @@ export function createForumService({
     return thread;
   }
 
+  /** The rows of a thread page and its total (see `threadPage`), with no cache. */
+  async function findThreads(
+    scope: BoardRow[],
+    keyword: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ThreadRow[]; total: number; exact: boolean }> {
+    const boardIds = scope.map((b) => b.id);
+    if (!keyword) {
+      const rows = await repo.threadPage({ boardIds, limit, offset });
+      return { rows, total: scope.reduce((n, b) => n + b.threadCount, 0), exact: true };
+    }
+    const q = { boardIds, keyword, limit, offset };
+    const hits = await repo.postThreadsUpTo(keyword, FEW_MATCHES);
+    if (hits.length <= FEW_MATCHES) {
+      const threadIds = [...new Set(hits)];
+      const titles = await repo.titleMatchesUpTo(keyword, FEW_MATCHES - threadIds.length);
+      if (threadIds.length + titles <= FEW_MATCHES) {
+        const { rows, total } = await repo.searchMatches({ ...q, threadIds });
+        return { rows, total: Math.min(total, FORUM_SEARCH_COUNT_CAP), exact: total <= FORUM_SEARCH_COUNT_CAP };
+      }
+    }
+    const rows = offset < FORUM_SEARCH_COUNT_CAP ? await repo.searchWalk(q) : [];
+    const cap = Math.min(offset + FORUM_SEARCH_PAGES_AHEAD * limit, FORUM_SEARCH_COUNT_CAP);
+    const counted =
+      rows.length > 0 && rows.length < limit ? offset + rows.length : await repo.searchWalkCount({ boardIds, keyword }, cap);
+    return { rows, total: Math.min(counted, cap), exact: counted <= cap };
+  }
+
   return {
     /** Seeds the default boards once (by key), so a fresh installation has somewhere to post. */
     async ensureDefaultBoards(): Promise<void> {
@@ -297,40 +334,47 @@ export function createForumService({
       return boardOut(row);
     },
 
-    /** GET /forum/thread_page. A switched-off board's threads are seen by moderators only. */
+    /**
+     * GET /forum/thread_page. A switched-off board's threads are seen by moderators only. Without words: one walk of
+     * the recency index, the total from the boards' counters (exact, kept in each post's transaction). With words:
+     * a capped count of matching posts picks the plan (few: fetch the matches through the trigram indexes and sort
+     * them, exact total; many: walk the threads in list order probing each one's posts, stopping after the page, and
+     * count the matching threads up to ten pages ahead (FORUM_SEARCH_PAGES_AHEAD, at most FORUM_SEARCH_COUNT_CAP),
+     * `total_exact: false` beyond that, pages past the cap empty).
+     * A page that is not full ends the result, so its total needs no count.
+     */
     async threadPage(
       actor: ForumActor,
       q: { page: number; limit: number; board_id?: number; keyword?: string },
-    ): Promise<Page<ForumThread>> {
+    ): Promise<ThreadPageReply> {
+      const boards = await allBoards();
+      let scope: BoardRow[];
       if (q.board_id) {
-        const board = (await allBoards()).find((b) => b.id === q.board_id);
+        const board = boards.find((b) => b.id === q.board_id);
         if (!board || (!board.enabled && !isModerator(actor))) throw notFound();
-      }
+        scope = [board];
+      } else scope = boards.filter((b) => b.enabled);
       const key = JSON.stringify(['threads', q.board_id ?? 0, q.keyword ?? '', q.page, q.limit]);
       const shared = await cached(key, async () => {
-        const { rows, total } = await repo.threadPage({
-          boardId: q.board_id,
-          keyword: q.keyword || undefined,
-          limit: q.limit,
-          offset: (q.page - 1) * q.limit,
-        });
+        const { rows, total, exact } = await findThreads(scope, q.keyword || undefined, q.limit, (q.page - 1) * q.limit);
         const names = await authors(rows.flatMap((r) => [r.authorId, ...(r.lastPosterId ? [r.lastPosterId] : [])]));
-        return { list: rows.map((r) => threadOut(r, names, null, false)), total };
+        return { list: rows.map((r) => threadOut(r, names, null, false)), total, exact };
       });
       // The reader's own part: one small query for the unread markers of this page's threads.
-      const reads = actor
-        ? await repo.readTimes(
-            actor.id,
-            shared.list.map((t) => t.id),
-          )
-        : new Map<number, Date>();
+      const reads =
+        actor && shared.list.length > 0
+          ? await repo.readTimes(
+              actor.id,
+              shared.list.map((t) => t.id),
+            )
+          : new Map<number, Date>();
       const list = actor
         ? shared.list.map((t) => {
             const at = reads.get(t.id);
             return { ...t, unread: !at || at.getTime() < Date.parse(t.last_post_at) };
           })
         : shared.list;
-      return { list, total: shared.total, page: q.page, limit: q.limit };
+      return { list, total: shared.total, total_exact: shared.exact, page: q.page, limit: q.limit };
     },
 
     /** GET /forum/thread_details: opening it marks the thread read for a signed-in reader. */

@@ -1,0 +1,209 @@
+import { FORUM_SEARCH_COUNT_CAP, FORUM_SEARCH_PAGES_AHEAD, type ForumBoard, type ForumThread } from '@xr/contract/forum';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { body, countQueries, type Shopper, shopper } from '../../../test/commerce';
+import { searchForm } from '../../lib/search-form';
+
+/**
+ * The forum's thread list and search at volume (issue 10 speed budget): which plan each call takes, that every plan
+ * finds the same threads in the same order, the capped totals, and the queries each call sends.
+ */
+
+type Page = { list: ForumThread[]; total: number; total_exact: boolean; page: number; limit: number };
+
+const THREADS = 1_300;
+/** In every bulk post: more than the 1,000 matching posts that switch a search to walking the list. */
+const COMMON = 'Showroom lighting with a 全景展厅 walk';
+/** In every 100th bulk post (13 of them: read through the trigram index). */
+const RARE = 'Bake the HDRI 贴图 first';
+
+let t: TestApp;
+let app: FastifyInstance;
+let alice: Shopper;
+let board: ForumBoard;
+
+const get = async (url: string, who?: Shopper) => {
+  const res = await app.inject({ url: `/api${url}`, headers: who?.headers ?? {} });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<Page>(res).data;
+};
+const search = (keyword: string, extra = '') =>
+  get(`/forum/thread_page?board_id=${board.id}&keyword=${encodeURIComponent(keyword)}${extra}`);
+
+beforeAll(async () => {
+  t = await createTestApp({ FORUM_POST_INTERVAL_SECONDS: '0', MARKET_CACHE_SECONDS: '0' });
+  app = t.app;
+  const admin = await shopper(t, { roles: ['admin'] });
+  alice = await shopper(t, { forum_name: 'alice' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/forum/add_board',
+    headers: admin.headers,
+    payload: { names: { zh: '批量', tc: '批量', en: 'Bulk' }, sort: 90 },
+  });
+  board = body<ForumBoard>(res).data;
+  // Threads a minute apart (thread g is g minutes old), each with one opening post; a pinned old one on top.
+  const db = t.database.db;
+  await db.execute(sql`
+    insert into forum_threads (board_id, author_id, title, search_text, last_post_at, last_poster_id, created_at, pinned)
+    select ${board.id}, ${alice.id}, 'Bulk thread ' || g, 'bulk thread ' || g, now() - (g || ' minutes')::interval,
+           ${alice.id}, now() - (g || ' minutes')::interval, g = ${THREADS}
+    from generate_series(1, ${THREADS}) g`);
+  await db.execute(sql`
+    insert into forum_posts (thread_id, author_id, body, search_text, is_first, created_at)
+    select id, ${alice.id},
+           case when id % 100 = 0 then ${`${COMMON}. ${RARE}`} else ${COMMON} end,
+           case when id % 100 = 0 then ${searchForm(`${COMMON}. ${RARE}`)} else ${searchForm(COMMON)} end,
+           true, created_at
+    from forum_threads where board_id = ${board.id}`);
+  await db.execute(sql`update forum_boards set thread_count = ${THREADS}, post_count = ${THREADS} where id = ${board.id}`);
+  await db.execute(sql`analyze forum_threads`);
+  await db.execute(sql`analyze forum_posts`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every live thread of the board in list order, straight from the table. */
+async function listOrder(where = sql`true`): Promise<number[]> {
+  const res = await t.database.db.execute(sql`
+    select id from forum_threads where board_id = ${board.id} and deleted_at is null and ${where}
+    order by pinned desc, last_post_at desc, id desc`);
+  return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+}
+
+/** The SQL each query of `fn` sent, with its parameters (the request's own queries only). */
+async function captured(fn: () => Promise<unknown>): Promise<{ text: string; params: unknown[] }[]> {
+  const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+  const original = client.query;
+  const seen: { text: string; params: unknown[] }[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    if (typeof args[0] === 'string') seen.push({ text: args[0], params: (args[1] as unknown[]) ?? [] });
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
+const explain = async (q: { text: string; params: unknown[] }) => {
+  const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => Promise<unknown> } } }).session
+    .client;
+  const res = (await client.query(`explain ${q.text}`, q.params)) as { rows: Record<string, string>[] };
+  return res.rows.map((r) => Object.values(r)[0]).join('\n');
+};
+
+describe('thread list', () => {
+  it('walks the recency index (no sort of the whole board) and takes its exact total from the board counters', async () => {
+    const order = await listOrder();
+    const p1 = await get(`/forum/thread_page?board_id=${board.id}&limit=20`);
+    expect(p1).toMatchObject({ total: THREADS, total_exact: true });
+    expect(p1.list.map((x) => x.id)).toEqual(order.slice(0, 20));
+    expect(p1.list[0]?.pinned).toBe(true);
+    const p40 = await get(`/forum/thread_page?board_id=${board.id}&limit=20&page=40`);
+    expect(p40.list.map((x) => x.id)).toEqual(order.slice(780, 800));
+
+    const queries = await captured(() => get(`/forum/thread_page?board_id=${board.id}&limit=20&page=3`));
+    const page = queries.find((q) => /from "forum_threads"/.test(q.text) && /order by/.test(q.text));
+    expect(page).toBeDefined();
+    const plan = await explain(page as { text: string; params: unknown[] });
+    // One board holds every thread here, so either recency index gives the order.
+    expect(plan).toMatch(/Index (Only )?Scan using forum_threads_(board|all)_idx/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('costs three queries anonymous (boards, page, authors) and one more signed in (unread markers)', async () => {
+    expect(await countQueries(t, () => get(`/forum/thread_page?board_id=${board.id}`))).toBe(3);
+    expect(await countQueries(t, () => get('/forum/thread_page'))).toBe(3);
+    await get(`/forum/thread_page?board_id=${board.id}`, alice); // the session is resolved (and cached) once
+    const signedIn = await countQueries(t, () => get(`/forum/thread_page?board_id=${board.id}`, alice));
+    const anonymous = await countQueries(t, () => get(`/forum/thread_page?board_id=${board.id}`));
+    // The session check belongs to sign-in, not to the forum: the forum adds exactly the read times.
+    const session = await countQueries(t, () => app.inject({ url: '/api/forum/board_list', headers: alice.headers }));
+    const sessionOnly = session - (await countQueries(t, () => app.inject({ url: '/api/forum/board_list' })));
+    expect(signedIn - anonymous - sessionOnly).toBe(1);
+  });
+});
+
+describe('search at volume', () => {
+  it('a common word walks the list in order with one probe per thread and counts ten pages ahead', async () => {
+    const order = await listOrder();
+    const p1 = await search('showroom');
+    expect(p1.list.map((x) => x.id)).toEqual(order.slice(0, 20));
+    expect(p1).toMatchObject({ total: FORUM_SEARCH_PAGES_AHEAD * 20, total_exact: false });
+
+    const p10 = await search('showroom', '&page=10');
+    expect(p10.list.map((x) => x.id)).toEqual(order.slice(180, 200));
+    expect(p10).toMatchObject({ total: 180 + FORUM_SEARCH_PAGES_AHEAD * 20, total_exact: false });
+    // Never beyond the cap, and nothing is served past it.
+    const last = await search('showroom', `&page=${FORUM_SEARCH_COUNT_CAP / 20}`);
+    expect(last).toMatchObject({ total: FORUM_SEARCH_COUNT_CAP, total_exact: false });
+    expect(last.list.map((x) => x.id)).toEqual(order.slice(FORUM_SEARCH_COUNT_CAP - 20, FORUM_SEARCH_COUNT_CAP));
+    const past = await search('showroom', `&page=${FORUM_SEARCH_COUNT_CAP / 20 + 1}`);
+    expect(past).toMatchObject({ list: [], total: FORUM_SEARCH_COUNT_CAP, total_exact: false });
+
+    const queries = await captured(() => search('showroom', '&page=2'));
+    const walk = queries.find((q) => /exists \(select 1 from "forum_posts"/.test(q.text) && /order by/.test(q.text));
+    expect(walk).toBeDefined();
+    const plan = await explain(walk as { text: string; params: unknown[] });
+    expect(plan).toMatch(/Index Scan using forum_threads_(board|all)_idx/);
+    expect(plan).toMatch(/Index Scan using forum_posts_thread_idx/);
+    expect(plan).not.toMatch(/hashed|Sort/);
+  });
+
+  it('Chinese phrases and one-character words find the same threads as English words, through either plan', async () => {
+    const order = await listOrder();
+    for (const k of ['全景展厅', '厅', '展厅 walk', 'LIGHTING']) {
+      const page = await search(k, '&page=2');
+      expect(
+        page.list.map((x) => x.id),
+        k,
+      ).toEqual(order.slice(20, 40));
+      expect(page.total_exact, k).toBe(false);
+    }
+    // Rare words and phrases (13 posts): fetched through the trigram index, exact total, still in list order.
+    const rare = await listOrder(sql`id % 100 = 0`);
+    expect(rare).toHaveLength(13);
+    for (const k of ['hdri', '贴图', '贴', 'HDRI 贴图', 'bake the']) {
+      const page = await search(k);
+      expect(
+        page.list.map((x) => x.id),
+        k,
+      ).toEqual(rare);
+      expect(page, k).toMatchObject({ total: 13, total_exact: true });
+    }
+    // Across boards too, and a page past the end still tells the total.
+    const everywhere = await get(`/forum/thread_page?keyword=${encodeURIComponent('贴图')}&limit=5&page=4`);
+    expect(everywhere).toMatchObject({ list: [], total: 13, total_exact: true });
+    const second = await get(`/forum/thread_page?keyword=${encodeURIComponent('贴图')}&limit=5&page=2`);
+    expect(second.list.map((x) => x.id)).toEqual(rare.slice(5, 10));
+    expect(await search('nothing like this')).toMatchObject({ list: [], total: 0, total_exact: true });
+  });
+
+  it('titles count as matches; deleted posts do not', async () => {
+    const title = await search('bulk thread 1234');
+    expect(title.list.map((x) => x.title)).toEqual(['Bulk thread 1234']);
+    expect(title).toMatchObject({ total: 1, total_exact: true });
+    // A word of every title (no post): many matches by title, walked like a common word.
+    expect(await search('bulk thread')).toMatchObject({ total: FORUM_SEARCH_PAGES_AHEAD * 20, total_exact: false });
+
+    const [victim] = await listOrder(sql`id % 100 = 0`);
+    await t.database.db.execute(sql`update forum_posts set deleted_at = now() where thread_id = ${victim}`);
+    try {
+      const after = await search('hdri');
+      expect(after.list.map((x) => x.id)).not.toContain(victim);
+      expect(after).toMatchObject({ total: 12, total_exact: true });
+    } finally {
+      await t.database.db.execute(sql`update forum_posts set deleted_at = null where thread_id = ${victim}`);
+    }
+  });
+
+  it('costs five queries: boards, the probe, the page, the count (or the title probe) and the authors', async () => {
+    expect(await countQueries(t, () => search('showroom'))).toBe(5);
+    expect(await countQueries(t, () => search('hdri'))).toBe(5);
+  });
+});
