@@ -106,7 +106,8 @@ export function createWorldRepository(db: DbOrTx) {
           .select()
           .from(worldEntries)
           .where(where)
-          .orderBy(desc(worldEntries.weight), desc(worldEntries.id))
+          // `desc nulls last` as the index is built (drizzle-kit writes it so): a plain `desc` (nulls first) could not walk it
+          .orderBy(sql`${worldEntries.weight} desc nulls last`, sql`${worldEntries.id} desc nulls last`)
           .limit(limit)
           .offset((page - 1) * limit),
         db.select({ n: count() }).from(worldEntries).where(where),

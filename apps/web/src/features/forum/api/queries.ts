@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Page } from '@xr/contract/common';
-import type { ForumBoard, ForumThread, ThreadDetails, ThreadPageQuery } from '@xr/contract/forum';
+import type { ForumBoard, ThreadDetails, ThreadPage, ThreadPageQuery } from '@xr/contract/forum';
 import { http } from '../../../lib/http';
 import { forumKeys } from './keys';
 
@@ -20,7 +19,7 @@ export const threadPageQuery = (
   queryOptions({
     queryKey: [...forumKeys.threads, params, signedIn],
     queryFn: () =>
-      http.get<Page<ForumThread>>('/forum/thread_page', {
+      http.get<ThreadPage>('/forum/thread_page', {
         ...params,
         keyword: params.keyword || undefined,
       } satisfies ThreadPageQuery),

@@ -1,6 +1,5 @@
 import { CheckCircleFilled, LockOutlined, MessageOutlined, PushpinFilled } from '@ant-design/icons';
-import type { Page } from '@xr/contract/common';
-import type { ForumBoard, ForumThread } from '@xr/contract/forum';
+import type { ForumBoard, ThreadPage } from '@xr/contract/forum';
 import type { Lang } from '@xr/contract/lang';
 import { Empty, List, Pagination, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,7 @@ export function ThreadList({
   empty,
   onPage,
 }: {
-  data?: Page<ForumThread>;
+  data?: ThreadPage;
   loading: boolean;
   /** Shown as a tag on each thread when the list spans several boards. */
   boards?: Map<number, ForumBoard>;
@@ -78,6 +77,8 @@ export function ThreadList({
           current={data.page}
           pageSize={data.limit}
           total={data.total}
+          // a search with many matches is counted only a few pages ahead: say there are more
+          showTotal={data.total_exact === false ? (total) => t('totalMore', { total }) : undefined}
           showSizeChanger={false}
           onChange={onPage}
         />
