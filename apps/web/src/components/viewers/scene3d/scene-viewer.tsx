@@ -6,8 +6,8 @@ import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group, PerspectiveCamera } from 'three';
-import { currentLang } from '../../../lib/i18n';
 import type { SceneViewerProps } from '../scene-viewer-props';
+import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
 import { HotspotPopup } from './hotspot-popup';
@@ -90,8 +90,8 @@ export default function SceneViewer({
   children,
   walkOnly,
 }: SceneViewerProps) {
-  const { t } = useTranslation('scene3d');
-  const lang = currentLang();
+  const { t, i18n } = useTranslation('scene3d');
+  const lang = langOf(i18n);
   const parsed = useMemo(() => parseSceneDocument(given ?? details.document), [given, details.document]);
   const doc: SceneDocument | null = parsed.success ? parsed.data : null;
   const [mode, setMode] = useState<Mode>(walkOnly ? 'walk' : 'orbit');
