@@ -235,7 +235,8 @@ const firstCompleteFrame = (page) =>
       }),
   );
 
-const server = await startServer({ WEB_DIST: path.join(root, 'apps/web/dist') });
+// BENCH_WEB_DIST: another build to compare with (e.g. the one before a change).
+const server = await startServer({ WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist') });
 // A busy machine may take longer than the shared helper waits.
 for (let i = 0; i < 900; i++) {
   try {
@@ -352,7 +353,7 @@ try {
     '',
     `Budget: viewer first frame ≤ 1500 ms: ${viewerMedian <= 1500 ? 'met' : 'not met'} (runs: ${viewerRuns.map((r) => r.toFixed(0)).join(', ')} ms).`,
   ].join('\n');
-  if (!VIEWER_ONLY && !process.env.BENCH_VIEW_URL) writeSection('scene3d', md);
+  if (!VIEWER_ONLY && !process.env.BENCH_VIEW_URL && !process.env.BENCH_WEB_DIST) writeSection('scene3d', md);
   console.log(md);
 } finally {
   await browser.close();
