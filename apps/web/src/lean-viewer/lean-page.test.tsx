@@ -160,7 +160,7 @@ describe('lean full-screen viewer page', () => {
   it("shows a project's files in the asset viewer when its content is not a scene document", async () => {
     const asset = { kind: 'video', filename: 'clip.mp4', original_url: '/clip.mp4', outputs: {} };
     const loadAssets = vi.fn(async () => ({
-      AssetViewer: ({ src }: { src: string }) => <video src={src} data-testid="asset" />,
+      AssetViewer: ({ src }: { src: string }) => <img src={src} alt="" data-testid="asset" />,
       viewsOf: (c: Pick<LeanContent, 'assets'>) => c.assets.map((a) => ({ kind: 'video' as const, src: a.original_url })),
     }));
     const p = props({ loadAssets, requests: requests({ content: Promise.resolve(content({ scene: null, assets: [asset] })) }) });
