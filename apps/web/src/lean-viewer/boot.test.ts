@@ -39,9 +39,11 @@ describe('lean viewer start', () => {
       code: 40401,
     });
     const broken = vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 }));
-    const e = await apiGet('/project/content', { id: 5 }, { token: null, lang: 'en', fetch: broken }).catch((x) => x);
+    const e: unknown = await apiGet('/project/content', { id: 5 }, { token: null, lang: 'en', fetch: broken }).catch(
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(LeanError);
-    expect(e.code).toBe(502);
+    expect((e as LeanError).code).toBe(502);
   });
 
   it('starts the content, scene and title calls together, none waiting for another', async () => {

@@ -1,5 +1,5 @@
 import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { OrbitControls, useGLTF, useProgress } from '@react-three/drei';
+import { OrbitControls, useProgress } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
 import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
@@ -11,9 +11,10 @@ import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
 import { HotspotPopup } from './hotspot-popup';
+import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
-import { modelUrls, panoramaUrl } from './scene-assets';
-import { SceneContent } from './scene-content';
+import { panoramaUrl } from './scene-assets';
+import { SceneContent, useSceneGltf } from './scene-content';
 import { type MoveInput, TouchJoystick, WalkControls } from './walk-controls';
 import { enterVr, isVrSupported, type VrSession, type XrPanelContent, type XrRenderer } from './xr-session';
 import './scene-viewer.css';
@@ -133,7 +134,7 @@ export default function SceneViewer({
   }, [doc, details]);
   // All downloads start together, before the tree asks for them one by one.
   useEffect(() => {
-    for (const u of urls) useGLTF.preload(u);
+    for (const u of urls) useSceneGltf.preload(u);
   }, [urls]);
   useEffect(() => {
     void isVrSupported().then(setVrSupported);
