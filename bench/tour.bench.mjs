@@ -152,6 +152,22 @@ try {
     if (run === 0) await page.screenshot({ path: path.join(SHOTS, 'tour-viewer-8k-1440.png') });
     await ctx.close();
   }
+  // The same page on a phone (screenshot only).
+  {
+    const ctx = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await ctx.newPage();
+    await route(page, base, []);
+    await page.goto(`${base}${VIEW_URL}`);
+    await page.locator('[data-testid=tour-panorama][data-scene=lake]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: path.join(SHOTS, 'tour-viewer-8k-390.png') });
+    await ctx.close();
+  }
 } finally {
   await browser.close();
   await server.stop();
