@@ -119,6 +119,34 @@ describe('lean full-screen viewer page', () => {
     expect(previewOf(null, '/cover.jpg')).toBe('/cover.jpg');
   });
 
+  it("drops the loading sign at a 3D scene's canvas, and starts later work once its first frame is complete", async () => {
+    let complete: () => void = () => undefined;
+    function FakeScene() {
+      useEffect(() => {
+        complete = () => document.querySelector('[data-testid=scene-viewer]')?.setAttribute('data-shadows', 'on');
+      }, []);
+      return (
+        <div data-testid="scene-viewer" data-shadows="off">
+          <canvas />
+        </div>
+      );
+    }
+    const onShown = vi.fn();
+    const sceneContent = Promise.resolve(content({ scene: { kind: 'scene', version: 1 } }));
+    const p = props({
+      onShown,
+      requests: requests({ content: sceneContent, scene: Promise.resolve({ ...tourDetails, kind: 'scene', document: {} }) }),
+      loadViewer: vi.fn(async () => ({ default: FakeScene })),
+    });
+    render(<LeanViewerPage {...p} />);
+    await screen.findByTestId('scene-viewer');
+    expect(p.loadViewer).toHaveBeenCalledWith('scene');
+    await waitFor(() => expect(screen.queryByTestId('lean-loading')).toBeNull());
+    expect(onShown).not.toHaveBeenCalled();
+    act(() => complete());
+    await waitFor(() => expect(onShown).toHaveBeenCalledTimes(1));
+  });
+
   it("passes a product hotspot's card to add to cart", async () => {
     const onAddToCart = vi.fn(async (_p: ResolvedProduct) => undefined);
     render(<LeanViewerPage {...props({ onAddToCart })} />);

@@ -29,7 +29,7 @@ export interface LeanPageProps {
   loadTexts(): Promise<void>;
   /** A product hotspot's "add to cart"; rejects when refused (the popup keeps its button). */
   onAddToCart?(product: ResolvedProduct): unknown;
-  /** The viewer is on screen (its first frame drawn, or its own progress shown): later work may start. */
+  /** The viewer's first frame is complete (a tour's scene shown, a 3D scene's models in): later work may start. */
   onShown?(): void;
   /** Where the cart button goes (filled by the entry once the viewer is shown). */
   cartRef?: React.Ref<HTMLDivElement>;
@@ -60,8 +60,11 @@ export function previewOf(details: SceneDetails | null, cover: string): string {
   return cover;
 }
 
-/** The viewer drew (tour: the scene is shown; 3D: its canvas is there; files: the asset viewer is mounted). */
+/** The viewer drew (tour: the scene is shown; 3D: its canvas is there, with its own progress; files: mounted). */
 const SHOWN = '[data-testid=tour-panorama][data-scene], [data-testid=scene-viewer] canvas, [data-testid=lean-assets]';
+/** The first frame is complete (3D: every model in and the shadows on): the page's later work may start. */
+const COMPLETE =
+  '[data-testid=tour-panorama][data-scene], [data-testid=scene-viewer][data-shadows=on], [data-testid=lean-assets]';
 
 /**
  * The lean full-screen page: a bar (back to the details, the project's name, the cart) over the project's 360 tour,
@@ -124,24 +127,30 @@ export function LeanViewerPage(props: LeanPageProps) {
     };
   }, []);
 
-  // the loading sign stays over the viewer until it has drawn (then the page's later work may start)
+  // the loading sign stays over the viewer until it has drawn; the page's later work waits until it is complete
+  const reported = useRef(false);
   useEffect(() => {
-    if (shown || (state.phase !== 'scene' && state.phase !== 'assets')) return;
+    if (state.phase !== 'scene' && state.phase !== 'assets') return;
     const el = body.current;
     if (!el) return;
-    const done = () => {
-      setShown(true);
-      shownCallback.current?.();
+    const check = () => {
+      if (el.querySelector(SHOWN)) setShown(true);
+      if (!reported.current && el.querySelector(COMPLETE)) {
+        reported.current = true;
+        shownCallback.current?.();
+      }
+      return reported.current;
     };
-    if (el.querySelector(SHOWN)) return done();
-    const observer = new MutationObserver(() => {
-      if (!el.querySelector(SHOWN)) return;
-      observer.disconnect();
-      done();
+    if (check()) return;
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    observer.observe(el, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-scene', 'data-shadows'],
     });
-    observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-scene'] });
     return () => observer.disconnect();
-  }, [state.phase, shown]);
+  }, [state.phase]);
 
   const back = params.id ? `/#/product_details?id=${params.id}` : '/#/marke_place';
   const addToCart =
