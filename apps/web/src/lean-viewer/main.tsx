@@ -1,29 +1,18 @@
+// first: the calls leave before React's code is evaluated
+import './start';
 import './lean-viewer.css';
 import type { DocumentKind } from '@xr/contract/scenes';
 import { createRoot } from 'react-dom/client';
-import { documentModelUrls, prefetchModels } from '../components/viewers/scene3d/model-urls';
-import { type ApiEnv, parseParams, startRequests, storedLang, storedToken } from './boot';
 import { createLeanI18n, loadViewerTexts } from './lean-i18n';
 import { LeanViewerPage, type ViewerModule } from './lean-page';
+import { lang, params, requests } from './start';
 
 /**
- * Entry of `viewer.html`, the lean full-screen viewer (`/viewer.html?id=&kind=`): the API calls leave first, the
- * viewer's chunk (three.js, Photo Sphere Viewer or react-three-fiber) is asked for at once when the link says the
- * kind, a 3D scene's models as soon as its details are in, then React renders a small shell; antd, the SPA's layouts, router, query client and translation bundle are
- * not loaded before the first frame (the cart button comes after it).
+ * Entry of `viewer.html`, the lean full-screen viewer (`/viewer.html?id=&kind=`): the API calls leave first
+ * (`start.ts`), the viewer's chunk (three.js, Photo Sphere Viewer or react-three-fiber) is asked for at once when the
+ * link says the kind, then React renders a small shell; antd, the SPA's layouts, router, query client and
+ * translation bundle are not loaded before the first frame (the cart button comes after it).
  */
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
-const params = parseParams(window.location.search);
-const lang = storedLang(storage);
-const env: ApiEnv = { token: storedToken(storage), lang };
-const requests = params.id ? startRequests(params.id, env) : null;
-
 const viewers: Record<DocumentKind, () => Promise<ViewerModule>> = {
   tour: () => import('../components/viewers/tour/tour-viewer'),
   scene: () => import('../components/viewers/scene3d/scene-viewer'),
@@ -40,11 +29,6 @@ const loadExtras = once(() => import('./lean-extras'));
 if (params.kind && requests) {
   for (const p of [loadViewer[params.kind](), loadFrame(), loadTexts()]) p.catch(() => undefined);
 }
-// a 3D scene's models download while the viewer's code does; the viewer's loader takes the downloads over
-requests?.scene.then(
-  (d) => d.kind === 'scene' && prefetchModels(documentModelUrls(d)),
-  () => undefined,
-);
 
 document.documentElement.lang = { zh: 'zh-CN', tc: 'zh-TW', en: 'en' }[lang];
 // the cart dialog's links (checkout, sign in) are the SPA's hash routes: they open in the SPA
