@@ -1,6 +1,7 @@
 /**
  * 3D scene benchmark (issue 8), in Debian's Chromium (headless, WebGL through SwiftShader):
- * - the viewer's first complete frame of a ~5 MB scene (every model downloaded, parsed and drawn), on /view;
+ * - the viewer's first complete frame of a ~5 MB scene (every model downloaded, parsed and drawn), on the full-screen
+ *   page (the lean `viewer.html` entry);
  * - the editor's frames per second with 300 objects on screen;
  * plus screenshots of both at 1440 and 390 px (e2e/artifacts/screenshots/scene3d-*.png).
  *
@@ -18,6 +19,10 @@ import { makeModel } from './scene3d-models.mjs';
 const SHOTS = path.join(root, 'e2e/artifacts/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
 
+/** Only the viewer's figures (no editor run, and docs/perf.md is left alone): `BENCH_VIEWER_ONLY=1`. */
+/** The full-screen page as the details page links to it (the lean `viewer.html` entry); `BENCH_VIEW_URL` overrides. */
+const VIEW_URL = process.env.BENCH_VIEW_URL ?? '/viewer.html?id=1&kind=scene';
+const VIEWER_ONLY = process.env.BENCH_VIEWER_ONLY === '1';
 const envelope = (data) => JSON.stringify({ code: 200, message: 'ok', data });
 
 async function models() {
@@ -230,7 +235,8 @@ const firstCompleteFrame = (page) =>
       }),
   );
 
-const server = await startServer({ WEB_DIST: path.join(root, 'apps/web/dist') });
+// BENCH_WEB_DIST: another build to compare with (e.g. the one before a change).
+const server = await startServer({ WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist') });
 // A busy machine may take longer than the shared helper waits.
 for (let i = 0; i < 900; i++) {
   try {
@@ -262,7 +268,7 @@ try {
     // The full-page viewer is for signed-in visitors; then a fresh document load, so the clock starts at navigation.
     await signIn(page, base);
     await page.goto('about:blank');
-    await page.goto(`${base}/#/view?id=1`);
+    await page.goto(`${base}${VIEW_URL}`);
     const t = await firstCompleteFrame(page).catch(async (e) => {
       await page.screenshot({ path: path.join(SHOTS, 'scene3d-viewer-failed.png'), timeout: 180_000 });
       throw e;
@@ -289,7 +295,7 @@ try {
     const page = await ctx.newPage();
     await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
     await signIn(page, base);
-    await page.goto(`${base}/#/view?id=1`);
+    await page.goto(`${base}${VIEW_URL}`);
     await firstCompleteFrame(page);
     await page
       .getByText('Walk', { exact: true })
@@ -300,8 +306,8 @@ try {
     await ctx.close();
   }
 
-  // Editor with 300 objects: frames per second while idle with everything on screen.
-  {
+  // Editor with 300 objects: frames per second while idle with everything on screen (BENCH_VIEWER_ONLY=1 skips the editor).
+  if (!VIEWER_ONLY) {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await ctx.newPage();
     await routeScene(page, glbs, items, sceneDoc(items, { count: 300, sculptures: false }));
@@ -314,7 +320,7 @@ try {
     await page.screenshot({ path: path.join(SHOTS, 'scene3d-editor-1440.png'), timeout: 180_000 });
     await ctx.close();
   }
-  {
+  if (!VIEWER_ONLY) {
     const ctx = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 1,
@@ -347,7 +353,7 @@ try {
     '',
     `Budget: viewer first frame ≤ 1500 ms: ${viewerMedian <= 1500 ? 'met' : 'not met'} (runs: ${viewerRuns.map((r) => r.toFixed(0)).join(', ')} ms).`,
   ].join('\n');
-  writeSection('scene3d', md);
+  if (!VIEWER_ONLY && !process.env.BENCH_VIEW_URL && !process.env.BENCH_WEB_DIST) writeSection('scene3d', md);
   console.log(md);
 } finally {
   await browser.close();

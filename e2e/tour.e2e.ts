@@ -376,8 +376,9 @@ describe('360 tour', () => {
     await expect.poll(() => pano.getAttribute('data-scene'), { timeout: 30_000 }).toBe(s2!.id);
 
     // full screen page, and the phone layout
+    // (the lean full-screen page, viewer.html: its own entry, without the SPA's start-up)
     await visitor.getByTestId('view-fullscreen').click();
-    await waitForHash(visitor, '/view');
+    await visitor.waitForURL(/\/viewer\.html\?id=\d+&kind=tour$/, { timeout: 30_000 });
     await visitor.locator('[data-testid=view-page] [data-testid=tour-panorama] canvas').first().waitFor({ timeout: 30_000 });
     await visitor.setViewportSize({ width: 390, height: 844 });
     await shot(visitor, 'tour-viewer-phone');

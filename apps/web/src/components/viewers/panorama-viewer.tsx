@@ -1,6 +1,7 @@
 import '@photo-sphere-viewer/core/index.css';
 import { Viewer } from '@photo-sphere-viewer/core';
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
+import './psv-defaults';
 import { useEffect, useRef } from 'react';
 
 /** The server's tiles of a large panorama: full width, grid, and the (signed) URL of each tile by `tile_<col>_<row>`. */

@@ -4,7 +4,7 @@ import { pickText, type SceneDetails, type SceneHotspot } from '@xr/contract/sce
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n';
+import { langOf } from '../viewer-lang';
 import { hotspotMediaUrl } from './scene-assets';
 
 interface Props {
@@ -16,8 +16,8 @@ interface Props {
 
 /** A hotspot's content as a DOM card over the canvas: media, link, text, or a product with "add to cart". */
 export function HotspotPopup({ hotspot, details, onClose, onAddToCart }: Props) {
-  const { t } = useTranslation('scene3d');
-  const lang = currentLang();
+  const { t, i18n } = useTranslation('scene3d');
+  const lang = langOf(i18n);
   const title = pickText(hotspot.title, lang);
   const text = pickText(hotspot.text, lang);
   const url = hotspotMediaUrl(details, hotspot);

@@ -1,20 +1,5 @@
-import type { HotspotIcon, ModelSource, ResolvedMedia, SceneDetails, SceneHotspot } from '@xr/contract/scenes';
+import type { HotspotIcon, ResolvedMedia, SceneDetails, SceneHotspot } from '@xr/contract/scenes';
 import { CanvasTexture, SRGBColorSpace, type Texture } from 'three';
-
-/** The resolved entry of a model source (an upload in `details.media`, a library model in `details.library`). */
-export function resolvedModel(details: SceneDetails, source: ModelSource): ResolvedMedia | undefined {
-  return 'library_id' in source ? details.library[String(source.library_id)] : details.media[String(source.asset_id)];
-}
-
-/**
- * The GLB URL of a model source: the `model` output (an upload's optimized GLB, a library model's file, as the
- * contract names it). An upload's original is no fallback: it may be FBX, OBJ or a zip, which the GLB loader cannot read.
- */
-export function modelUrl(details: SceneDetails, source: ModelSource): string | null {
-  const m = resolvedModel(details, source);
-  if (!m) return null;
-  return m.urls.model ?? (m.urls.original && /\.glb(\?|$)/i.test(m.urls.original) ? m.urls.original : null);
-}
 
 /** A 360 sky's image: its widest `preview_<width>` output (what the pipeline makes of a panorama), else the original. */
 export function panoramaUrl(m: ResolvedMedia | undefined): string | null {
@@ -24,11 +9,6 @@ export function panoramaUrl(m: ResolvedMedia | undefined): string | null {
     .filter((p) => p.width > 0)
     .sort((a, b) => b.width - a.width);
   return previews[0]?.url ?? m.urls.preview ?? m.urls.original ?? null;
-}
-
-/** Every model URL the document needs (deduplicated), to start all downloads at once. */
-export function modelUrls(details: SceneDetails, sources: ModelSource[]): string[] {
-  return [...new Set(sources.map((s) => modelUrl(details, s)).filter((u): u is string => !!u))];
 }
 
 /** The URL a media hotspot plays or shows (video, audio, image). */

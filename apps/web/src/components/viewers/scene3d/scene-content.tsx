@@ -2,10 +2,21 @@ import { useGLTF } from '@react-three/drei';
 import { type ThreeEvent, useFrame } from '@react-three/fiber';
 import type { SceneDetails, SceneDocument, SceneHotspot, SceneObject, Vec3 } from '@xr/contract/scenes';
 import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
-import { type AnimationAction, AnimationMixer, Box3, type Group, LoopRepeat, type Mesh, type Object3D, Vector3 } from 'three';
+import {
+  type AnimationAction,
+  AnimationMixer,
+  Box3,
+  type Group,
+  LoaderUtils,
+  LoopRepeat,
+  type Mesh,
+  type Object3D,
+  Vector3,
+} from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
+import { modelUrl, takePrefetchedModel } from './model-urls';
 import { advanceNpc, initialNpcState, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
-import { hotspotIconTexture, matchClip, modelUrl } from './scene-assets';
+import { hotspotIconTexture, matchClip } from './scene-assets';
 
 type NpcObject = Extract<SceneObject, { type: 'npc' }>;
 type LightObject = Extract<SceneObject, { type: 'light' }>;
@@ -58,9 +69,55 @@ function Loading() {
   );
 }
 
+const TAKES_PREFETCHED = Symbol('takesPrefetched');
+/** drei's GLB loader (three-stdlib's GLTFLoader), as its `extendLoader` receives it. */
+type GltfLoader = Parameters<NonNullable<Parameters<typeof useGLTF>[3]>>[0];
+
+/**
+ * drei's GLB loader (one shared instance, with its Draco and meshopt set-up), taught to take over a download the
+ * lean page started early ({@link takePrefetchedModel}) instead of asking the network again.
+ */
+export function takePrefetched(loader: GltfLoader): void {
+  const marked = loader as GltfLoader & { [TAKES_PREFETCHED]?: true };
+  if (marked[TAKES_PREFETCHED]) return;
+  marked[TAKES_PREFETCHED] = true;
+  const load = loader.load.bind(loader);
+  loader.load = (url, onLoad, onProgress, onError) => {
+    const bytes = takePrefetchedModel(url);
+    if (!bytes) return load(url, onLoad, onProgress, onError);
+    loader.manager.itemStart(url);
+    const done = () => loader.manager.itemEnd(url);
+    bytes.then(
+      (data) =>
+        loader.parse(
+          data,
+          loader.resourcePath || LoaderUtils.extractUrlBase(url),
+          (gltf) => {
+            onLoad(gltf);
+            done();
+          },
+          (e) => {
+            onError?.(e);
+            loader.manager.itemError(url);
+            done();
+          },
+        ),
+      // the early download failed: the network once more, as without it
+      () => {
+        done();
+        load(url, onLoad, onProgress, onError);
+      },
+    );
+  };
+}
+
+/** Loads a scene's GLB (or takes the lean page's early download of it); `preload` starts it before it is drawn. */
+export const useSceneGltf = (url: string) => useGLTF(url, true, true, takePrefetched);
+useSceneGltf.preload = (url: string) => useGLTF.preload(url, true, true, takePrefetched);
+
 /** One GLB instance (skinned meshes cloned with their skeletons so the same file can appear many times). */
 function useModelInstance(url: string, castShadow: boolean) {
-  const gltf = useGLTF(url);
+  const gltf = useSceneGltf(url);
   const scene = useMemo(() => {
     const c = cloneSkinned(gltf.scene);
     c.traverse((o) => {

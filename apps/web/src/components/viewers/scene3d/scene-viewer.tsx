@@ -1,19 +1,20 @@
 import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { OrbitControls, useGLTF, useProgress } from '@react-three/drei';
+import { OrbitControls, useProgress } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
 import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group, PerspectiveCamera } from 'three';
-import { currentLang } from '../../../lib/i18n';
+import type { Group, Material, Mesh, PerspectiveCamera } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
+import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
 import { HotspotPopup } from './hotspot-popup';
+import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
-import { modelUrls, panoramaUrl } from './scene-assets';
-import { SceneContent } from './scene-content';
+import { panoramaUrl } from './scene-assets';
+import { SceneContent, useSceneGltf } from './scene-content';
 import { type MoveInput, TouchJoystick, WalkControls } from './walk-controls';
 import { enterVr, isVrSupported, type VrSession, type XrPanelContent, type XrRenderer } from './xr-session';
 import './scene-viewer.css';
@@ -75,6 +76,26 @@ const CanvasBridge = forwardRef<Bridge, { content: React.RefObject<Group | null>
   },
 );
 
+/** How long after the first complete frame shadows come in (they cost a shadow pass and new shaders). */
+export const SHADOWS_AFTER_MS = 400;
+
+/**
+ * Shadows are switched on after the first complete frame: the first frame needs no shadow map pass and compiles
+ * the lighter shaders (docs/perf.md, "3D viewer"). The renderer's switch alone does not rebuild the materials'
+ * programs, hence the `needsUpdate`.
+ */
+function ShadowSwitch({ on }: { on: boolean }) {
+  const scene = useThree((s) => s.scene);
+  useEffect(() => {
+    if (!on) return;
+    scene.traverse((o) => {
+      const m = (o as Mesh).material as Material | Material[] | undefined;
+      for (const mat of Array.isArray(m) ? m : m ? [m] : []) mat.needsUpdate = true;
+    });
+  }, [on, scene]);
+  return null;
+}
+
 /**
  * The 3D scene viewer (default export, lazy): the document's models, groups, lights, environment, hotspots and NPCs
  * running their steps; orbit and walk modes (WASD + mouse, touch joystick), Enter VR with controller pointing and
@@ -90,8 +111,8 @@ export default function SceneViewer({
   children,
   walkOnly,
 }: SceneViewerProps) {
-  const { t } = useTranslation('scene3d');
-  const lang = currentLang();
+  const { t, i18n } = useTranslation('scene3d');
+  const lang = langOf(i18n);
   const parsed = useMemo(() => parseSceneDocument(given ?? details.document), [given, details.document]);
   const doc: SceneDocument | null = parsed.success ? parsed.data : null;
   const [mode, setMode] = useState<Mode>(walkOnly ? 'walk' : 'orbit');
@@ -113,7 +134,7 @@ export default function SceneViewer({
   }, [doc, details]);
   // All downloads start together, before the tree asks for them one by one.
   useEffect(() => {
-    for (const u of urls) useGLTF.preload(u);
+    for (const u of urls) useSceneGltf.preload(u);
   }, [urls]);
   useEffect(() => {
     void isVrSupported().then(setVrSupported);
@@ -125,6 +146,24 @@ export default function SceneViewer({
   const onHotspot = useCallback((h: SceneHotspot) => setOpen(h), []);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const onModelLoaded = useCallback((id: string) => setLoaded((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
+  const [shadows, setShadows] = useState(false);
+  const complete =
+    !active && !!doc && loaded.size >= doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
+  // shadows once the first complete frame is drawn (or after a while, if a model never loads)
+  useEffect(() => {
+    if (shadows) return;
+    let frame = 0;
+    const timer = window.setTimeout(
+      () => {
+        frame = requestAnimationFrame(() => setShadows(true));
+      },
+      complete ? SHADOWS_AFTER_MS : 15_000,
+    );
+    return () => {
+      window.clearTimeout(timer);
+      cancelAnimationFrame(frame);
+    };
+  }, [complete, shadows]);
 
   if (!doc) {
     return (
@@ -173,14 +212,16 @@ export default function SceneViewer({
       data-testid="scene-viewer"
       data-loading={active ? 'true' : 'false'}
       data-models={`${loaded.size}/${modelCount}`}
+      data-shadows={shadows ? 'on' : 'off'}
     >
       <Canvas
-        shadows
+        shadows={shadows}
         dpr={[1, 2]}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
         gl={{ antialias: true, preserveDrawingBuffer: true }}
         aria-label={t('canvas')}
       >
+        <ShadowSwitch on={shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
           <SceneContent

@@ -12,6 +12,7 @@ import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { StereoPlugin } from '@photo-sphere-viewer/stereo-plugin';
 import { VideoPlugin } from '@photo-sphere-viewer/video-plugin';
 import type { ResolvedMedia, TourDocument, TourHotspot, TourScene, TourView } from '@xr/contract/scenes';
+import '../psv-defaults';
 import { type PanoramaSource, panoramaOf, tileUrl, toSpherical, visibleAt } from './tour-logic';
 
 const ICON: Record<TourHotspot['icon'], string> = {

@@ -4,10 +4,10 @@ import { parseTourDocument, type ResolvedMedia, type TourDocument, type TourHots
 import { Button, Result, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n';
 import type { SceneViewerProps } from '../scene-viewer-props';
-import './tour-i18n';
+import { langOf } from '../viewer-lang';
 import { HotspotPopup } from './hotspot-popup';
+import { registerTourLocales } from './tour-i18n';
 import { actionOf, type HotspotAction, hotspotLabel, mediaUrl, sceneName, thumbnailOf, viewAfterLink } from './tour-logic';
 import { TourPanorama } from './tour-panorama';
 import { isVrSupported } from './xr/xr-support';
@@ -27,8 +27,10 @@ export default function TourViewer({
   follow,
   onViewChange,
 }: SceneViewerProps) {
+  const { i18n } = useTranslation();
+  registerTourLocales(i18n);
   const { t } = useTranslation('tour');
-  const lang = currentLang();
+  const lang = langOf(i18n);
   const parsed = useMemo(() => parseTourDocument(given ?? details.document), [given, details.document]);
   if (!parsed.success || parsed.data.scenes.length === 0)
     return <Result status="warning" title={t('viewer.invalid')} className={className} data-testid="tour-invalid" />;

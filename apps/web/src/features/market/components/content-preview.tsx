@@ -1,9 +1,9 @@
 import { FullscreenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AssetViewer, viewsOf } from '../../../components/viewers/asset-viewer';
 import { DocumentViewer } from '../../../components/viewers/document-viewer';
+import { fullScreenViewerUrl } from '../../../lib/viewer-url';
 import { projectContentQuery } from '../api/project-content';
 
 /**
@@ -23,9 +23,13 @@ export function ContentPreview({ projectId, signedIn }: { projectId: number; sig
       <section className="xr-details__card" data-testid="content-preview" aria-label={t('details.preview')}>
         <h2>
           {t('details.preview')}{' '}
-          <Link to={`/view?id=${projectId}`} className="xr-details__fullscreen" data-testid="view-fullscreen">
+          <a
+            href={fullScreenViewerUrl(projectId, data.scene.kind)}
+            className="xr-details__fullscreen"
+            data-testid="view-fullscreen"
+          >
             <FullscreenOutlined /> {t('viewer:fullScreen')}
-          </Link>
+          </a>
         </h2>
         {data.access === 'preview' && data.message ? <p className="xr-muted">{data.message}</p> : null}
         <DocumentViewer

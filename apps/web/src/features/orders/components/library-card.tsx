@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { hkd } from '../../../components/price-tag';
 import { ProjectCover } from '../../../components/project-card';
 import { formatDay } from '../../../lib/dates';
+import { fullScreenViewerUrl } from '../../../lib/viewer-url';
 import { libraryQuery } from '../api/library';
 import '../orders.css';
 
@@ -54,9 +55,9 @@ export function LibraryCard() {
                     </span>
                   </span>
                 </Link>
-                <Link to={`/view?id=${item.project_id}`} className="xr-library__view" data-testid="library-view">
+                <a href={fullScreenViewerUrl(item.project_id)} className="xr-library__view" data-testid="library-view">
                   <EyeOutlined /> {t('library.view')}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

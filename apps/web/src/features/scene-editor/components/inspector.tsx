@@ -14,7 +14,7 @@ import {
 import { Button, Empty, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolvedModel } from '../../../components/viewers/scene3d/scene-assets';
+import { resolvedModel } from '../../../components/viewers/scene3d/model-urls';
 import { productSearchQuery } from '../api/products';
 import { useProjectAssets } from '../api/project-assets';
 import { type CommandKind, rename, setTransforms, updateObjects } from '../store/commands';

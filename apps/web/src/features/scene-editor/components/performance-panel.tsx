@@ -1,7 +1,7 @@
 import { Progress, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modelUrl } from '../../../components/viewers/scene3d/scene-assets';
+import { modelUrl } from '../../../components/viewers/scene3d/model-urls';
 import { BUDGETS, type BudgetKey, measureScene, type SceneWeight } from '../perf';
 import type { EditorState } from '../store/editor-store';
 import { type EditorRuntime, useEditorContext } from './editor-context';
