@@ -63,7 +63,8 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
     if (!stopping.has(proc)) console.error(line);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // ~10 s on a quiet machine (first start: migrations and demo data); minutes on a loaded 2-core CI box.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server ${name} exited early; see e2e/artifacts/server-${name}.log`);
     try {
