@@ -82,9 +82,9 @@ export function createWorldRepository(db: DbOrTx) {
         .for('update');
       return r;
     },
-    async entryNames(ids: number[]): Promise<Map<number, string>> {
+    async entryNames(ids: number[], tx: DbOrTx = db): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
+      const rows = await tx
         .select({ id: worldEntries.id, name: worldEntries.name })
         .from(worldEntries)
         .where(inArray(worldEntries.id, ids));
@@ -287,19 +287,26 @@ export function createWorldRepository(db: DbOrTx) {
       ]);
       return { rows, total: n?.n ?? 0 };
     },
-    async chatById(id: number): Promise<WorldChatRow | undefined> {
-      const [r] = await db.select().from(worldChat).where(eq(worldChat.id, id));
-      return r;
-    },
     async chatByIds(ids: number[]): Promise<WorldChatRow[]> {
       return ids.length ? db.select().from(worldChat).where(inArray(worldChat.id, ids)) : [];
     },
-    async deleteChat(ids: number[], authorId?: number): Promise<number[]> {
-      const rows = await db
+    /** Deletes chat messages (only of the author's entries when `authorId` is given); answers what went and where it was. */
+    async deleteChat(
+      ids: number[],
+      authorId?: number,
+      tx: DbOrTx = db,
+    ): Promise<{ id: number; entryId: number; instance: number; name: string; text: string }[]> {
+      if (ids.length === 0) return [];
+      return tx
         .delete(worldChat)
         .where(and(inArray(worldChat.id, ids), authorId ? inArray(worldChat.entryId, entriesOf(db, authorId)) : undefined))
-        .returning({ id: worldChat.id });
-      return rows.map((r) => r.id);
+        .returning({
+          id: worldChat.id,
+          entryId: worldChat.entryId,
+          instance: worldChat.instance,
+          name: worldChat.name,
+          text: worldChat.text,
+        });
     },
 
     // --- Bans and roles ---

@@ -137,6 +137,10 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: chatAdmin },
       schema: { tags, security, body: delChatRecordBody, response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
     },
-    async (request) => ok({ deleted: await world.deleteChat(currentUser(request), request.body.ids) }),
+    async (request) => {
+      const removed = await world.deleteChat(currentUser(request), request.body.ids);
+      rooms.chatRemoved(removed);
+      return ok({ deleted: removed.length });
+    },
   );
 };

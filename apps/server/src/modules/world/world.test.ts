@@ -531,3 +531,104 @@ describe('presence statistics', () => {
     await stopOther();
   });
 });
+
+describe('session 8: admin chat delete reaches rooms; audited world actions', () => {
+  interface AuditRow {
+    action: string;
+    actor: { id: number | null; name: string };
+    target: { type: string; id: string; label: string };
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }
+  const auditOf = async (action: string, targetType: string, targetId: number) =>
+    (
+      await get<{ list: AuditRow[] }>(
+        `/logs_list?action=${action}&target_type=${targetType}&target_id=${targetId}&limit=50`,
+        admin,
+      )
+    ).data.list;
+
+  it('deleting records on /explore/chat-record-list pushes world:chat_removed to the open room, audited', async () => {
+    const e = await addWorld({ name: 'Chatroom' });
+    const a = await connect(alice);
+    const b = await connect(bob);
+    await enter(a, { entry_id: e.id });
+    await enter(b, { entry_id: e.id });
+    const m1 = await ask<WorldChatMessage>(a, WorldEvent.chat, { text: 'first' });
+    await new Promise((r) => setTimeout(r, 1100));
+    const m2 = await ask<WorldChatMessage>(a, WorldEvent.chat, { text: 'second' });
+    if (!m1.ok || !m2.ok) throw new Error('chat refused');
+    const removedSeen = next<{ ids: number[] }>(b, WorldEvent.chatRemoved);
+    // Another creator cannot delete this room's messages (nothing goes, nothing is pushed).
+    const stranger = await shopper(t, { roles: ['creator'] });
+    expect((await post<{ deleted: number }>('/explore/del_chat_record', stranger, { ids: [m1.data.id] })).data.deleted).toBe(0);
+    const del = await post<{ deleted: number }>('/explore/del_chat_record', author, { ids: [m1.data.id, m2.data.id] });
+    expect(del.data.deleted).toBe(2);
+    expect((await removedSeen).ids.sort()).toEqual([m1.data.id, m2.data.id].sort());
+    // One audit entry per message, with what it said.
+    const entries = await auditOf('world.chat_delete', 'world_chat', m1.data.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: { id: author.id },
+      target: { type: 'world_chat', id: String(m1.data.id), label: 'Chatroom' },
+      before: { entry_id: e.id, text: 'first', name: expect.any(String) },
+    });
+    // Deleting again: nothing deleted, no second entry.
+    expect((await post<{ deleted: number }>('/explore/del_chat_record', author, { ids: [m1.data.id] })).data.deleted).toBe(0);
+    expect(await auditOf('world.chat_delete', 'world_chat', m1.data.id)).toHaveLength(1);
+  });
+
+  it('add, edit and delete of entries, admin kick and persisted host actions write audit entries', async () => {
+    const e = await addWorld({ name: 'Audited', access: 'password', password: 'secret1' });
+    const added = await auditOf('world.entry_add', 'world_entry', e.id);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ actor: { id: author.id }, after: { name: 'Audited', access: 'password', weight: 0 } });
+    expect(JSON.stringify(added[0])).not.toContain('secret1');
+    await post('/explore/up_world', author, { id: e.id, weight: 7, password: 'secret2', new_invite: true });
+    const [edited] = await auditOf('world.entry_update', 'world_entry', e.id);
+    expect(edited).toMatchObject({
+      before: { weight: 0 },
+      after: { weight: 7, credential_changed: true, invite_renewed: true },
+    });
+    expect(JSON.stringify(edited)).not.toContain('secret2');
+    await post('/explore/up_world', author, { id: e.id, access: 'public' });
+
+    // In-room host actions that persist: role, ban, lock / unlock (by the host's account).
+    const h = await connect(author);
+    const a = await connect(alice);
+    const b = await connect(bob);
+    await enter(h, { entry_id: e.id });
+    const ja = await enter(a, { entry_id: e.id });
+    const jb = await enter(b, { entry_id: e.id });
+    expect(await ask(h, WorldEvent.host, { action: 'role', member_id: ja.member_id, role: 'speaker' })).toMatchObject({
+      ok: true,
+    });
+    const roles = (await auditOf('world.member_role', 'user', alice.id)).filter((x) => x.after?.entry_id === e.id);
+    expect(roles[0]).toMatchObject({ actor: { id: author.id }, before: { role: 'visitor' }, after: { role: 'speaker' } });
+    expect(await ask(h, WorldEvent.host, { action: 'ban', member_id: jb.member_id })).toMatchObject({ ok: true });
+    const bans = (await auditOf('world.member_ban', 'user', bob.id)).filter((x) => x.after?.entry_id === e.id);
+    expect(bans).toHaveLength(1);
+    expect(await ask(h, WorldEvent.host, { action: 'lock' })).toMatchObject({ ok: true });
+    expect(await ask(h, WorldEvent.host, { action: 'unlock' })).toMatchObject({ ok: true });
+    expect(await auditOf('world.room_lock', 'world_entry', e.id)).toMatchObject([
+      { before: { locked: false }, after: { locked: true } },
+    ]);
+    expect(await auditOf('world.room_unlock', 'world_entry', e.id)).toHaveLength(1);
+    // A refused host action (not a host) writes nothing.
+    expect(await ask(a, WorldEvent.host, { action: 'lock' })).toMatchObject({ ok: false });
+    expect(await auditOf('world.room_lock', 'world_entry', e.id)).toHaveLength(1);
+
+    // Admin kick from /explore/onlinelist.
+    const removed = next<WorldRemovedEvent>(a, WorldEvent.removed);
+    expect((await post<{ kicked: number }>('/explore/kick', admin, { entry_id: e.id, user_id: alice.id })).data.kicked).toBe(1);
+    await removed;
+    const kicks = (await auditOf('world.member_kick', 'user', alice.id)).filter((x) => x.after?.entry_id === e.id);
+    expect(kicks).toMatchObject([{ actor: { id: admin.id }, after: { closed_visits: 1 } }]);
+
+    // Delete.
+    await post('/explore/del_world', author, { id: e.id });
+    expect(await auditOf('world.entry_delete', 'world_entry', e.id)).toMatchObject([
+      { before: { name: 'Audited' }, after: { closed_visits: expect.any(Number) } },
+    ]);
+  });
+});
