@@ -392,6 +392,16 @@ export const worldJoinPayload = z.object({
   /** Anonymous visitors: the name shown above their avatar (default "Guest"). */
   guest_name: text(32).optional(),
 });
+
+/**
+ * POST /meta/world_scene: the scene (3D scene or 360 tour) of a room, for whoever passes the room's access rule (public,
+ * signed in, invite token, password) and is not banned, whether or not they bought the project or it is in the market.
+ * A POST so a room password never travels in a URL. Answers `SceneDetails` (@xr/contract/scenes).
+ */
+export const worldSceneBody = worldJoinPayload.pick({ entry_id: true, password: true, invite: true });
+export type WorldSceneBody = z.input<typeof worldSceneBody>;
+/** Scene calls per address and room per minute (password guessing). */
+export const WORLD_SCENE_CALLS_PER_MINUTE = 20;
 export type WorldJoinPayload = z.input<typeof worldJoinPayload>;
 
 /** A member's last known state. */

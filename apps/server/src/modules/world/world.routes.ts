@@ -1,4 +1,5 @@
 import { pageOf } from '@xr/contract/common';
+import { sceneDetails } from '@xr/contract/scenes';
 import {
   addWorldBody,
   chatRecord,
@@ -11,10 +12,12 @@ import {
   onlinePageQuery,
   onlineUserRow,
   upWorldBody,
+  WORLD_SCENE_CALLS_PER_MINUTE,
   worldDetails,
   worldDetailsQuery,
   worldEntry,
   worldPageQuery,
+  worldSceneBody,
 } from '@xr/contract/world';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -82,6 +85,22 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
     '/meta/world_details',
     { config: { access: 'public' }, schema: { tags, querystring: worldDetailsQuery, response: { 200: envelope(worldDetails) } } },
     async (request) => ok(await world.details(request.user ?? null, request.query.id)),
+  );
+
+  // Password guessing: limited per address and room.
+  const sceneLimit = app.callLimit({
+    max: WORLD_SCENE_CALLS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => `world-scene|${request.ip}|${(request.body as { entry_id?: unknown } | undefined)?.entry_id ?? ''}`,
+  });
+  app.post(
+    '/meta/world_scene',
+    {
+      config: { access: 'public' },
+      preHandler: [sceneLimit],
+      schema: { tags, body: worldSceneBody, response: { 200: envelope(sceneDetails) } },
+    },
+    async (request) => ok(await world.scene(request.user ?? null, request.body)),
   );
 
   // --- Presence ---

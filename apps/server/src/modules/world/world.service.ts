@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
+import type { SceneDetails } from '@xr/contract/scenes';
 import {
   type addWorldBody,
   CHAT_EXPORT_MAX_ROWS,
@@ -136,7 +137,7 @@ export function createWorldService({
 }: {
   db: Db;
   projects: Pick<ProjectsService, 'byId' | 'byIds'>;
-  scenes: Pick<ScenesService, 'kindOf' | 'contentScene'>;
+  scenes: Pick<ScenesService, 'kindOf' | 'contentScene' | 'roomScene'>;
   users: Pick<UsersService, 'contacts'>;
   lookFor: LookFor;
   /** The audit log: admin and persisted host actions are recorded in their transaction. */
@@ -255,6 +256,30 @@ export function createWorldService({
   async function handsOf(entryId: number): Promise<HandQueueEvent['hands']> {
     const rows = await repo.raisedHands(entryId);
     return rows.map((v) => ({ member_id: v.id, name: v.name, raised_at: iso(v.handRaisedAt) ?? '' }));
+  }
+
+  /**
+   * The room's access rule (joining and its scene): anonymous only in public rooms; not banned; invite token or
+   * password unless a host. The lock is the join's concern (a locked room still shows its scene behind the refusal).
+   */
+  async function checkAccess(
+    actor: WorldActor,
+    entry: WorldEntryRow,
+    host: boolean,
+    p: { invite?: string; password?: string },
+  ): Promise<void> {
+    if (!actor && entry.access !== 'public') throw new AppError(ErrorCode.WORLD_SIGN_IN_REQUIRED);
+    if (actor && !host && (await repo.isBanned(entry.id, actor.id))) throw new AppError(ErrorCode.WORLD_BANNED);
+    if (!host && entry.access === 'invite') {
+      const a = Buffer.from(p.invite ?? '');
+      const b = Buffer.from(entry.inviteToken);
+      if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new AppError(ErrorCode.WORLD_INVITE_INVALID);
+    }
+    if (!host && entry.access === 'password') {
+      if (!entry.passwordHash || !p.password || !(await verify(entry.passwordHash, p.password).catch(() => false))) {
+        throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
+      }
+    }
   }
 
   /** An entry the actor manages (administrators: any); others' entries are "not found". */
@@ -405,6 +430,17 @@ export function createWorldService({
       return { ...cardOf(e), project_id: e.project_id, author_id: e.author_id, is_host: (await roleFor(actor, row)) === 'host' };
     },
 
+    /**
+     * POST /meta/world_scene: the room's scene for whoever may enter it (see `checkAccess`), even when the project is
+     * paid and not bought, or not in the market: a room shows its scene to its visitors. Viewer-quality assets only.
+     */
+    async scene(actor: WorldActor, p: { entry_id: number; invite?: string; password?: string }): Promise<SceneDetails> {
+      const entry = await repo.entryById(p.entry_id);
+      if (!entry) throw notFound();
+      await checkAccess(actor, entry, (await roleFor(actor, entry)) === 'host', p);
+      return scenes.roomScene(actor, entry.projectId, entry.authorId);
+    },
+
     // --- Rooms ---
 
     /**
@@ -417,18 +453,7 @@ export function createWorldService({
       if (!entry) throw notFound();
       const role = await roleFor(actor, entry);
       const host = role === 'host';
-      if (!actor && entry.access !== 'public') throw new AppError(ErrorCode.WORLD_SIGN_IN_REQUIRED);
-      if (actor && !host && (await repo.isBanned(entry.id, actor.id))) throw new AppError(ErrorCode.WORLD_BANNED);
-      if (!host && entry.access === 'invite') {
-        const a = Buffer.from(p.invite ?? '');
-        const b = Buffer.from(entry.inviteToken);
-        if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new AppError(ErrorCode.WORLD_INVITE_INVALID);
-      }
-      if (!host && entry.access === 'password') {
-        if (!entry.passwordHash || !p.password || !(await verify(entry.passwordHash, p.password).catch(() => false))) {
-          throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
-        }
-      }
+      await checkAccess(actor, entry, host, p);
       const visit = await db.transaction(async (tx) => {
         const locked = await repo.lockEntry(entry.id, tx);
         if (!locked) throw notFound();

@@ -21,7 +21,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, type Shopper, shopper } from '../../../test/commerce';
-import { ask, collect, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
+import { ask, collect, makeModelScene, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
 import { createWorldService } from './world.service';
 import { worldVisits } from './world.table';
 
@@ -500,7 +500,13 @@ describe('presence statistics', () => {
     const deps = {
       db: t.database.db,
       projects: { byId: async () => undefined, byIds: async () => [] },
-      scenes: { kindOf: async () => null, contentScene: async () => null },
+      scenes: {
+        kindOf: async () => null,
+        contentScene: async () => null,
+        roomScene: async () => {
+          throw new Error('unused');
+        },
+      },
       users: { contacts: async () => new Map() },
       lookFor: async () => new Map(),
     };
@@ -630,5 +636,74 @@ describe('session 8: admin chat delete reaches rooms; audited world actions', ()
     expect(await auditOf('world.entry_delete', 'world_entry', e.id)).toMatchObject([
       { before: { name: 'Audited' }, after: { closed_visits: expect.any(Number) } },
     ]);
+  });
+});
+
+describe('session 8: a room’s scene on a paid or unpublished project (POST /meta/world_scene)', () => {
+  interface RoomScene {
+    id: number;
+    kind: string;
+    access: string;
+    document: { objects: unknown[] };
+    media: Record<string, { urls: Record<string, string> }>;
+  }
+  const sceneOf = (who: Shopper | undefined, payload: Record<string, unknown>) => call('POST', '/meta/world_scene', who, payload);
+
+  it('a visitor who has not bought the paid project gets the scene of a public room, viewer-quality signed URLs only', async () => {
+    const { projectId: paid, assetId } = await makeModelScene(t, author.id, { price: 50 });
+    // The market refuses her the project's scene (not bought, no anonymous preview)…
+    expect((await call('GET', `/project/scene_details?id=${paid}`, alice)).statusCode).toBe(403);
+    const e = await addWorld({ name: 'Paid hall', project_id: paid });
+    // …the room shows it to her, and to a guest.
+    for (const who of [alice, undefined]) {
+      const r = await sceneOf(who, { entry_id: e.id });
+      expect(r.statusCode, r.body).toBe(200);
+      const scene = body<RoomScene>(r).data;
+      expect(scene).toMatchObject({ id: paid, kind: 'scene', access: 'preview' });
+      expect(scene.document.objects).toHaveLength(1);
+      const urls = scene.media[String(assetId)]?.urls ?? {};
+      // What the viewer draws (the processed model and its preview), signed; never the uploaded original.
+      expect(Object.keys(urls).sort()).toEqual(['model', 'preview']);
+      expect(urls.model).toMatch(/statue-model\.glb.*(exp|expires|sig|X-Amz)/i);
+      expect(JSON.stringify(scene)).not.toContain('statue-original');
+    }
+  });
+
+  it('password, sign-in, invite and ban rules apply; unknown and hostile ids are refused', async () => {
+    const { projectId } = await makeModelScene(t, author.id, { price: 20 });
+    const locked = await addWorld({ name: 'Secret', project_id: projectId, access: 'password', password: 'open123' });
+    const stranger = await sceneOf(bob, { entry_id: locked.id });
+    expect(body(stranger).code).toBe(ErrorCode.WORLD_PASSWORD_WRONG);
+    expect(JSON.stringify(body(stranger))).not.toContain('document');
+    expect(body(await sceneOf(bob, { entry_id: locked.id, password: 'wrong12' })).code).toBe(ErrorCode.WORLD_PASSWORD_WRONG);
+    expect((await sceneOf(bob, { entry_id: locked.id, password: 'open123' })).statusCode).toBe(200);
+    // The room's author needs no password.
+    expect((await sceneOf(author, { entry_id: locked.id })).statusCode).toBe(200);
+    const members = await addWorld({ name: 'Members', project_id: projectId, access: 'signed_in' });
+    expect(body(await sceneOf(undefined, { entry_id: members.id })).code).toBe(ErrorCode.WORLD_SIGN_IN_REQUIRED);
+    expect((await sceneOf(carol, { entry_id: members.id })).statusCode).toBe(200);
+    const invited = await addWorld({ name: 'Invited', project_id: projectId, access: 'invite' });
+    expect(body(await sceneOf(carol, { entry_id: invited.id, invite: 'nope' })).code).toBe(ErrorCode.WORLD_INVITE_INVALID);
+    expect((await sceneOf(carol, { entry_id: invited.id, invite: invited.invite_token })).statusCode).toBe(200);
+    // Banned from the room: no scene either.
+    const pub = await addWorld({ name: 'Ban hall', project_id: projectId });
+    const h = await connect(author);
+    const c = await connect(carol);
+    await enter(h, { entry_id: pub.id });
+    const jc = await enter(c, { entry_id: pub.id });
+    expect(await ask(h, WorldEvent.host, { action: 'ban', member_id: jc.member_id })).toMatchObject({ ok: true });
+    expect(body(await sceneOf(carol, { entry_id: pub.id })).code).toBe(ErrorCode.WORLD_BANNED);
+    expect(body(await sceneOf(carol, { entry_id: 2 ** 30 })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await sceneOf(carol, { entry_id: 2 ** 31 })).statusCode).toBe(400);
+    expect((await sceneOf(carol, { entry_id: pub.id, password: 'a\u0000b'.repeat(100) })).statusCode).toBe(400);
+  });
+
+  it('a room on the author’s unpublished project shows its draft to the room’s visitors', async () => {
+    const { projectId } = await makeModelScene(t, author.id, { published: false });
+    expect((await call('GET', `/project/scene_details?id=${projectId}`, alice)).statusCode).toBe(404);
+    const e = await addWorld({ name: 'Preview room', project_id: projectId });
+    const r = await sceneOf(alice, { entry_id: e.id });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(body<RoomScene>(r).data).toMatchObject({ id: projectId, kind: 'scene' });
   });
 });

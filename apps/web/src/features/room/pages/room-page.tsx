@@ -9,8 +9,7 @@ import {
   SmileOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { parseSceneDocument, type SceneDetails } from '@xr/contract/scenes';
+import { parseSceneDocument } from '@xr/contract/scenes';
 import {
   WORLD_CHAT_MAX,
   WORLD_EMOTES,
@@ -24,12 +23,12 @@ import { App, Button, Drawer, Dropdown, Result, Segmented, Spin, Tag, Tooltip } 
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { fetchSceneDetails, sceneKeys } from '../../../components/api/scenes';
 import type { SceneViewerProps } from '../../../components/viewers/scene-viewer-props';
 import { useSession } from '../../../lib/auth/session';
 import { loginPath } from '../../../lib/navigation';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { useWorldDetails } from '../api/world-details';
+import { useWorldScene } from '../api/world-scene';
 import type { ChatLine } from '../components/chat-panel';
 import { JoinGate, type JoinValues } from '../components/join-gate';
 import { Minimap } from '../components/minimap';
@@ -77,13 +76,6 @@ export default function RoomPage() {
   const { token } = useSession();
   const details = useWorldDetails(id, !!token, valid);
   const entry = details.data;
-  const scene = useQuery({
-    queryKey: [...sceneKeys.details(entry?.project_id ?? 0), 'room', !!token],
-    queryFn: ({ signal }) => fetchSceneDetails(entry?.project_id ?? 0, undefined, signal),
-    enabled: !!entry,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
   const socket = useRealtimeSocket(token);
   const [room, setRoom] = useState<RoomClient | null>(null);
   useEffect(() => {
@@ -98,12 +90,9 @@ export default function RoomPage() {
 
   let body: ReactNode;
   if (!valid) body = <Result status="404" title={t('notFound')} extra={<BackToMeta />} />;
-  else if (details.isLoading || (entry && scene.isLoading) || (entry && !room))
-    body = <Spin size="large" className="xr-room__spin" />;
+  else if (details.isLoading || (entry && !room)) body = <Spin size="large" className="xr-room__spin" />;
   else if (!entry) body = <Result status="404" title={details.error?.message || t('notFound')} extra={<BackToMeta />} />;
-  else if (!scene.data)
-    body = <Result status="warning" title={scene.error?.message || t('sceneFailed')} extra={<BackToMeta />} />;
-  else if (room) body = <Room room={room} entry={entry} scene={scene.data} invite={invite} signedIn={!!token} />;
+  else if (room) body = <Room room={room} entry={entry} invite={invite} signedIn={!!token} />;
   return (
     <div className="xr-room" data-testid="room-page">
       {body}
@@ -142,23 +131,20 @@ function useNarrow(): boolean {
   return narrow;
 }
 
-function Room({
-  room,
-  entry,
-  scene,
-  invite,
-  signedIn,
-}: {
-  room: RoomClient;
-  entry: WorldDetails;
-  scene: SceneDetails;
-  invite?: string;
-  signedIn: boolean;
-}) {
+/**
+ * A room once its entry is known. Its scene comes from POST /meta/world_scene (the room's access rule, not the
+ * market's): at once for public, signed-in and invite rooms, after joining with the password in password rooms.
+ */
+function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: WorldDetails; invite?: string; signedIn: boolean }) {
   const { t } = useTranslation('room');
   const { message } = App.useApp();
   const st = room.store.use();
-  const is3d = scene.kind === 'scene';
+  // The password that let us in (password rooms load their scene with it).
+  const [password, setPassword] = useState<string>();
+  const needsPassword = entry.access === 'password' && !entry.is_host;
+  const sceneQuery = useWorldScene({ entry_id: entry.id, invite, password }, signedIn, !needsPassword || password !== undefined);
+  const scene = sceneQuery.data;
+  const is3d = (scene?.kind ?? entry.scene_kind) === 'scene';
   const me = st.me;
   const isHost = me?.role === 'host';
   const [side, setSide] = useState<Side>('chat');
@@ -176,6 +162,9 @@ function Room({
         invite,
         guest_id: signedIn ? undefined : guestId(),
         guest_name: signedIn ? undefined : v.guest_name?.trim() || undefined,
+      })
+      .then(() => {
+        if (needsPassword) setPassword(v.password ?? '');
       })
       .catch(() => undefined);
   };
@@ -195,7 +184,7 @@ function Room({
   }, [nextEnd]);
 
   const fail = useCallback((e: unknown) => void message.error((e as RoomError).message || t('error.failed')), [message, t]);
-  const doc = useMemo(() => (is3d ? parseSceneDocument(scene.document) : null), [is3d, scene.document]);
+  const doc = useMemo(() => (scene && is3d ? parseSceneDocument(scene.document) : null), [is3d, scene]);
   const spawn = doc?.success ? doc.data.settings.spawn : null;
   const floorSize = doc?.success ? doc.data.settings.floor.size : 20;
 
@@ -284,7 +273,20 @@ function Room({
     </div>
   );
 
-  const viewer = is3d ? (
+  const viewer = !scene ? (
+    sceneQuery.isError ? (
+      <Result
+        status="warning"
+        title={sceneQuery.error?.message || t('sceneFailed')}
+        extra={<BackToMeta />}
+        data-testid="room-scene-failed"
+      />
+    ) : (
+      <div className="xr-room__waiting" data-testid="room-scene-waiting">
+        {sceneQuery.fetchStatus === 'fetching' && <Spin size="large" />}
+      </div>
+    )
+  ) : is3d ? (
     <SceneViewer details={scene} height="100%" walkOnly>
       {joined && (
         <Suspense fallback={null}>
@@ -347,7 +349,7 @@ function Room({
         <div
           className="xr-room__stage"
           data-testid="room-stage"
-          data-kind={scene.kind}
+          data-kind={scene?.kind ?? entry.scene_kind ?? undefined}
           data-slide={presenting ? presenting.page : undefined}
         >
           <Suspense fallback={<Spin size="large" className="xr-room__spin" />}>{viewer}</Suspense>
