@@ -707,3 +707,47 @@ describe('session 8: a room’s scene on a paid or unpublished project (POST /me
     expect(body<RoomScene>(r).data).toMatchObject({ id: projectId, kind: 'scene' });
   });
 });
+
+describe('session 8: host "move"', () => {
+  it('a host moves a member to a point (3D) or a scene (tour); others may not; the moved one alone hears it', async () => {
+    const tour = await makeSceneProject(t, author.id, { kind: 'tour' });
+    const e = await addWorld({ name: 'Tour room', project_id: tour.id });
+    const h = await connect(author);
+    const a = await connect(alice);
+    const b = await connect(bob);
+    await enter(h, { entry_id: e.id });
+    const ja = await enter(a, { entry_id: e.id });
+    const jb = await enter(b, { entry_id: e.id });
+    const bobMoves = collect(b, WorldEvent.moved);
+    expect(
+      await ask(b, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 0, y: 0, z: 0, scene: 'yard' }),
+    ).toMatchObject({
+      ok: false,
+      code: ErrorCode.WORLD_NOT_HOST,
+    });
+    const moved = next<{ scene: string | null; x: number }>(a, WorldEvent.moved);
+    expect(
+      await ask(h, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 0, y: 0, z: 0, scene: 'yard' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await moved).toEqual({ x: 0, y: 0, z: 0, scene: 'yard' });
+    const toPoint = next<{ scene: string | null; x: number; z: number }>(a, WorldEvent.moved);
+    expect(await ask(h, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 2.5, y: 0, z: -1 })).toMatchObject({
+      ok: true,
+    });
+    expect(await toPoint).toEqual({ x: 2.5, y: 0, z: -1, scene: null });
+    // Hostile values are refused with a message, and a member who left cannot be moved.
+    expect(await ask(h, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 1e12, y: 0, z: 0 })).toMatchObject({
+      ok: false,
+      code: ErrorCode.VALIDATION,
+    });
+    b.disconnect();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await ask(h, WorldEvent.host, { action: 'move', member_id: jb.member_id, x: 0, y: 0, z: 0 })).toMatchObject({
+      ok: false,
+      code: ErrorCode.WORLD_MEMBER_GONE,
+    });
+    expect(bobMoves).toHaveLength(0);
+  });
+});

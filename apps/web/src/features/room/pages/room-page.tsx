@@ -9,7 +9,7 @@ import {
   SmileOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { parseSceneDocument } from '@xr/contract/scenes';
+import { parseSceneDocument, parseTourDocument, pickText } from '@xr/contract/scenes';
 import {
   WORLD_CHAT_MAX,
   WORLD_EMOTES,
@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SceneViewerProps } from '../../../components/viewers/scene-viewer-props';
 import { useSession } from '../../../lib/auth/session';
+import { currentLang } from '../../../lib/i18n';
 import { loginPath } from '../../../lib/navigation';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { useWorldDetails } from '../api/world-details';
@@ -32,7 +33,7 @@ import { useWorldScene } from '../api/world-scene';
 import type { ChatLine } from '../components/chat-panel';
 import { JoinGate, type JoinValues } from '../components/join-gate';
 import { Minimap } from '../components/minimap';
-import { type HostAction, PeopleList, type RoomPerson } from '../components/people-list';
+import { type HostAction, type MoveTarget, PeopleList, type RoomPerson } from '../components/people-list';
 import { PresentDialog, SlidePanel } from '../components/presenter';
 import { RoomChat } from '../components/room-chat';
 import { EMOTE_EMOJI } from '../lib/emotes';
@@ -137,6 +138,7 @@ function useNarrow(): boolean {
  */
 function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: WorldDetails; invite?: string; signedIn: boolean }) {
   const { t } = useTranslation('room');
+  const { t: tt } = useTranslation('roomtools');
   const { message } = App.useApp();
   const st = room.store.use();
   // The password that let us in (password rooms load their scene with it).
@@ -186,6 +188,26 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
   const fail = useCallback((e: unknown) => void message.error((e as RoomError).message || t('error.failed')), [message, t]);
   const doc = useMemo(() => (scene && is3d ? parseSceneDocument(scene.document) : null), [is3d, scene]);
   const spawn = doc?.success ? doc.data.settings.spawn : null;
+  const tour = useMemo(() => (scene && !is3d ? parseTourDocument(scene.document) : null), [is3d, scene]);
+  // A host moves people: to the host's own spot in 3D, to a chosen scene of a tour.
+  const moveTargets: MoveTarget[] = is3d
+    ? [{ key: 'here', label: tt('move.here') }]
+    : tour?.success
+      ? tour.data.scenes.map((sc) => ({
+          key: sc.id,
+          label: tt('move.scene', { name: pickText(sc.name, currentLang()) || sc.id }),
+        }))
+      : [];
+  // A tour visitor a host moved goes to that scene (until the host's follow changes again).
+  const [movedScene, setMovedScene] = useState<{ scene: string; seq: number } | null>(null);
+  const movedTo = st.movedTo;
+  useEffect(() => {
+    if (!movedTo) return;
+    if (movedTo.scene) setMovedScene({ scene: movedTo.scene, seq: movedTo.seq });
+    void message.info(tt('move.moved'));
+  }, [movedTo, message, tt]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new follow target takes over from a move
+  useEffect(() => setMovedScene(null), [st.follow]);
   const floorSize = doc?.success ? doc.data.settings.floor.size : 20;
 
   if (st.phase === 'removed')
@@ -214,8 +236,17 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     created_at: c.created_at,
     mine: c.member_id === me?.member_id,
   }));
-  const onHost = (action: HostAction, p: RoomPerson) => {
+  const onHost = (action: HostAction, p: RoomPerson, target?: string) => {
     const member_id = Number(p.key);
+    if (action === 'move') {
+      const here = room.selfPose?.p ?? [0, 0, 0];
+      const body: WorldHostAction =
+        is3d || !target || target === 'here'
+          ? { action: 'move', member_id, x: here[0], y: here[1], z: here[2] }
+          : { action: 'move', member_id, x: 0, y: 0, z: 0, scene: target };
+      room.host(body).then(() => void message.success(tt('move.done', { name: p.name })), fail);
+      return;
+    }
     const done = () => void message.success(t(`people.done.${action}`, { name: p.name }));
     if (action === 'lower') {
       room.call(WorldEvent.handLower, { member_id }).then(done, fail);
@@ -267,6 +298,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
           isHost={!!isHost}
           locked={st.locked}
           onAction={onHost}
+          moveTargets={moveTargets}
           onLock={(lock) => void room.host({ action: lock ? 'lock' : 'unlock' }).catch(fail)}
         />
       )}
@@ -311,7 +343,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     <TourViewer
       details={scene}
       height="100%"
-      follow={followTarget}
+      follow={movedScene ? { scene: movedScene.scene, yaw: 0, pitch: 0 } : followTarget}
       onViewChange={(sceneId, v) => {
         if (!joined) return;
         const view = { yaw: wrapAngle(v.yaw), pitch: wrapAngle(v.pitch) };
