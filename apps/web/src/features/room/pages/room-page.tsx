@@ -514,8 +514,8 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
       <PresentDialog
         open={presentOpen}
         onClose={() => setPresentOpen(false)}
-        onStart={(urls) =>
-          room.call(WorldEvent.presentStart, { kind: 'slides', urls, page: 0 }).catch((e: unknown) => {
+        onStart={(urls, kind) =>
+          room.call(WorldEvent.presentStart, { kind, urls, page: 0 }).catch((e: unknown) => {
             fail(e);
             throw e;
           })
