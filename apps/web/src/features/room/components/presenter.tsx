@@ -2,7 +2,7 @@ import { DeleteOutlined, FilePdfOutlined, LeftOutlined, RightOutlined, StopOutli
 import type { PresentState } from '@xr/contract/world';
 import { WORLD_PDF_MAX_BYTES, WORLD_PDF_MAX_PAGES, WORLD_SLIDES_MAX } from '@xr/contract/world';
 import { Alert, Button, Empty, Modal, Progress, Space, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_ACCEPT, uploadSlide } from '../api/slide-upload';
 import { PdfPagesError, pdfToImages } from '../lib/pdf-pages';
@@ -30,16 +30,35 @@ export function SlidePanel({
   onPage,
   onStop,
   compact,
+  video,
 }: {
   state: PresentState;
   canPage: boolean;
   onPage(page: number): void;
   onStop(): void;
   compact?: boolean;
+  /** A shared screen's video (presenter state `screen`). */
+  video?: MediaStream | null;
 }) {
   const { t } = useTranslation('room');
+  const { t: tt } = useTranslation('roomtools');
   const url = state.urls[state.page];
   const count = state.urls.length;
+  if (state.kind === 'screen') {
+    return (
+      <section
+        className={`xr-room-slides${compact ? ' is-compact' : ''}`}
+        aria-label={t('present.panel', { name: state.presenter_name })}
+        data-testid="slide-panel"
+        data-kind="screen"
+      >
+        {video ? <ScreenVideo stream={video} label={tt('screen.of', { name: state.presenter_name })} /> : <Spin />}
+        <div className="xr-room-slides__bar">
+          <span>{tt('screen.of', { name: state.presenter_name })}</span>
+        </div>
+      </section>
+    );
+  }
   return (
     <section
       className={`xr-room-slides${compact ? ' is-compact' : ''}`}
@@ -81,6 +100,21 @@ export function SlidePanel({
       </div>
     </section>
   );
+}
+
+/** A live video of a stream (a shared screen), muted, inline. */
+export function ScreenVideo({ stream, label }: { stream: MediaStream; label: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const v = ref.current;
+    if (!v) return;
+    v.srcObject = stream;
+    void v.play?.()?.catch(() => undefined);
+    return () => {
+      v.srcObject = null;
+    };
+  }, [stream]);
+  return <video ref={ref} muted playsInline autoPlay aria-label={label} data-testid="screen-video" />;
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   worldRoomPath,
 } from '@xr/contract/world';
 import { App, Button, Drawer, Dropdown, Result, Segmented, Spin, Tag, Tooltip } from 'antd';
-import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SceneViewerProps } from '../../../components/viewers/scene-viewer-props';
@@ -38,6 +38,7 @@ import { PresentDialog, SlidePanel } from '../components/presenter';
 import { RoomChat } from '../components/room-chat';
 import { EMOTE_EMOJI } from '../lib/emotes';
 import { RoomClient, type RoomError, type RoomState } from '../lib/room-client';
+import { ScreenShare } from '../lib/screen-share';
 import { useVoice } from '../lib/use-voice';
 import '../room.css';
 
@@ -176,6 +177,29 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     startMuted: entry.room_type === 'classroom',
   });
 
+  // Screen share: the host's screen over the voice mesh, drawn on the room's screen; stopping gives back the slides.
+  const meshRef = useRef(voice.mesh);
+  meshRef.current = voice.mesh;
+  const [sharing, setSharing] = useState<MediaStream | null>(null);
+  const share = useMemo(
+    () =>
+      new ScreenShare(
+        {
+          present: (p) => (p ? room.call(WorldEvent.presentStart, p) : room.call(WorldEvent.presentStop, {})),
+          setTrack: (track) => meshRef.current?.setScreen(track),
+          getDisplayMedia: () => navigator.mediaDevices.getDisplayMedia({ video: { frameRate: 15 }, audio: false }),
+        },
+        setSharing,
+      ),
+    [room],
+  );
+  useEffect(() => () => void share.stop().catch(() => undefined), [share]);
+  // a new mesh (reconnection) gets the shared screen too
+  useEffect(() => {
+    voice.mesh?.setScreen(share.sharing?.getVideoTracks()[0] ?? null);
+  }, [voice.mesh, share]);
+  const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
+
   // re-render when an emote ends
   const [, tick] = useState(0);
   const nextEnd = Math.min(...Object.values(st.emotes).map((e) => e.until));
@@ -261,6 +285,12 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     room.host(body).then(done, fail);
   };
   const presenting = st.presenter;
+  const screenVideo =
+    presenting?.kind === 'screen'
+      ? presenting.presenter_member_id === me?.member_id
+        ? sharing
+        : (voice.videos.get(presenting.presenter_member_id) ?? null)
+      : null;
   const page = (n: number) => void room.call(WorldEvent.presentPage, { page: n }).catch(fail);
   const stop = () => void room.call(WorldEvent.presentStop, {}).catch(fail);
   const followTarget =
@@ -333,7 +363,9 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
             onPose={(mid, p) => voice.mesh?.setPeerPosition(String(mid), p)}
             onListener={(p, yaw) => voice.mesh?.setListener(p, yaw)}
             screen={
-              presenting && spawn ? { url: presenting.urls[presenting.page] ?? '', spawn: spawn.position, yaw: spawn.yaw } : null
+              presenting && spawn
+                ? { url: presenting.urls[presenting.page] ?? '', spawn: spawn.position, yaw: spawn.yaw, video: screenVideo }
+                : null
             }
           />
         </Suspense>
@@ -395,7 +427,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
             />
           )}
           {presenting && (!is3d || isHost) && (
-            <SlidePanel state={presenting} canPage={!!isHost} compact={is3d} onPage={page} onStop={stop} />
+            <SlidePanel state={presenting} canPage={!!isHost} compact={is3d} onPage={page} onStop={stop} video={screenVideo} />
           )}
           {followTarget && (
             <div className="xr-room__follow" data-testid="following">
@@ -468,6 +500,25 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
               {isHost && !presenting && (
                 <Button size="large" icon={<DesktopOutlined />} onClick={() => setPresentOpen(true)} data-testid="present-open">
                   {t('present.open')}
+                </Button>
+              )}
+              {isHost && canShare && (
+                <Button
+                  size="large"
+                  type={sharing ? 'primary' : 'default'}
+                  danger={!!sharing}
+                  icon={<DesktopOutlined />}
+                  onClick={() =>
+                    sharing
+                      ? void share.stop().catch(fail)
+                      : void share.start(presenting).catch((e: unknown) => {
+                          // the person closing the browser's picker is no error
+                          if ((e as { name?: string })?.name !== 'NotAllowedError') void message.error(tt('screen.failed'));
+                        })
+                  }
+                  data-testid="screen-share"
+                >
+                  {sharing ? tt('screen.stop') : tt('screen.start')}
                 </Button>
               )}
               {isHost && !is3d && (
