@@ -415,6 +415,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
           data-testid="room-stage"
           data-kind={scene?.kind ?? entry.scene_kind ?? undefined}
           data-slide={presenting ? presenting.page : undefined}
+          data-present={presenting?.kind}
         >
           <Suspense fallback={<Spin size="large" className="xr-room__spin" />}>{viewer}</Suspense>
           {is3d && joined && (
