@@ -302,9 +302,20 @@ describe('meta world', () => {
     // a PDF: its two pages are rendered in the host's browser and uploaded as slides; both see each page
     await host.getByTestId('slide-panel').getByRole('button', { name: 'Stop' }).click();
     await host.getByTestId('present-open').click();
+    // the dialog keeps the pictures of before: remove them, the PDF's pages are the slides
+    const listed = host.locator('.xr-room-slide-list img');
+    while ((await listed.count()) > 0) {
+      const n = await listed.count();
+      await host.locator('.xr-room-slide-list button').first().click();
+      await expect.poll(() => listed.count()).toBe(n - 1);
+    }
     await host.getByTestId('pdf-file').setInputFiles({ name: 'deck.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
-    await expect.poll(() => host.locator('.xr-room-slide-list img').count(), { timeout: 60_000 }).toBe(2);
-    await expect.poll(() => host.getByTestId('pdf-progress').count()).toBe(0);
+    await host
+      .getByTestId('pdf-progress')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    await expect.poll(() => host.getByTestId('pdf-progress').count(), { timeout: 120_000, interval: 500 }).toBe(0);
+    await expect.poll(() => listed.count(), { timeout: 10_000 }).toBe(2);
     expect(await host.getByTestId('pdf-error').count()).toBe(0);
     await host.locator('#present-start').click();
     for (const page of [host, visitor]) {

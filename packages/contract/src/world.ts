@@ -50,7 +50,7 @@ export const WORLD_SLIDES_MAX = 200;
 /** A presenter's PDF (pages rendered to images in the host's browser, then uploaded as slides): at most this big… */
 export const WORLD_PDF_MAX_BYTES = 50 * 1024 * 1024;
 /** …and at most this many pages. */
-export const WORLD_PDF_MAX_PAGES = 60;
+export const WORLD_PDF_MAX_PAGES = 40;
 /** Largest coordinate (metres) of a position, like scene documents. */
 export const WORLD_COORD_MAX = 10_000;
 

@@ -54,7 +54,7 @@ describe('presenter dialog: a PDF becomes slides', () => {
     pdfToImages.mockRejectedValueOnce(new PdfPagesError('tooManyPages', 75));
     renderAt(<PresentDialog open onClose={() => undefined} onStart={() => Promise.resolve()} />, '/');
     choosePdf();
-    expect(await screen.findByTestId('pdf-error')).toHaveTextContent('The PDF has 75 pages; at most 60 can be shown');
+    expect(await screen.findByTestId('pdf-error')).toHaveTextContent('The PDF has 75 pages; at most 40 can be shown');
     pdfToImages.mockRejectedValueOnce(new PdfPagesError('encrypted'));
     choosePdf();
     await waitFor(() => expect(screen.getByTestId('pdf-error')).toHaveTextContent('password-protected'));
