@@ -427,7 +427,8 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
               floorSize={floorSize}
             />
           )}
-          {presenting && (!is3d || isHost) && (
+          {/* in 3D the slide is on the scene's screen; hosts (to page) and phones (readable) also get the panel */}
+          {presenting && (!is3d || isHost || narrow) && (
             <SlidePanel state={presenting} canPage={!!isHost} compact={is3d} onPage={page} onStop={stop} video={screenVideo} />
           )}
           {followTarget && (
