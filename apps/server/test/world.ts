@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { documentStats, parseSceneDocument } from '@xr/contract/scenes';
 import type { WorldAck } from '@xr/contract/world';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
@@ -60,7 +61,11 @@ export async function makeModelScene(
     kind: 'scene',
     objects: [{ id: 'statue', type: 'model', source: { asset_id: asset.id }, transform: { position: [1, 0, -2] } }],
   };
-  await db.insert(sceneRevisions).values({ projectId: p.id, version: 1, document, stats: {}, authorId: ownerId });
+  const parsed = parseSceneDocument(document);
+  if (!parsed.success) throw new Error('bad test document');
+  await db
+    .insert(sceneRevisions)
+    .values({ projectId: p.id, version: 1, document: parsed.data, stats: documentStats(parsed.data), authorId: ownerId });
   return { projectId: p.id, assetId: asset.id };
 }
 
