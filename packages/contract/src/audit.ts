@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'world.member_kick',
   'world.chat_delete',
   'world.member_ban',
+  'world.member_unban',
   'world.member_role',
   'world.room_lock',
   'world.room_unlock',

@@ -263,6 +263,25 @@ export type OnlinePageParams = z.input<typeof onlinePageQuery>;
 export const kickBody = z.object({ entry_id: idNumber, user_id: idNumber });
 export type KickBody = z.input<typeof kickBody>;
 
+// --- Bans (/explore/list: who a room's hosts banned; lifting a ban) ---
+
+/** GET /explore/ban_page: the bans of one entry, newest first. */
+export const banPageQuery = pageQuery.extend({ entry_id: idCoerced });
+export type BanPageParams = z.input<typeof banPageQuery>;
+export const worldBan = z.object({
+  entry_id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  account: z.string(),
+  banned_by: z.number().int(),
+  banned_by_name: z.string(),
+  created_at: z.string(),
+});
+export type WorldBan = z.infer<typeof worldBan>;
+/** POST /explore/unban: lifts a ban (the person may enter again). */
+export const unbanBody = z.object({ entry_id: idNumber, user_id: idNumber });
+export type UnbanBody = z.input<typeof unbanBody>;
+
 // --- Chat records (/explore/chat-record-list) ---
 
 export const chatRecord = z.object({

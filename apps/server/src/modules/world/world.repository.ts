@@ -318,6 +318,32 @@ export function createWorldRepository(db: DbOrTx) {
         .where(and(eq(worldBans.entryId, entryId), eq(worldBans.userId, userId)));
       return !!r;
     },
+    async banPage(
+      entryId: number,
+      page: number,
+      limit: number,
+    ): Promise<{ rows: (typeof worldBans.$inferSelect)[]; total: number }> {
+      const where = eq(worldBans.entryId, entryId);
+      const [rows, [n]] = await Promise.all([
+        db
+          .select()
+          .from(worldBans)
+          .where(where)
+          .orderBy(desc(worldBans.createdAt), desc(worldBans.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(worldBans).where(where),
+      ]);
+      return { rows, total: n?.n ?? 0 };
+    },
+    /** Lifts a ban; answers the removed row (none when there was no such ban). */
+    async unban(entryId: number, userId: number, tx: DbOrTx = db): Promise<typeof worldBans.$inferSelect | undefined> {
+      const [r] = await tx
+        .delete(worldBans)
+        .where(and(eq(worldBans.entryId, entryId), eq(worldBans.userId, userId)))
+        .returning();
+      return r;
+    },
     async ban(entryId: number, userId: number, bannedBy: number, tx: DbOrTx = db): Promise<void> {
       await tx.insert(worldBans).values({ entryId, userId, bannedBy }).onConflictDoNothing();
     },

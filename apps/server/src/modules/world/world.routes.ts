@@ -2,6 +2,7 @@ import { pageOf } from '@xr/contract/common';
 import { sceneDetails } from '@xr/contract/scenes';
 import {
   addWorldBody,
+  banPageQuery,
   chatRecord,
   chatRecordQuery,
   delChatRecordBody,
@@ -11,8 +12,10 @@ import {
   metaWorldListQuery,
   onlinePageQuery,
   onlineUserRow,
+  unbanBody,
   upWorldBody,
   WORLD_SCENE_CALLS_PER_MINUTE,
+  worldBan,
   worldDetails,
   worldDetailsQuery,
   worldEntry,
@@ -85,6 +88,26 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
     '/meta/world_details',
     { config: { access: 'public' }, schema: { tags, querystring: worldDetailsQuery, response: { 200: envelope(worldDetails) } } },
     async (request) => ok(await world.details(request.user ?? null, request.query.id)),
+  );
+
+  // --- Bans (lifted by whoever manages the entry) ---
+
+  app.get(
+    '/explore/ban_page',
+    {
+      config: { access: entriesAdmin },
+      schema: { tags, security, querystring: banPageQuery, response: { 200: envelope(pageOf(worldBan)) } },
+    },
+    async (request) => ok(await world.banPage(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/explore/unban',
+    { config: { access: entriesAdmin }, schema: { tags, security, body: unbanBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await world.unban(currentUser(request), request.body.entry_id, request.body.user_id);
+      return ok(null);
+    },
   );
 
   // Password guessing: limited per address and room.

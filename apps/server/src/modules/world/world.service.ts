@@ -5,6 +5,7 @@ import { ErrorCode } from '@xr/contract/errors';
 import type { SceneDetails } from '@xr/contract/scenes';
 import {
   type addWorldBody,
+  type banPageQuery,
   CHAT_EXPORT_MAX_ROWS,
   type ChatRecord,
   type chatRecordQuery,
@@ -17,6 +18,7 @@ import {
   type PresentState,
   type upWorldBody,
   WORLD_RECENT_CHAT,
+  type WorldBan,
   type WorldChatMessage,
   type WorldDetails,
   type WorldEntry,
@@ -90,6 +92,7 @@ type WorldPageQuery = z.output<typeof worldPageQuery>;
 type MetaListQuery = z.output<typeof metaWorldListQuery>;
 type OnlineQuery = z.output<typeof onlinePageQuery>;
 type ChatQuery = z.output<typeof chatRecordQuery>;
+type BanQuery = z.output<typeof banPageQuery>;
 type JoinPayload = z.output<typeof worldJoinPayload>;
 
 const newInviteToken = () => crypto.randomBytes(18).toString('base64url');
@@ -724,6 +727,44 @@ export function createWorldService({
           });
         }
         return closed;
+      });
+    },
+
+    /** GET /explore/ban_page: who the entry's hosts banned (the actor's own entries; administrators: any). */
+    async banPage(actor: NonNullable<WorldActor>, q: BanQuery): Promise<Page<WorldBan>> {
+      await ownEntry(actor, q.entry_id);
+      const { rows, total } = await repo.banPage(q.entry_id, q.page, q.limit);
+      const contacts = await users.contacts([...new Set(rows.flatMap((r) => [r.userId, r.bannedBy]))]);
+      return {
+        list: rows.map((r) => ({
+          entry_id: r.entryId,
+          user_id: r.userId,
+          name: contacts.get(r.userId)?.name ?? '',
+          account: contacts.get(r.userId)?.email ?? '',
+          banned_by: r.bannedBy,
+          banned_by_name: contacts.get(r.bannedBy)?.name ?? '',
+          created_at: iso(r.createdAt) ?? '',
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+      };
+    },
+
+    /** POST /explore/unban: lifts a ban, audited; a ban that is not there is "not found" (someone lifted it first). */
+    async unban(actor: NonNullable<WorldActor>, entryId: number, userId: number): Promise<void> {
+      const e = await ownEntry(actor, entryId);
+      const label = (await users.contacts([userId])).get(userId)?.name ?? '';
+      await db.transaction(async (tx) => {
+        const gone = await repo.unban(entryId, userId, tx);
+        if (!gone) throw notFound();
+        await log(tx, {
+          actor: auditActorOf(actor),
+          action: 'world.member_unban',
+          target: { type: 'user', id: userId, label },
+          before: { entry_id: entryId, entry: e.name, banned: true, banned_by: gone.bannedBy },
+          after: { entry_id: entryId, banned: false },
+        });
       });
     },
 

@@ -751,3 +751,41 @@ describe('session 8: host "move"', () => {
     expect(bobMoves).toHaveLength(0);
   });
 });
+
+describe('session 8: lifting a ban (/explore/ban_page, /explore/unban)', () => {
+  it('lists an entry’s bans for its managers; an unban lets the person in again, once, audited', async () => {
+    const e = await addWorld({ name: 'Ban list' });
+    const h = await connect(author);
+    const c = await connect(carol);
+    await enter(h, { entry_id: e.id });
+    const jc = await enter(c, { entry_id: e.id });
+    expect(await ask(h, WorldEvent.host, { action: 'ban', member_id: jc.member_id })).toMatchObject({ ok: true });
+    const bans = await get<{ list: { user_id: number; account: string; banned_by: number }[]; total: number }>(
+      `/explore/ban_page?entry_id=${e.id}`,
+      author,
+    );
+    expect(bans.data.total).toBe(1);
+    expect(bans.data.list[0]).toMatchObject({ user_id: carol.id, account: carol.email, banned_by: author.id });
+    // Other creators see nothing of it and cannot lift it; visitors lack the permission.
+    const other = await shopper(t, { roles: ['creator'] });
+    expect((await get(`/explore/ban_page?entry_id=${e.id}`, other)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await post('/explore/unban', other, { entry_id: e.id, user_id: carol.id })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call('POST', '/explore/unban', alice, { entry_id: e.id, user_id: carol.id })).statusCode).toBe(403);
+    expect((await call('GET', `/explore/ban_page?entry_id=${2 ** 31}`, author)).statusCode).toBe(400);
+    // Two admins lift it at once: one succeeds, the other hears it is gone; one audit entry.
+    const both = await Promise.all([
+      post('/explore/unban', author, { entry_id: e.id, user_id: carol.id }),
+      post('/explore/unban', admin, { entry_id: e.id, user_id: carol.id }),
+    ]);
+    expect(both.map((r) => r.code).sort()).toEqual([200, ErrorCode.NOT_FOUND].sort());
+    const entries = (
+      await get<{ list: { after: Record<string, unknown> | null }[] }>(
+        `/logs_list?action=world.member_unban&target_type=user&target_id=${carol.id}`,
+        admin,
+      )
+    ).data.list.filter((x) => x.after?.entry_id === e.id);
+    expect(entries).toHaveLength(1);
+    expect((await get<{ total: number }>(`/explore/ban_page?entry_id=${e.id}`, author)).data.total).toBe(0);
+    await enter(c, { entry_id: e.id });
+  });
+});
