@@ -10,7 +10,8 @@ import { adminToken, api, createActiveUser, signIn } from './helpers';
  * The meta world journey (issue 9): an admin makes two rooms (a 3D scene and a 360 tour of the demo catalogue) with
  * POST /explore/add_world; the admin (host) and another person enter the 3D room from /meta, see each other on the
  * map as one walks, chat, the visitor hears the host (the remote track's audio level, fake media devices), the host
- * presents two slides and pages them, both see the page; in the tour room the host leads and the visitor's viewer
+ * presents two slides and pages them, both see the page, then a two-page PDF (rendered to slides in the host's
+ * browser by pdf.js) that both page through; in the tour room the host leads and the visitor's viewer
  * follows to the next scene. Screenshots of /meta and a room at 1440 and 390 px.
  */
 
@@ -97,7 +98,8 @@ async function enter(page: Page, id: number) {
 async function remoteLevel(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const streams = (window as unknown as { __remote: MediaStream[] }).__remote;
-    const stream = streams.at(-1);
+    // each connection also carries an (idle) screen-share video track: the voice is the newest audio stream
+    const stream = streams.filter((s) => s.getAudioTracks().length > 0).at(-1);
     if (!stream) return -1;
     const ctx = new AudioContext();
     await ctx.resume();
@@ -118,6 +120,35 @@ async function remoteLevel(page: Page): Promise<number> {
     await ctx.close();
     return max;
   });
+}
+
+/**
+ * A two-page PDF written by hand (catalog, pages, a Helvetica font and one content stream per page: a coloured
+ * band and "Page N"), with a correct cross-reference table.
+ */
+function twoPagePdf(): Buffer {
+  const pageContent = (n: number, rgb: string) =>
+    `${rgb} rg 40 420 532 300 re f 0 0 0 rg BT /F1 64 Tf 120 250 Td (PDF page ${n}) Tj ET`;
+  const contents = [pageContent(1, '0.15 0.45 0.85'), pageContent(2, '0.9 0.5 0.1')];
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 6 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 7 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...contents.map((c) => `<< /Length ${Buffer.byteLength(c)} >>\nstream\n${c}\nendstream`),
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
 }
 
 async function dotOf(page: Page, memberId: string) {
@@ -267,8 +298,49 @@ describe('meta world', () => {
     await host.getByTestId('slide-next').click();
     for (const page of [host, visitor])
       await expect.poll(() => page.getByTestId('room-stage').getAttribute('data-slide'), { timeout: 10_000 }).toBe('1');
+
+    // a PDF: its two pages are rendered in the host's browser and uploaded as slides; both see each page
+    await host.getByTestId('slide-panel').getByRole('button', { name: 'Stop' }).click();
+    await host.getByTestId('present-open').click();
+    // the dialog keeps the pictures of before: remove them, the PDF's pages are the slides
+    const listed = host.locator('.xr-room-slide-list img');
+    while ((await listed.count()) > 0) {
+      const n = await listed.count();
+      await host.locator('.xr-room-slide-list button').first().click();
+      await expect.poll(() => listed.count()).toBe(n - 1);
+    }
+    await host.getByTestId('pdf-file').setInputFiles({ name: 'deck.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
+    await host
+      .getByTestId('pdf-progress')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    await expect.poll(() => host.getByTestId('pdf-progress').count(), { timeout: 120_000, interval: 500 }).toBe(0);
+    await expect.poll(() => listed.count(), { timeout: 10_000 }).toBe(2);
+    expect(await host.getByTestId('pdf-error').count()).toBe(0);
+    await host.locator('#present-start').click();
+    for (const page of [host, visitor]) {
+      await expect.poll(() => page.getByTestId('room-stage').getAttribute('data-present'), { timeout: 10_000 }).toBe('pdf');
+      await expect.poll(() => page.getByTestId('room-stage').getAttribute('data-slide'), { timeout: 10_000 }).toBe('0');
+    }
+    // the page picture is the rendered page (1600 px wide), not a placeholder
+    await expect
+      .poll(
+        () =>
+          host
+            .getByTestId('slide-panel')
+            .locator('img')
+            .evaluate((i: HTMLImageElement) => i.naturalWidth),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1600);
+    await host.getByTestId('slide-next').click();
+    for (const page of [host, visitor])
+      await expect.poll(() => page.getByTestId('room-stage').getAttribute('data-slide'), { timeout: 10_000 }).toBe('1');
     await host.waitForTimeout(1500);
     await shot(host, 'room-desktop');
+    await shot(visitor, 'room-pdf-visitor-desktop');
 
     // the same room on a phone: a third person, the side panel in a drawer
     const phoneCtx = await context(true);

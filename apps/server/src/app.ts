@@ -333,7 +333,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The meta world (issue 9): entries, rooms over the realtime channel, presence statistics and chat records.
   // `lookFor` answers people's avatar in use (a built-in figure's look or an uploaded model's signed URL).
   const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);
-  const world = createWorldService({ db, projects, scenes, users, lookFor });
+  const world = createWorldService({ db, projects, scenes, users, lookFor, audit });
   const worldNode = config.world.nodeId;
   const stopWorldNode = await world.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
   const rooms = createWorldRooms({ realtime, world, nodeId: worldNode, cluster: !!redis, log: app.log });

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { documentStats, parseSceneDocument } from '@xr/contract/scenes';
 import type { WorldAck } from '@xr/contract/world';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import { projectScenes } from '../src/modules/projects/scenes.table';
+import { assets } from '../src/modules/projects/assets.table';
+import { projectScenes, sceneRevisions } from '../src/modules/projects/scenes.table';
 import type { TestApp } from './app';
 import { makeProject } from './commerce';
 
@@ -10,12 +12,13 @@ import { makeProject } from './commerce';
 export async function makeSceneProject(
   t: TestApp,
   ownerId: number,
-  o: { kind?: 'scene' | 'tour'; published?: boolean; isPublic?: boolean } = {},
+  o: { kind?: 'scene' | 'tour'; published?: boolean; isPublic?: boolean; price?: number } = {},
 ) {
   const p = await makeProject(t, ownerId, {
     catalog: o.kind === 'tour' ? '360_image' : 'multimedia',
     status: o.published === false ? 'draft' : 'approved',
     isPublic: o.isPublic ?? o.published !== false,
+    price: o.price,
   });
   await t.database.db.insert(projectScenes).values({
     projectId: p.id,
@@ -25,6 +28,45 @@ export async function makeSceneProject(
     publishedVersion: o.published === false ? null : 1,
   });
   return p;
+}
+
+/**
+ * A 3D scene project with a stored document (version 1) showing one processed model of its owner: the model's
+ * original, its viewer output (`model`) and a preview image. Answers the project and the model asset's id.
+ */
+export async function makeModelScene(
+  t: TestApp,
+  ownerId: number,
+  o: { published?: boolean; price?: number } = {},
+): Promise<{ projectId: number; assetId: number }> {
+  const p = await makeSceneProject(t, ownerId, { published: o.published, price: o.price });
+  const { db } = t.database;
+  const [asset] = await db
+    .insert(assets)
+    .values({
+      projectId: p.id,
+      ownerId,
+      kind: 'model3d',
+      filename: 'statue.glb',
+      extension: 'glb',
+      originalKey: `assets/${p.id}/statue-original.glb`,
+      bytes: 100,
+      outputs: { model: `assets/${p.id}/statue-model.glb`, preview: `assets/${p.id}/statue-preview.webp` },
+      status: 'ready',
+    })
+    .returning();
+  if (!asset) throw new Error('no asset');
+  const document = {
+    schema_version: 1,
+    kind: 'scene',
+    objects: [{ id: 'statue', type: 'model', source: { asset_id: asset.id }, transform: { position: [1, 0, -2] } }],
+  };
+  const parsed = parseSceneDocument(document);
+  if (!parsed.success) throw new Error('bad test document');
+  await db
+    .insert(sceneRevisions)
+    .values({ projectId: p.id, version: 1, document: parsed.data, stats: documentStats(parsed.data), authorId: ownerId });
+  return { projectId: p.id, assetId: asset.id };
 }
 
 /** The http://127.0.0.1:port of a listening app. */

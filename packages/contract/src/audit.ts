@@ -58,6 +58,16 @@ export const AUDIT_ACTIONS = [
   'plan.delete',
   'user.seat_grant',
   'user.seat_release',
+  'world.entry_add',
+  'world.entry_update',
+  'world.entry_delete',
+  'world.member_kick',
+  'world.chat_delete',
+  'world.member_ban',
+  'world.member_unban',
+  'world.member_role',
+  'world.room_lock',
+  'world.room_unlock',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +89,8 @@ export const AUDIT_TARGET_TYPES = [
   'coin_rule',
   'audit_log',
   'plan',
+  'world_entry',
+  'world_chat',
 ] as const;
 
 /** `module.verb`: lower case letters, digits and underscores, at most 64 characters. */

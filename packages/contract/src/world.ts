@@ -47,6 +47,10 @@ export const WORLD_NEAR_COUNT = 30;
 export const WORLD_FAR_EVERY = 4;
 /** Slides a presentation may list. */
 export const WORLD_SLIDES_MAX = 200;
+/** A presenter's PDF (pages rendered to images in the host's browser, then uploaded as slides): at most this big… */
+export const WORLD_PDF_MAX_BYTES = 50 * 1024 * 1024;
+/** …and at most this many pages. */
+export const WORLD_PDF_MAX_PAGES = 40;
 /** Largest coordinate (metres) of a position, like scene documents. */
 export const WORLD_COORD_MAX = 10_000;
 
@@ -259,6 +263,25 @@ export type OnlinePageParams = z.input<typeof onlinePageQuery>;
 export const kickBody = z.object({ entry_id: idNumber, user_id: idNumber });
 export type KickBody = z.input<typeof kickBody>;
 
+// --- Bans (/explore/list: who a room's hosts banned; lifting a ban) ---
+
+/** GET /explore/ban_page: the bans of one entry, newest first. */
+export const banPageQuery = pageQuery.extend({ entry_id: idCoerced });
+export type BanPageParams = z.input<typeof banPageQuery>;
+export const worldBan = z.object({
+  entry_id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  account: z.string(),
+  banned_by: z.number().int(),
+  banned_by_name: z.string(),
+  created_at: z.string(),
+});
+export type WorldBan = z.infer<typeof worldBan>;
+/** POST /explore/unban: lifts a ban (the person may enter again). */
+export const unbanBody = z.object({ entry_id: idNumber, user_id: idNumber });
+export type UnbanBody = z.input<typeof unbanBody>;
+
 // --- Chat records (/explore/chat-record-list) ---
 
 export const chatRecord = z.object({
@@ -392,6 +415,16 @@ export const worldJoinPayload = z.object({
   /** Anonymous visitors: the name shown above their avatar (default "Guest"). */
   guest_name: text(32).optional(),
 });
+
+/**
+ * POST /meta/world_scene: the scene (3D scene or 360 tour) of a room, for whoever passes the room's access rule (public,
+ * signed in, invite token, password) and is not banned, whether or not they bought the project or it is in the market.
+ * A POST so a room password never travels in a URL. Answers `SceneDetails` (@xr/contract/scenes).
+ */
+export const worldSceneBody = worldJoinPayload.pick({ entry_id: true, password: true, invite: true });
+export type WorldSceneBody = z.input<typeof worldSceneBody>;
+/** Scene calls per address and room per minute (password guessing). */
+export const WORLD_SCENE_CALLS_PER_MINUTE = 20;
 export type WorldJoinPayload = z.input<typeof worldJoinPayload>;
 
 /** A member's last known state. */

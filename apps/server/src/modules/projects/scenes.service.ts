@@ -289,6 +289,51 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     return out;
   }
 
+  /** A stored version of a scene document with its assets, library models and product cards resolved for the viewer. */
+  async function documentOut(
+    viewer: Viewer,
+    p: ProjectRow,
+    s: SceneRow,
+    version: number,
+    full: boolean,
+    withReview: boolean,
+  ): Promise<SceneDetails> {
+    const rev = await repo.revision(p.id, version);
+    if (!rev) throw notFound();
+    const parsed = parseAnyDocument(rev.document);
+    if (!parsed.success) throw notFound();
+    const doc = parsed.data;
+    const refs = documentReferences(doc);
+    const idsOf = (type: 'asset' | 'library' | 'product') => [...new Set(refs.filter((r) => r.type === type).map((r) => r.id))];
+    // Assets still existing and still the project owner's (a later deletion leaves a hole the viewer skips).
+    const assetRows = (await repo.assetsByIds(idsOf('asset'))).filter((a) => a.ownerId === p.ownerId && a.status === 'ready');
+    const [media, libraryMap, products] = await Promise.all([
+      resolveMedia(assetRows, full),
+      idsOf('library').length ? library.resolve(idsOf('library')) : Promise.resolve(new Map<number, ResolvedMedia>()),
+      resolveProducts(viewer, idsOf('product')),
+    ]);
+    return {
+      id: p.id,
+      kind: s.kind,
+      version,
+      state: version === s.publishedVersion ? 'published' : 'draft',
+      access: full ? 'full' : 'preview',
+      document: doc,
+      media,
+      library: Object.fromEntries([...libraryMap].map(([id, m]) => [String(id), m])),
+      products,
+      review: withReview
+        ? {
+            draft_version: s.draftVersion,
+            submitted_version: s.submittedVersion,
+            published_version: s.publishedVersion,
+            state: s.reviewState,
+            reason: s.reviewReason,
+          }
+        : null,
+    };
+  }
+
   /** Product cards for the caller: market-visible products only, each saying whether the caller may buy it. */
   async function resolveProducts(viewer: Viewer, ids: number[]): Promise<Record<string, ResolvedProduct>> {
     if (ids.length === 0) return {};
@@ -409,41 +454,23 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
       else if (moderator) version = s.publishedVersion ?? s.draftVersion;
       else version = s.publishedVersion;
       if (version === null) throw notFound();
-      const rev = await repo.revision(p.id, version);
-      if (!rev) throw notFound();
-      const parsed = parseAnyDocument(rev.document);
-      if (!parsed.success) throw notFound();
-      const doc = parsed.data;
-      const refs = documentReferences(doc);
-      const idsOf = (type: 'asset' | 'library' | 'product') => [...new Set(refs.filter((r) => r.type === type).map((r) => r.id))];
-      // Assets still existing and still the project owner's (a later deletion leaves a hole the viewer skips).
-      const assetRows = (await repo.assetsByIds(idsOf('asset'))).filter((a) => a.ownerId === p.ownerId && a.status === 'ready');
-      const [media, libraryMap, products] = await Promise.all([
-        resolveMedia(assetRows, full),
-        idsOf('library').length ? library.resolve(idsOf('library')) : Promise.resolve(new Map<number, ResolvedMedia>()),
-        resolveProducts(viewer, idsOf('product')),
-      ]);
-      return {
-        id: p.id,
-        kind: s.kind,
-        version,
-        state: version === s.publishedVersion ? 'published' : 'draft',
-        access: full ? 'full' : 'preview',
-        document: doc,
-        media,
-        library: Object.fromEntries([...libraryMap].map(([id, m]) => [String(id), m])),
-        products,
-        review:
-          owner || moderator
-            ? {
-                draft_version: s.draftVersion,
-                submitted_version: s.submittedVersion,
-                published_version: s.publishedVersion,
-                state: s.reviewState,
-                reason: s.reviewReason,
-              }
-            : null,
-      };
+      return documentOut(viewer, p, s, version, full, owner || moderator);
+    },
+
+    /**
+     * The scene of a meta world room (the world module calls it once the caller passed the room's access rule): the
+     * published version, or the draft when the room's author owns an unpublished project, whether or not the caller
+     * bought the project or it is in the market. Assets come at viewer (preview) quality with the same short-lived
+     * signed delivery URLs the viewer uses: no originals of processed files, nothing to download beyond what plays.
+     */
+    async roomScene(viewer: Viewer, projectId: number, roomAuthorId: number): Promise<SceneDetails> {
+      const p = await projects.byId(projectId);
+      if (!p) throw notFound();
+      const s = await repo.sceneOf(p.id);
+      if (!s || s.draftVersion === 0) throw notFound();
+      const version = s.publishedVersion ?? (p.ownerId === roomAuthorId ? s.draftVersion : null);
+      if (version === null) throw notFound();
+      return documentOut(viewer, p, s, version, false, false);
     },
 
     // --- Hooks of the editor service (content, review, edits) ---

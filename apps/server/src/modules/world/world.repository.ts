@@ -82,9 +82,9 @@ export function createWorldRepository(db: DbOrTx) {
         .for('update');
       return r;
     },
-    async entryNames(ids: number[]): Promise<Map<number, string>> {
+    async entryNames(ids: number[], tx: DbOrTx = db): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
+      const rows = await tx
         .select({ id: worldEntries.id, name: worldEntries.name })
         .from(worldEntries)
         .where(inArray(worldEntries.id, ids));
@@ -288,19 +288,26 @@ export function createWorldRepository(db: DbOrTx) {
       ]);
       return { rows, total: n?.n ?? 0 };
     },
-    async chatById(id: number): Promise<WorldChatRow | undefined> {
-      const [r] = await db.select().from(worldChat).where(eq(worldChat.id, id));
-      return r;
-    },
     async chatByIds(ids: number[]): Promise<WorldChatRow[]> {
       return ids.length ? db.select().from(worldChat).where(inArray(worldChat.id, ids)) : [];
     },
-    async deleteChat(ids: number[], authorId?: number): Promise<number[]> {
-      const rows = await db
+    /** Deletes chat messages (only of the author's entries when `authorId` is given); answers what went and where it was. */
+    async deleteChat(
+      ids: number[],
+      authorId?: number,
+      tx: DbOrTx = db,
+    ): Promise<{ id: number; entryId: number; instance: number; name: string; text: string }[]> {
+      if (ids.length === 0) return [];
+      return tx
         .delete(worldChat)
         .where(and(inArray(worldChat.id, ids), authorId ? inArray(worldChat.entryId, entriesOf(db, authorId)) : undefined))
-        .returning({ id: worldChat.id });
-      return rows.map((r) => r.id);
+        .returning({
+          id: worldChat.id,
+          entryId: worldChat.entryId,
+          instance: worldChat.instance,
+          name: worldChat.name,
+          text: worldChat.text,
+        });
     },
 
     // --- Bans and roles ---
@@ -311,6 +318,32 @@ export function createWorldRepository(db: DbOrTx) {
         .from(worldBans)
         .where(and(eq(worldBans.entryId, entryId), eq(worldBans.userId, userId)));
       return !!r;
+    },
+    async banPage(
+      entryId: number,
+      page: number,
+      limit: number,
+    ): Promise<{ rows: (typeof worldBans.$inferSelect)[]; total: number }> {
+      const where = eq(worldBans.entryId, entryId);
+      const [rows, [n]] = await Promise.all([
+        db
+          .select()
+          .from(worldBans)
+          .where(where)
+          .orderBy(desc(worldBans.createdAt), desc(worldBans.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(worldBans).where(where),
+      ]);
+      return { rows, total: n?.n ?? 0 };
+    },
+    /** Lifts a ban; answers the removed row (none when there was no such ban). */
+    async unban(entryId: number, userId: number, tx: DbOrTx = db): Promise<typeof worldBans.$inferSelect | undefined> {
+      const [r] = await tx
+        .delete(worldBans)
+        .where(and(eq(worldBans.entryId, entryId), eq(worldBans.userId, userId)))
+        .returning();
+      return r;
     },
     async ban(entryId: number, userId: number, bannedBy: number, tx: DbOrTx = db): Promise<void> {
       await tx.insert(worldBans).values({ entryId, userId, bannedBy }).onConflictDoNothing();

@@ -33,7 +33,7 @@ import { AppError } from '../../lib/errors';
 import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
 import type { WorldVisitRow } from './world.repository';
-import { entryRoom, instanceRoom, type WorldService } from './world.service';
+import { entryRoom, type HostActor, instanceRoom, type RemovedChat, type WorldService } from './world.service';
 
 /** Last known movement of a member (this process's sockets, or received from the other processes). */
 interface Avatar {
@@ -266,9 +266,23 @@ export function createWorldRooms({
     return { ok: false, code: ErrorCode.INTERNAL as ErrorCodeValue, message: translateMessage('internal', lang) };
   }
 
+  /** Tells each deleted message's instance to drop it (`world:chat_removed`, one event per instance). */
+  function chatRemoved(removed: RemovedChat[]) {
+    const byRoom = new Map<string, number[]>();
+    for (const r of removed) {
+      const room = instanceRoom(r.entryId, r.instance);
+      byRoom.set(room, [...(byRoom.get(room) ?? []), r.id]);
+    }
+    for (const [room, ids] of byRoom) io.to(room).emit(WorldEvent.chatRemoved, { ids });
+  }
+
   realtime.onConnection((socket: Socket, user: RequestUser | null) => {
     const lang = langOf(socket);
     const chatTimes: number[] = [];
+    /** The audit log's actor of this socket's host actions (a guest host is named by their visit). */
+    const by: HostActor = user
+      ? { id: user.id, name: user.name, ip: socket.handshake.address }
+      : { id: null, ip: socket.handshake.address };
 
     /** Runs a handler with an acknowledgement: `{ ok, data }` or the refusal. */
     function on<T>(event: string, run: (payload: unknown) => Promise<T>) {
@@ -416,14 +430,14 @@ export function createWorldRooms({
           break;
         case 'kick':
         case 'ban':
-          evict(await world.remove(m.visitId, a.member_id, a.action === 'ban', user?.id ?? null), a.action);
+          evict(await world.remove(m.visitId, a.member_id, a.action === 'ban', by), a.action);
           break;
         case 'role':
-          memberUpdated(m, await world.setRole(m.visitId, a.member_id, a.role));
+          memberUpdated(m, await world.setRole(m.visitId, a.member_id, a.role, by));
           break;
         case 'lock':
         case 'unlock': {
-          const entryId = await world.setLocked(m.visitId, a.action === 'lock');
+          const entryId = await world.setLocked(m.visitId, a.action === 'lock', by);
           io.to(entryRoom(entryId)).emit(WorldEvent.locked, { locked: a.action === 'lock' });
           break;
         }
@@ -532,15 +546,16 @@ export function createWorldRooms({
       io.to(entryRoom(entryId)).emit(WorldEvent.locked, { locked });
     },
     /**
-     * Deletes a chat message through the world service (a report decided to hide it) and tells its instance to drop
-     * it (`world:chat_removed`). Answers false when it was already gone.
+     * Deletes a chat message through the world service (a report decided to hide it; the report's decision is the
+     * audit entry) and tells its instance to drop it (`world:chat_removed`). Answers false when it was already gone.
      */
     async removeChat(id: number): Promise<boolean> {
-      const where = await world.removeChatForReport(id);
-      if (!where) return false;
-      io.to(instanceRoom(where.entryId, where.instance)).emit(WorldEvent.chatRemoved, { ids: [id] });
-      return true;
+      const removed = await world.removeChats([id]);
+      chatRemoved(removed);
+      return removed.length > 0;
     },
+    /** Deleted chat messages (admin /explore/chat-record-list): their instances drop them. */
+    chatRemoved,
     /** Members of this process's rooms (health and tests). */
     localMembers(): number {
       return memberships.size;

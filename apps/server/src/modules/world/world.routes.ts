@@ -1,6 +1,8 @@
 import { pageOf } from '@xr/contract/common';
+import { sceneDetails } from '@xr/contract/scenes';
 import {
   addWorldBody,
+  banPageQuery,
   chatRecord,
   chatRecordQuery,
   delChatRecordBody,
@@ -10,11 +12,15 @@ import {
   metaWorldListQuery,
   onlinePageQuery,
   onlineUserRow,
+  unbanBody,
   upWorldBody,
+  WORLD_SCENE_CALLS_PER_MINUTE,
+  worldBan,
   worldDetails,
   worldDetailsQuery,
   worldEntry,
   worldPageQuery,
+  worldSceneBody,
 } from '@xr/contract/world';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,6 +90,42 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
     async (request) => ok(await world.details(request.user ?? null, request.query.id)),
   );
 
+  // --- Bans (lifted by whoever manages the entry) ---
+
+  app.get(
+    '/explore/ban_page',
+    {
+      config: { access: entriesAdmin },
+      schema: { tags, security, querystring: banPageQuery, response: { 200: envelope(pageOf(worldBan)) } },
+    },
+    async (request) => ok(await world.banPage(currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/explore/unban',
+    { config: { access: entriesAdmin }, schema: { tags, security, body: unbanBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await world.unban(currentUser(request), request.body.entry_id, request.body.user_id);
+      return ok(null);
+    },
+  );
+
+  // Password guessing: limited per address and room.
+  const sceneLimit = app.callLimit({
+    max: WORLD_SCENE_CALLS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => `world-scene|${request.ip}|${(request.body as { entry_id?: unknown } | undefined)?.entry_id ?? ''}`,
+  });
+  app.post(
+    '/meta/world_scene',
+    {
+      config: { access: 'public' },
+      preHandler: [sceneLimit],
+      schema: { tags, body: worldSceneBody, response: { 200: envelope(sceneDetails) } },
+    },
+    async (request) => ok(await world.scene(request.user ?? null, request.body)),
+  );
+
   // --- Presence ---
 
   app.get(
@@ -137,6 +179,10 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: chatAdmin },
       schema: { tags, security, body: delChatRecordBody, response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
     },
-    async (request) => ok({ deleted: await world.deleteChat(currentUser(request), request.body.ids) }),
+    async (request) => {
+      const removed = await world.deleteChat(currentUser(request), request.body.ids);
+      rooms.chatRemoved(removed);
+      return ok({ deleted: removed.length });
+    },
   );
 };

@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
+import type { SceneDetails } from '@xr/contract/scenes';
 import {
   type addWorldBody,
+  type banPageQuery,
   CHAT_EXPORT_MAX_ROWS,
   type ChatRecord,
   type chatRecordQuery,
@@ -16,6 +18,7 @@ import {
   type PresentState,
   type upWorldBody,
   WORLD_RECENT_CHAT,
+  type WorldBan,
   type WorldChatMessage,
   type WorldDetails,
   type WorldEntry,
@@ -26,9 +29,10 @@ import {
   type worldPageQuery,
 } from '@xr/contract/world';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
+import { type AuditActor, type AuditRecord, type AuditRecorder, changes } from '../audit/audit.service';
 import { isMarketVisible, type ProjectsService } from '../projects/projects.service';
 import type { ScenesService } from '../projects/scenes.service';
 import type { UsersService } from '../users/users.service';
@@ -43,7 +47,41 @@ const isAdmin = (actor: WorldActor) => !!actor && actor.roles.includes('admin');
 const scopeOf = (actor: NonNullable<WorldActor>) => (isAdmin(actor) ? undefined : actor.id);
 
 /** Who acts: a signed-in person (with permissions) or an anonymous guest (null). */
-export type WorldActor = { id: number; name: string; roles: readonly string[]; permissions: ReadonlySet<string> } | null;
+export type WorldActor = {
+  id: number;
+  name: string;
+  roles: readonly string[];
+  permissions: ReadonlySet<string>;
+  /** Address and request id of an HTTP call (the audit log records them). */
+  ip?: string;
+  requestId?: string;
+} | null;
+
+/** Who did an in-room host action, for the audit log (the socket's user, or the host's name; their address). */
+export type HostActor = AuditActor;
+
+/** What the audit log keeps of an entry (no password hash or invite token). */
+function entryAudit(r: WorldEntryRow): Record<string, unknown> {
+  return {
+    name: r.name,
+    project_id: r.projectId,
+    author_id: r.authorId,
+    weight: r.weight,
+    room_type: r.roomType,
+    capacity: r.capacity,
+    access: r.access,
+    locked: r.locked,
+  };
+}
+const entryTarget = (r: Pick<WorldEntryRow, 'id' | 'name'>) => ({ type: 'world_entry', id: r.id, label: r.name });
+const auditActorOf = (a: NonNullable<WorldActor>): AuditActor => ({ id: a.id, name: a.name, ip: a.ip, requestId: a.requestId });
+
+/** A deleted chat message and where it was (its instance is told to drop it). */
+export interface RemovedChat {
+  id: number;
+  entryId: number;
+  instance: number;
+}
 
 /** The avatar look of people (the avatars module fills it; null: the default look). */
 export type LookFor = (userIds: number[]) => Promise<Map<number, unknown>>;
@@ -54,6 +92,7 @@ type WorldPageQuery = z.output<typeof worldPageQuery>;
 type MetaListQuery = z.output<typeof metaWorldListQuery>;
 type OnlineQuery = z.output<typeof onlinePageQuery>;
 type ChatQuery = z.output<typeof chatRecordQuery>;
+type BanQuery = z.output<typeof banPageQuery>;
 type JoinPayload = z.output<typeof worldJoinPayload>;
 
 const newInviteToken = () => crypto.randomBytes(18).toString('base64url');
@@ -97,14 +136,45 @@ export function createWorldService({
   scenes,
   users,
   lookFor,
+  audit,
 }: {
   db: Db;
   projects: Pick<ProjectsService, 'byId' | 'byIds'>;
-  scenes: Pick<ScenesService, 'kindOf' | 'contentScene'>;
+  scenes: Pick<ScenesService, 'kindOf' | 'contentScene' | 'roomScene'>;
   users: Pick<UsersService, 'contacts'>;
   lookFor: LookFor;
+  /** The audit log: admin and persisted host actions are recorded in their transaction. */
+  audit?: AuditRecorder;
 }) {
   const repo = createWorldRepository(db);
+  const log = async (tx: DbOrTx, entry: AuditRecord) => {
+    await audit?.record(tx, entry);
+  };
+
+  /**
+   * Deletes chat messages (only of the actor's entries unless an administrator; any when no scope is given, e.g. a
+   * report's decision) in one transaction with one audit entry per message when `by` is given. The one way chat
+   * messages are deleted: the rooms layer then tells each message's instance (`world:chat_removed`).
+   */
+  async function removeChats(ids: number[], opts: { scope?: number; by?: AuditActor } = {}): Promise<RemovedChat[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    return db.transaction(async (tx) => {
+      const gone = await repo.deleteChat(unique, opts.scope, tx);
+      if (opts.by && gone.length) {
+        const names = await repo.entryNames([...new Set(gone.map((g) => g.entryId))], tx);
+        for (const g of gone) {
+          await log(tx, {
+            actor: opts.by,
+            action: 'world.chat_delete',
+            target: { type: 'world_chat', id: g.id, label: names.get(g.entryId) ?? '' },
+            before: { entry_id: g.entryId, instance: g.instance, name: g.name, text: g.text },
+          });
+        }
+      }
+      return gone.map((g) => ({ id: g.id, entryId: g.entryId, instance: g.instance }));
+    });
+  }
 
   /** A project a room may show for this author: a 3D scene or 360 tour, published (in the market) or the author's own. */
   async function usableProject(projectId: number, authorId: number): Promise<void> {
@@ -191,6 +261,30 @@ export function createWorldService({
     return rows.map((v) => ({ member_id: v.id, name: v.name, raised_at: iso(v.handRaisedAt) ?? '' }));
   }
 
+  /**
+   * The room's access rule (joining and its scene): anonymous only in public rooms; not banned; invite token or
+   * password unless a host. The lock is the join's concern (a locked room still shows its scene behind the refusal).
+   */
+  async function checkAccess(
+    actor: WorldActor,
+    entry: WorldEntryRow,
+    host: boolean,
+    p: { invite?: string; password?: string },
+  ): Promise<void> {
+    if (!actor && entry.access !== 'public') throw new AppError(ErrorCode.WORLD_SIGN_IN_REQUIRED);
+    if (actor && !host && (await repo.isBanned(entry.id, actor.id))) throw new AppError(ErrorCode.WORLD_BANNED);
+    if (!host && entry.access === 'invite') {
+      const a = Buffer.from(p.invite ?? '');
+      const b = Buffer.from(entry.inviteToken);
+      if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new AppError(ErrorCode.WORLD_INVITE_INVALID);
+    }
+    if (!host && entry.access === 'password') {
+      if (!entry.passwordHash || !p.password || !(await verify(entry.passwordHash, p.password).catch(() => false))) {
+        throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
+      }
+    }
+  }
+
   /** An entry the actor manages (administrators: any); others' entries are "not found". */
   async function ownEntry(actor: NonNullable<WorldActor>, id: number): Promise<WorldEntryRow> {
     const e = await repo.entryById(id);
@@ -234,18 +328,26 @@ export function createWorldService({
       const authorId = isAdmin(actor) ? (body.author_id ?? actor.id) : actor.id;
       if (body.author_id !== undefined && !(await users.contacts([authorId])).has(authorId)) throw notFound();
       await usableProject(body.project_id, authorId);
-      const row = await repo.insertEntry({
-        name: body.name,
-        description: body.description,
-        projectId: body.project_id,
-        authorId,
-        weight: body.weight,
-        roomType: body.room_type,
-        capacity: body.capacity,
-        access: body.access,
-        passwordHash: body.password ? await hash(body.password) : null,
-        inviteToken: newInviteToken(),
-        locked: body.locked,
+      const passwordHash = body.password ? await hash(body.password) : null;
+      const row = await db.transaction(async (tx) => {
+        const r = await repo.insertEntry(
+          {
+            name: body.name,
+            description: body.description,
+            projectId: body.project_id,
+            authorId,
+            weight: body.weight,
+            roomType: body.room_type,
+            capacity: body.capacity,
+            access: body.access,
+            passwordHash,
+            inviteToken: newInviteToken(),
+            locked: body.locked,
+          },
+          tx,
+        );
+        await log(tx, { actor: auditActorOf(actor), action: 'world.entry_add', target: entryTarget(r), after: entryAudit(r) });
+        return r;
       });
       const [out] = await entriesOut([row]);
       if (!out) throw notFound();
@@ -264,20 +366,33 @@ export function createWorldService({
       if (access === 'password' && !body.password && !before.passwordHash) {
         throw new AppError(ErrorCode.VALIDATION, { field: 'password', messageKey: 'v.worldPasswordRequired' });
       }
-      const row = await repo.updateEntry(body.id, {
-        name: body.name,
-        description: body.description,
-        projectId: body.project_id,
-        authorId: body.author_id,
-        weight: body.weight,
-        roomType: body.room_type,
-        capacity: body.capacity,
-        access: body.access,
-        passwordHash: body.password ? await hash(body.password) : undefined,
-        locked: body.locked,
-        inviteToken: body.new_invite ? newInviteToken() : undefined,
+      const passwordHash = body.password ? await hash(body.password) : undefined;
+      const row = await db.transaction(async (tx) => {
+        const r = await repo.updateEntry(
+          body.id,
+          {
+            name: body.name,
+            description: body.description,
+            projectId: body.project_id,
+            authorId: body.author_id,
+            weight: body.weight,
+            roomType: body.room_type,
+            capacity: body.capacity,
+            access: body.access,
+            passwordHash,
+            locked: body.locked,
+            inviteToken: body.new_invite ? newInviteToken() : undefined,
+          },
+          tx,
+        );
+        if (!r) throw notFound();
+        const diff = changes(entryAudit(before), entryAudit(r));
+        // Secrets are never logged; that they changed is (as a plain flag).
+        if (passwordHash) diff.after.credential_changed = true;
+        if (body.new_invite) diff.after.invite_renewed = true;
+        await log(tx, { actor: auditActorOf(actor), action: 'world.entry_update', target: entryTarget(r), ...diff });
+        return r;
       });
-      if (!row) throw notFound();
       const [entry] = await entriesOut([row]);
       if (!entry) throw notFound();
       return { entry, lockChanged: row.locked !== before.locked };
@@ -289,7 +404,15 @@ export function createWorldService({
       return db.transaction(async (tx) => {
         const row = await repo.updateEntry(id, { deletedAt: new Date() }, tx);
         if (!row) throw notFound();
-        return repo.closeVisits(repo.visitsOfEntry(id), tx);
+        const closed = await repo.closeVisits(repo.visitsOfEntry(id), tx);
+        await log(tx, {
+          actor: auditActorOf(actor),
+          action: 'world.entry_delete',
+          target: entryTarget(row),
+          before: entryAudit(row),
+          after: { closed_visits: closed.length },
+        });
+        return closed;
       });
     },
 
@@ -310,6 +433,17 @@ export function createWorldService({
       return { ...cardOf(e), project_id: e.project_id, author_id: e.author_id, is_host: (await roleFor(actor, row)) === 'host' };
     },
 
+    /**
+     * POST /meta/world_scene: the room's scene for whoever may enter it (see `checkAccess`), even when the project is
+     * paid and not bought, or not in the market: a room shows its scene to its visitors. Viewer-quality assets only.
+     */
+    async scene(actor: WorldActor, p: { entry_id: number; invite?: string; password?: string }): Promise<SceneDetails> {
+      const entry = await repo.entryById(p.entry_id);
+      if (!entry) throw notFound();
+      await checkAccess(actor, entry, (await roleFor(actor, entry)) === 'host', p);
+      return scenes.roomScene(actor, entry.projectId, entry.authorId);
+    },
+
     // --- Rooms ---
 
     /**
@@ -322,18 +456,7 @@ export function createWorldService({
       if (!entry) throw notFound();
       const role = await roleFor(actor, entry);
       const host = role === 'host';
-      if (!actor && entry.access !== 'public') throw new AppError(ErrorCode.WORLD_SIGN_IN_REQUIRED);
-      if (actor && !host && (await repo.isBanned(entry.id, actor.id))) throw new AppError(ErrorCode.WORLD_BANNED);
-      if (!host && entry.access === 'invite') {
-        const a = Buffer.from(p.invite ?? '');
-        const b = Buffer.from(entry.inviteToken);
-        if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new AppError(ErrorCode.WORLD_INVITE_INVALID);
-      }
-      if (!host && entry.access === 'password') {
-        if (!entry.passwordHash || !p.password || !(await verify(entry.passwordHash, p.password).catch(() => false))) {
-          throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
-        }
-      }
+      await checkAccess(actor, entry, host, p);
       const visit = await db.transaction(async (tx) => {
         const locked = await repo.lockEntry(entry.id, tx);
         if (!locked) throw notFound();
@@ -445,28 +568,45 @@ export function createWorldService({
     },
 
     /** Host: remove a member (kick) or ban them (persisted for signed-in people; every visit of theirs closes). */
-    async remove(hostVisitId: number, memberId: number, ban: boolean, actorId: number | null): Promise<WorldVisitRow[]> {
+    async remove(hostVisitId: number, memberId: number, ban: boolean, by: HostActor): Promise<WorldVisitRow[]> {
       const h = await hostVisit(hostVisitId);
       const target = await memberIn(h.entryId, memberId);
       if (target.id === h.id) throw new AppError(ErrorCode.VALIDATION, { messageKey: 'v.selfAction' });
       return db.transaction(async (tx) => {
         if (ban && target.userId !== null) {
-          await repo.ban(h.entryId, target.userId, actorId ?? 0, tx);
-          return repo.closeVisits(repo.visitsOfUserInEntry(h.entryId, target.userId), tx);
+          await repo.ban(h.entryId, target.userId, by.id ?? 0, tx);
+          const closed = await repo.closeVisits(repo.visitsOfUserInEntry(h.entryId, target.userId), tx);
+          await log(tx, {
+            actor: { ...by, name: by.name ?? h.name },
+            action: 'world.member_ban',
+            target: { type: 'user', id: target.userId, label: target.name },
+            after: { entry_id: h.entryId, banned: true },
+          });
+          return closed;
         }
         return repo.closeVisits(repo.visitIs(target.id), tx);
       });
     },
 
     /** Host: give a member a role (kept for signed-in people's next visits). Classroom visitors are muted, others not. */
-    async setRole(hostVisitId: number, memberId: number, role: WorldRole): Promise<WorldMember> {
+    async setRole(hostVisitId: number, memberId: number, role: WorldRole, by: HostActor): Promise<WorldMember> {
       const h = await hostVisit(hostVisitId);
       const target = await memberIn(h.entryId, memberId);
       const entry = await repo.entryById(h.entryId);
       if (!entry) throw notFound();
       if (target.userId === entry.authorId && role !== 'host') throw new AppError(ErrorCode.FORBIDDEN);
       const v = await db.transaction(async (tx) => {
-        if (target.userId !== null) await repo.setRole(h.entryId, target.userId, role, tx);
+        if (target.userId !== null) {
+          await repo.setRole(h.entryId, target.userId, role, tx);
+          // Only signed-in people's roles persist (a guest's lasts the visit): those are audited.
+          await log(tx, {
+            actor: { ...by, name: by.name ?? h.name },
+            action: 'world.member_role',
+            target: { type: 'user', id: target.userId, label: target.name },
+            before: { entry_id: h.entryId, role: target.role },
+            after: { entry_id: h.entryId, role },
+          });
+        }
         return repo.updateVisit(target.id, { role, muted: entry.roomType === 'classroom' && role === 'visitor' }, tx);
       });
       if (!v) throw new AppError(ErrorCode.WORLD_MEMBER_GONE);
@@ -474,9 +614,20 @@ export function createWorldService({
     },
 
     /** Host: lock or unlock the room (only hosts join a locked room). Answers the entry id. */
-    async setLocked(hostVisitId: number, locked: boolean): Promise<number> {
+    async setLocked(hostVisitId: number, locked: boolean, by: HostActor): Promise<number> {
       const h = await hostVisit(hostVisitId);
-      await repo.updateEntry(h.entryId, { locked });
+      await db.transaction(async (tx) => {
+        const e = await repo.lockEntry(h.entryId, tx);
+        if (!e) throw notFound();
+        await repo.updateEntry(h.entryId, { locked }, tx);
+        await log(tx, {
+          actor: { ...by, name: by.name ?? h.name },
+          action: locked ? 'world.room_lock' : 'world.room_unlock',
+          target: entryTarget(e),
+          before: { locked: e.locked },
+          after: { locked },
+        });
+      });
       return h.entryId;
     },
 
@@ -564,8 +715,57 @@ export function createWorldService({
 
     /** POST /explore/kick: closes the person's visits of the entry (not a ban). Answers the closed visits. */
     async kick(actor: NonNullable<WorldActor>, entryId: number, userId: number): Promise<WorldVisitRow[]> {
-      await ownEntry(actor, entryId);
-      return db.transaction((tx) => repo.closeVisits(repo.visitsOfUserInEntry(entryId, userId), tx));
+      const e = await ownEntry(actor, entryId);
+      return db.transaction(async (tx) => {
+        const closed = await repo.closeVisits(repo.visitsOfUserInEntry(entryId, userId), tx);
+        if (closed.length) {
+          await log(tx, {
+            actor: auditActorOf(actor),
+            action: 'world.member_kick',
+            target: { type: 'user', id: userId, label: closed[0]?.name ?? '' },
+            after: { entry_id: entryId, entry: e.name, closed_visits: closed.length },
+          });
+        }
+        return closed;
+      });
+    },
+
+    /** GET /explore/ban_page: who the entry's hosts banned (the actor's own entries; administrators: any). */
+    async banPage(actor: NonNullable<WorldActor>, q: BanQuery): Promise<Page<WorldBan>> {
+      await ownEntry(actor, q.entry_id);
+      const { rows, total } = await repo.banPage(q.entry_id, q.page, q.limit);
+      const contacts = await users.contacts([...new Set(rows.flatMap((r) => [r.userId, r.bannedBy]))]);
+      return {
+        list: rows.map((r) => ({
+          entry_id: r.entryId,
+          user_id: r.userId,
+          name: contacts.get(r.userId)?.name ?? '',
+          account: contacts.get(r.userId)?.email ?? '',
+          banned_by: r.bannedBy,
+          banned_by_name: contacts.get(r.bannedBy)?.name ?? '',
+          created_at: iso(r.createdAt) ?? '',
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+      };
+    },
+
+    /** POST /explore/unban: lifts a ban, audited; a ban that is not there is "not found" (someone lifted it first). */
+    async unban(actor: NonNullable<WorldActor>, entryId: number, userId: number): Promise<void> {
+      const e = await ownEntry(actor, entryId);
+      const label = (await users.contacts([userId])).get(userId)?.name ?? '';
+      await db.transaction(async (tx) => {
+        const gone = await repo.unban(entryId, userId, tx);
+        if (!gone) throw notFound();
+        await log(tx, {
+          actor: auditActorOf(actor),
+          action: 'world.member_unban',
+          target: { type: 'user', id: userId, label },
+          before: { entry_id: entryId, entry: e.name, banned: true, banned_by: gone.bannedBy },
+          after: { entry_id: entryId, banned: false },
+        });
+      });
     },
 
     /** GET /explore/chat_record_page. */
@@ -589,10 +789,15 @@ export function createWorldService({
       return `\uFEFF${lines.join('\r\n')}\r\n`;
     },
 
-    /** POST /explore/del_chat_record: answers how many were deleted. */
-    async deleteChat(actor: NonNullable<WorldActor>, ids: number[]): Promise<number> {
-      return (await repo.deleteChat([...new Set(ids)], scopeOf(actor))).length;
+    /**
+     * POST /explore/del_chat_record: deletes the actor's rooms' messages (administrators: any), audited; answers what
+     * went and where, for the rooms layer to tell the open rooms.
+     */
+    async deleteChat(actor: NonNullable<WorldActor>, ids: number[]): Promise<RemovedChat[]> {
+      return removeChats(ids, { scope: scopeOf(actor), by: auditActorOf(actor) });
     },
+
+    removeChats,
 
     /**
      * Chat records for the reports module (target kind `chat`): author, the name chatted under, text and the room's
@@ -617,13 +822,6 @@ export function createWorldService({
           },
         ]),
       );
-    },
-
-    /** Deletes one chat message (a report decided to hide it); answers where it was, or undefined when already gone. */
-    async removeChatForReport(id: number): Promise<{ entryId: number; instance: number } | undefined> {
-      const r = await repo.chatById(id);
-      if (!r) return undefined;
-      return (await repo.deleteChat([id])).length ? { entryId: r.entryId, instance: r.instance } : undefined;
     },
 
     // --- Server processes ---

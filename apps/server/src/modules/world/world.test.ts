@@ -21,7 +21,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, type Shopper, shopper } from '../../../test/commerce';
-import { ask, collect, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
+import { ask, collect, makeModelScene, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
 import { createWorldService } from './world.service';
 import { worldVisits } from './world.table';
 
@@ -500,7 +500,13 @@ describe('presence statistics', () => {
     const deps = {
       db: t.database.db,
       projects: { byId: async () => undefined, byIds: async () => [] },
-      scenes: { kindOf: async () => null, contentScene: async () => null },
+      scenes: {
+        kindOf: async () => null,
+        contentScene: async () => null,
+        roomScene: async () => {
+          throw new Error('unused');
+        },
+      },
       users: { contacts: async () => new Map() },
       lookFor: async () => new Map(),
     };
@@ -529,5 +535,257 @@ describe('presence statistics', () => {
       })
       .toBe(true);
     await stopOther();
+  });
+});
+
+describe('session 8: admin chat delete reaches rooms; audited world actions', () => {
+  interface AuditRow {
+    action: string;
+    actor: { id: number | null; name: string };
+    target: { type: string; id: string; label: string };
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }
+  const auditOf = async (action: string, targetType: string, targetId: number) =>
+    (
+      await get<{ list: AuditRow[] }>(
+        `/logs_list?action=${action}&target_type=${targetType}&target_id=${targetId}&limit=50`,
+        admin,
+      )
+    ).data.list;
+
+  it('deleting records on /explore/chat-record-list pushes world:chat_removed to the open room, audited', async () => {
+    const e = await addWorld({ name: 'Chatroom' });
+    const a = await connect(alice);
+    const b = await connect(bob);
+    await enter(a, { entry_id: e.id });
+    await enter(b, { entry_id: e.id });
+    const m1 = await ask<WorldChatMessage>(a, WorldEvent.chat, { text: 'first' });
+    await new Promise((r) => setTimeout(r, 1100));
+    const m2 = await ask<WorldChatMessage>(a, WorldEvent.chat, { text: 'second' });
+    if (!m1.ok || !m2.ok) throw new Error('chat refused');
+    const removedSeen = next<{ ids: number[] }>(b, WorldEvent.chatRemoved);
+    // Another creator cannot delete this room's messages (nothing goes, nothing is pushed).
+    const stranger = await shopper(t, { roles: ['creator'] });
+    expect((await post<{ deleted: number }>('/explore/del_chat_record', stranger, { ids: [m1.data.id] })).data.deleted).toBe(0);
+    const del = await post<{ deleted: number }>('/explore/del_chat_record', author, { ids: [m1.data.id, m2.data.id] });
+    expect(del.data.deleted).toBe(2);
+    expect((await removedSeen).ids.sort()).toEqual([m1.data.id, m2.data.id].sort());
+    // One audit entry per message, with what it said.
+    const entries = await auditOf('world.chat_delete', 'world_chat', m1.data.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: { id: author.id },
+      target: { type: 'world_chat', id: String(m1.data.id), label: 'Chatroom' },
+      before: { entry_id: e.id, text: 'first', name: expect.any(String) },
+    });
+    // Deleting again: nothing deleted, no second entry.
+    expect((await post<{ deleted: number }>('/explore/del_chat_record', author, { ids: [m1.data.id] })).data.deleted).toBe(0);
+    expect(await auditOf('world.chat_delete', 'world_chat', m1.data.id)).toHaveLength(1);
+  });
+
+  it('add, edit and delete of entries, admin kick and persisted host actions write audit entries', async () => {
+    const e = await addWorld({ name: 'Audited', access: 'password', password: 'secret1' });
+    const added = await auditOf('world.entry_add', 'world_entry', e.id);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ actor: { id: author.id }, after: { name: 'Audited', access: 'password', weight: 0 } });
+    expect(JSON.stringify(added[0])).not.toContain('secret1');
+    await post('/explore/up_world', author, { id: e.id, weight: 7, password: 'secret2', new_invite: true });
+    const [edited] = await auditOf('world.entry_update', 'world_entry', e.id);
+    expect(edited).toMatchObject({
+      before: { weight: 0 },
+      after: { weight: 7, credential_changed: true, invite_renewed: true },
+    });
+    expect(JSON.stringify(edited)).not.toContain('secret2');
+    await post('/explore/up_world', author, { id: e.id, access: 'public' });
+
+    // In-room host actions that persist: role, ban, lock / unlock (by the host's account).
+    const h = await connect(author);
+    const a = await connect(alice);
+    const b = await connect(bob);
+    await enter(h, { entry_id: e.id });
+    const ja = await enter(a, { entry_id: e.id });
+    const jb = await enter(b, { entry_id: e.id });
+    expect(await ask(h, WorldEvent.host, { action: 'role', member_id: ja.member_id, role: 'speaker' })).toMatchObject({
+      ok: true,
+    });
+    const roles = (await auditOf('world.member_role', 'user', alice.id)).filter((x) => x.after?.entry_id === e.id);
+    expect(roles[0]).toMatchObject({ actor: { id: author.id }, before: { role: 'visitor' }, after: { role: 'speaker' } });
+    expect(await ask(h, WorldEvent.host, { action: 'ban', member_id: jb.member_id })).toMatchObject({ ok: true });
+    const bans = (await auditOf('world.member_ban', 'user', bob.id)).filter((x) => x.after?.entry_id === e.id);
+    expect(bans).toHaveLength(1);
+    expect(await ask(h, WorldEvent.host, { action: 'lock' })).toMatchObject({ ok: true });
+    expect(await ask(h, WorldEvent.host, { action: 'unlock' })).toMatchObject({ ok: true });
+    expect(await auditOf('world.room_lock', 'world_entry', e.id)).toMatchObject([
+      { before: { locked: false }, after: { locked: true } },
+    ]);
+    expect(await auditOf('world.room_unlock', 'world_entry', e.id)).toHaveLength(1);
+    // A refused host action (not a host) writes nothing.
+    expect(await ask(a, WorldEvent.host, { action: 'lock' })).toMatchObject({ ok: false });
+    expect(await auditOf('world.room_lock', 'world_entry', e.id)).toHaveLength(1);
+
+    // Admin kick from /explore/onlinelist.
+    const removed = next<WorldRemovedEvent>(a, WorldEvent.removed);
+    expect((await post<{ kicked: number }>('/explore/kick', admin, { entry_id: e.id, user_id: alice.id })).data.kicked).toBe(1);
+    await removed;
+    const kicks = (await auditOf('world.member_kick', 'user', alice.id)).filter((x) => x.after?.entry_id === e.id);
+    expect(kicks).toMatchObject([{ actor: { id: admin.id }, after: { closed_visits: 1 } }]);
+
+    // Delete.
+    await post('/explore/del_world', author, { id: e.id });
+    expect(await auditOf('world.entry_delete', 'world_entry', e.id)).toMatchObject([
+      { before: { name: 'Audited' }, after: { closed_visits: expect.any(Number) } },
+    ]);
+  });
+});
+
+describe('session 8: a room’s scene on a paid or unpublished project (POST /meta/world_scene)', () => {
+  interface RoomScene {
+    id: number;
+    kind: string;
+    access: string;
+    document: { objects: unknown[] };
+    media: Record<string, { urls: Record<string, string> }>;
+  }
+  const sceneOf = (who: Shopper | undefined, payload: Record<string, unknown>) => call('POST', '/meta/world_scene', who, payload);
+
+  it('a visitor who has not bought the paid project gets the scene of a public room, viewer-quality signed URLs only', async () => {
+    const { projectId: paid, assetId } = await makeModelScene(t, author.id, { price: 50 });
+    // The market refuses her the project's scene (not bought, no anonymous preview)…
+    expect((await call('GET', `/project/scene_details?id=${paid}`, alice)).statusCode).toBe(403);
+    const e = await addWorld({ name: 'Paid hall', project_id: paid });
+    // …the room shows it to her, and to a guest.
+    for (const who of [alice, undefined]) {
+      const r = await sceneOf(who, { entry_id: e.id });
+      expect(r.statusCode, r.body).toBe(200);
+      const scene = body<RoomScene>(r).data;
+      expect(scene).toMatchObject({ id: paid, kind: 'scene', access: 'preview' });
+      expect(scene.document.objects).toHaveLength(1);
+      const urls = scene.media[String(assetId)]?.urls ?? {};
+      // What the viewer draws (the processed model and its preview), signed; never the uploaded original.
+      expect(Object.keys(urls).sort()).toEqual(['model', 'preview']);
+      expect(urls.model).toMatch(/statue-model\.glb.*(exp|expires|sig|X-Amz)/i);
+      expect(JSON.stringify(scene)).not.toContain('statue-original');
+    }
+  });
+
+  it('password, sign-in, invite and ban rules apply; unknown and hostile ids are refused', async () => {
+    const { projectId } = await makeModelScene(t, author.id, { price: 20 });
+    const locked = await addWorld({ name: 'Secret', project_id: projectId, access: 'password', password: 'open123' });
+    const stranger = await sceneOf(bob, { entry_id: locked.id });
+    expect(body(stranger).code).toBe(ErrorCode.WORLD_PASSWORD_WRONG);
+    expect(JSON.stringify(body(stranger))).not.toContain('document');
+    expect(body(await sceneOf(bob, { entry_id: locked.id, password: 'wrong12' })).code).toBe(ErrorCode.WORLD_PASSWORD_WRONG);
+    expect((await sceneOf(bob, { entry_id: locked.id, password: 'open123' })).statusCode).toBe(200);
+    // The room's author needs no password.
+    expect((await sceneOf(author, { entry_id: locked.id })).statusCode).toBe(200);
+    const members = await addWorld({ name: 'Members', project_id: projectId, access: 'signed_in' });
+    expect(body(await sceneOf(undefined, { entry_id: members.id })).code).toBe(ErrorCode.WORLD_SIGN_IN_REQUIRED);
+    expect((await sceneOf(carol, { entry_id: members.id })).statusCode).toBe(200);
+    const invited = await addWorld({ name: 'Invited', project_id: projectId, access: 'invite' });
+    expect(body(await sceneOf(carol, { entry_id: invited.id, invite: 'nope' })).code).toBe(ErrorCode.WORLD_INVITE_INVALID);
+    expect((await sceneOf(carol, { entry_id: invited.id, invite: invited.invite_token })).statusCode).toBe(200);
+    // Banned from the room: no scene either.
+    const pub = await addWorld({ name: 'Ban hall', project_id: projectId });
+    const h = await connect(author);
+    const c = await connect(carol);
+    await enter(h, { entry_id: pub.id });
+    const jc = await enter(c, { entry_id: pub.id });
+    expect(await ask(h, WorldEvent.host, { action: 'ban', member_id: jc.member_id })).toMatchObject({ ok: true });
+    expect(body(await sceneOf(carol, { entry_id: pub.id })).code).toBe(ErrorCode.WORLD_BANNED);
+    expect(body(await sceneOf(carol, { entry_id: 2 ** 30 })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await sceneOf(carol, { entry_id: 2 ** 31 })).statusCode).toBe(400);
+    expect((await sceneOf(carol, { entry_id: pub.id, password: 'a\u0000b'.repeat(100) })).statusCode).toBe(400);
+  });
+
+  it('a room on the author’s unpublished project shows its draft to the room’s visitors', async () => {
+    const { projectId } = await makeModelScene(t, author.id, { published: false });
+    expect((await call('GET', `/project/scene_details?id=${projectId}`, alice)).statusCode).toBe(404);
+    const e = await addWorld({ name: 'Preview room', project_id: projectId });
+    const r = await sceneOf(alice, { entry_id: e.id });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(body<RoomScene>(r).data).toMatchObject({ id: projectId, kind: 'scene' });
+  });
+});
+
+describe('session 8: host "move"', () => {
+  it('a host moves a member to a point (3D) or a scene (tour); others may not; the moved one alone hears it', async () => {
+    const tour = await makeSceneProject(t, author.id, { kind: 'tour' });
+    const e = await addWorld({ name: 'Tour room', project_id: tour.id });
+    const h = await connect(author);
+    const a = await connect(alice);
+    const b = await connect(bob);
+    await enter(h, { entry_id: e.id });
+    const ja = await enter(a, { entry_id: e.id });
+    const jb = await enter(b, { entry_id: e.id });
+    const bobMoves = collect(b, WorldEvent.moved);
+    expect(
+      await ask(b, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 0, y: 0, z: 0, scene: 'yard' }),
+    ).toMatchObject({
+      ok: false,
+      code: ErrorCode.WORLD_NOT_HOST,
+    });
+    const moved = next<{ scene: string | null; x: number }>(a, WorldEvent.moved);
+    expect(
+      await ask(h, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 0, y: 0, z: 0, scene: 'yard' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await moved).toEqual({ x: 0, y: 0, z: 0, scene: 'yard' });
+    const toPoint = next<{ scene: string | null; x: number; z: number }>(a, WorldEvent.moved);
+    expect(await ask(h, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 2.5, y: 0, z: -1 })).toMatchObject({
+      ok: true,
+    });
+    expect(await toPoint).toEqual({ x: 2.5, y: 0, z: -1, scene: null });
+    // Hostile values are refused with a message, and a member who left cannot be moved.
+    expect(await ask(h, WorldEvent.host, { action: 'move', member_id: ja.member_id, x: 1e12, y: 0, z: 0 })).toMatchObject({
+      ok: false,
+      code: ErrorCode.VALIDATION,
+    });
+    b.disconnect();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await ask(h, WorldEvent.host, { action: 'move', member_id: jb.member_id, x: 0, y: 0, z: 0 })).toMatchObject({
+      ok: false,
+      code: ErrorCode.WORLD_MEMBER_GONE,
+    });
+    expect(bobMoves).toHaveLength(0);
+  });
+});
+
+describe('session 8: lifting a ban (/explore/ban_page, /explore/unban)', () => {
+  it('lists an entry’s bans for its managers; an unban lets the person in again, once, audited', async () => {
+    const e = await addWorld({ name: 'Ban list' });
+    const h = await connect(author);
+    const c = await connect(carol);
+    await enter(h, { entry_id: e.id });
+    const jc = await enter(c, { entry_id: e.id });
+    expect(await ask(h, WorldEvent.host, { action: 'ban', member_id: jc.member_id })).toMatchObject({ ok: true });
+    const bans = await get<{ list: { user_id: number; account: string; banned_by: number }[]; total: number }>(
+      `/explore/ban_page?entry_id=${e.id}`,
+      author,
+    );
+    expect(bans.data.total).toBe(1);
+    expect(bans.data.list[0]).toMatchObject({ user_id: carol.id, account: carol.email, banned_by: author.id });
+    // Other creators see nothing of it and cannot lift it; visitors lack the permission.
+    const other = await shopper(t, { roles: ['creator'] });
+    expect((await get(`/explore/ban_page?entry_id=${e.id}`, other)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await post('/explore/unban', other, { entry_id: e.id, user_id: carol.id })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call('POST', '/explore/unban', alice, { entry_id: e.id, user_id: carol.id })).statusCode).toBe(403);
+    expect((await call('GET', `/explore/ban_page?entry_id=${2 ** 31}`, author)).statusCode).toBe(400);
+    // Two admins lift it at once: one succeeds, the other hears it is gone; one audit entry.
+    const both = await Promise.all([
+      post('/explore/unban', author, { entry_id: e.id, user_id: carol.id }),
+      post('/explore/unban', admin, { entry_id: e.id, user_id: carol.id }),
+    ]);
+    expect(both.map((r) => r.code).sort()).toEqual([200, ErrorCode.NOT_FOUND].sort());
+    const entries = (
+      await get<{ list: { after: Record<string, unknown> | null }[] }>(
+        `/logs_list?action=world.member_unban&target_type=user&target_id=${carol.id}`,
+        admin,
+      )
+    ).data.list.filter((x) => x.after?.entry_id === e.id);
+    expect(entries).toHaveLength(1);
+    expect((await get<{ total: number }>(`/explore/ban_page?entry_id=${e.id}`, author)).data.total).toBe(0);
+    await enter(c, { entry_id: e.id });
   });
 });

@@ -71,3 +71,35 @@ describe('room people list', () => {
     expect(onLock).toHaveBeenCalledWith(true, expect.anything());
   });
 });
+
+describe('room people list: move', () => {
+  it('a host moves someone to one of the tour’s scenes', async () => {
+    const onAction = vi.fn();
+    const moveTargets = [
+      { key: 'hall', label: 'To “Hall”' },
+      { key: 'yard', label: 'To “Yard”' },
+    ];
+    renderAt(<PeopleList people={people} isHost locked={false} onAction={onAction} moveTargets={moveTargets} />, '/');
+    fireEvent.click(screen.getByRole('button', { name: 'Host tools for Alan' }));
+    fireEvent.mouseEnter(await screen.findByText('Move to…'));
+    fireEvent.click(await screen.findByText('To “Yard”'));
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('move', expect.objectContaining({ key: '4' }), 'yard'));
+  });
+
+  it('in a 3D room the single choice is a plain item; visitors have none', async () => {
+    const onAction = vi.fn();
+    renderAt(
+      <PeopleList
+        people={people}
+        isHost
+        locked={false}
+        onAction={onAction}
+        moveTargets={[{ key: 'here', label: 'Bring to me' }]}
+      />,
+      '/',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Host tools for Alan' }));
+    fireEvent.click(await screen.findByText('Bring to me'));
+    expect(onAction).toHaveBeenCalledWith('move', expect.objectContaining({ key: '4' }), 'here');
+  });
+});

@@ -19,15 +19,24 @@ export interface RoomPerson {
   me?: boolean;
 }
 
-export type HostAction = 'mute' | 'unmute' | 'kick' | 'ban' | 'promote' | 'speaker' | 'visitor' | 'lower';
+export type HostAction = 'mute' | 'unmute' | 'kick' | 'ban' | 'promote' | 'speaker' | 'visitor' | 'lower' | 'move';
+
+/** Where a host may move someone: "to me" in a 3D room, each scene of a tour. */
+export interface MoveTarget {
+  key: string;
+  label: string;
+}
 
 export interface PeopleListProps {
   people: readonly RoomPerson[];
   /** The viewer is a host: each other person gets the host tools, and the room's lock switch shows. */
   isHost: boolean;
   locked: boolean;
-  onAction(action: HostAction, person: RoomPerson): void;
+  /** `target` is the chosen MoveTarget's key for `move`. */
+  onAction(action: HostAction, person: RoomPerson, target?: string): void;
   onLock?(locked: boolean): void;
+  /** The host's "move" choices (none: no move item). */
+  moveTargets?: readonly MoveTarget[];
 }
 
 const ORDER: Record<RoomRole, number> = { host: 0, speaker: 1, visitor: 2 };
@@ -37,8 +46,9 @@ const ORDER: Record<RoomRole, number> = { host: 0, speaker: 1, visitor: 2 };
  * role, muted / speaking / hand state. Hosts see a tools menu on everyone else (lower a raised hand, mute, make
  * speaker, promote to host, back to visitor, kick, ban — kick and ban ask first) and a switch that locks the room.
  */
-export function PeopleList({ people, isHost, locked, onAction, onLock }: PeopleListProps) {
+export function PeopleList({ people, isHost, locked, onAction, onLock, moveTargets = [] }: PeopleListProps) {
   const { t } = useTranslation('room');
+  const { t: tt } = useTranslation('roomtools');
   const [modal, holder] = Modal.useModal();
   const sorted = [...people].sort(
     (a, b) => ORDER[a.role] - ORDER[b.role] || Number(!!b.hand) - Number(!!a.hand) || a.name.localeCompare(b.name),
@@ -71,6 +81,15 @@ export function PeopleList({ people, isHost, locked, onAction, onLock }: PeopleL
             p.role !== 'host' ? { key: 'promote', label: t('people.promote') } : null,
             p.role === 'visitor' ? { key: 'speaker', label: t('people.speaker') } : null,
             p.role !== 'visitor' ? { key: 'visitor', label: t('people.visitor') } : null,
+            moveTargets.length === 1
+              ? { key: `move:${moveTargets[0]?.key}`, label: moveTargets[0]?.label }
+              : moveTargets.length > 1
+                ? {
+                    key: 'move',
+                    label: tt('move.to'),
+                    children: moveTargets.map((m) => ({ key: `move:${m.key}`, label: m.label })),
+                  }
+                : null,
             { type: 'divider' as const },
             { key: 'kick', label: t('people.kick'), danger: true },
             { key: 'ban', label: t('people.ban'), danger: true },
@@ -101,6 +120,10 @@ export function PeopleList({ people, isHost, locked, onAction, onLock }: PeopleL
                   menu={{
                     items,
                     onClick: ({ key }) => {
+                      if (key.startsWith('move:')) {
+                        onAction('move', p, key.slice('move:'.length));
+                        return;
+                      }
                       const action = key as HostAction;
                       if (action === 'kick' || action === 'ban') confirm(action, p);
                       else onAction(action, p);

@@ -1,10 +1,24 @@
-import { DeleteOutlined, LeftOutlined, RightOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FilePdfOutlined, LeftOutlined, RightOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PresentState } from '@xr/contract/world';
-import { WORLD_SLIDES_MAX } from '@xr/contract/world';
-import { Button, Empty, Modal, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { WORLD_PDF_MAX_BYTES, WORLD_PDF_MAX_PAGES, WORLD_SLIDES_MAX } from '@xr/contract/world';
+import { Alert, Button, Empty, Modal, Progress, Space, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_ACCEPT, uploadSlide } from '../api/slide-upload';
+import { PdfPagesError, pdfToImages } from '../lib/pdf-pages';
+
+/** Where a PDF's conversion is: rendering pages in this browser, then uploading them as slides. */
+interface PdfProgress {
+  step: 'render' | 'upload';
+  done: number;
+  total: number;
+}
+
+/** Percent of the whole job (rendering is the first half, uploading the second). */
+export function pdfPercent(p: PdfProgress): number {
+  if (p.total === 0) return 0;
+  return Math.round(((p.step === 'render' ? 0 : p.total) + p.done) * (50 / p.total));
+}
 
 /**
  * The current slide as a panel (tour rooms, and a small copy in 3D rooms), with the pager for the presenting host:
@@ -16,16 +30,35 @@ export function SlidePanel({
   onPage,
   onStop,
   compact,
+  video,
 }: {
   state: PresentState;
   canPage: boolean;
   onPage(page: number): void;
   onStop(): void;
   compact?: boolean;
+  /** A shared screen's video (presenter state `screen`). */
+  video?: MediaStream | null;
 }) {
   const { t } = useTranslation('room');
+  const { t: tt } = useTranslation('roomtools');
   const url = state.urls[state.page];
   const count = state.urls.length;
+  if (state.kind === 'screen') {
+    return (
+      <section
+        className={`xr-room-slides${compact ? ' is-compact' : ''}`}
+        aria-label={t('present.panel', { name: state.presenter_name })}
+        data-testid="slide-panel"
+        data-kind="screen"
+      >
+        {video ? <ScreenVideo stream={video} label={tt('screen.of', { name: state.presenter_name })} /> : <Spin />}
+        <div className="xr-room-slides__bar">
+          <span>{tt('screen.of', { name: state.presenter_name })}</span>
+        </div>
+      </section>
+    );
+  }
   return (
     <section
       className={`xr-room-slides${compact ? ' is-compact' : ''}`}
@@ -69,9 +102,25 @@ export function SlidePanel({
   );
 }
 
+/** A live video of a stream (a shared screen), muted, inline. */
+export function ScreenVideo({ stream, label }: { stream: MediaStream; label: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const v = ref.current;
+    if (!v) return;
+    v.srcObject = stream;
+    void v.play?.()?.catch(() => undefined);
+    return () => {
+      v.srcObject = null;
+    };
+  }, [stream]);
+  return <video ref={ref} muted playsInline autoPlay aria-label={label} data-testid="screen-video" />;
+}
+
 /**
- * A host chooses slides: uploads pictures (PNG, JPEG or WebP) that become the slides in order, can remove some, and
- * starts presenting at the first.
+ * A host chooses slides: uploads pictures (PNG, JPEG or WebP) that become the slides in order, or a PDF whose pages
+ * are rendered to pictures in this browser (pdf.js, loaded only here) and uploaded the same way with a progress bar;
+ * can remove some, and starts presenting at the first.
  */
 export function PresentDialog({
   open,
@@ -80,13 +129,45 @@ export function PresentDialog({
 }: {
   open: boolean;
   onClose(): void;
-  onStart(urls: string[]): Promise<unknown>;
+  onStart(urls: string[], kind: 'slides' | 'pdf'): Promise<unknown>;
 }) {
   const { t } = useTranslation('room');
+  const { t: tt } = useTranslation('roomtools');
   const [urls, setUrls] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
   const [starting, setStarting] = useState(false);
+  const [pdf, setPdf] = useState<PdfProgress | null>(null);
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const [fromPdf, setFromPdf] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const pdfInput = useRef<HTMLInputElement>(null);
+  const addPdf = async (file: File | undefined) => {
+    if (!file) return;
+    setPdfError(null);
+    setPdf({ step: 'render', done: 0, total: 0 });
+    try {
+      const pages = await pdfToImages(file, { onPage: (done, total) => setPdf({ step: 'render', done, total }) });
+      if (pages.length > WORLD_SLIDES_MAX - urls.length) throw new PdfPagesError('tooManyPages', pages.length);
+      const added: string[] = [];
+      for (const [i, page] of pages.entries()) {
+        setPdf({ step: 'upload', done: i, total: pages.length });
+        added.push((await uploadSlide(page)).url);
+      }
+      setUrls((u) => [...u, ...added]);
+      setFromPdf(true);
+    } catch (e) {
+      const reason = e instanceof PdfPagesError ? e.reason : 'upload';
+      setPdfError(
+        tt(`pdf.error.${reason}`, {
+          pages: e instanceof PdfPagesError ? e.pages : 0,
+          max: WORLD_PDF_MAX_PAGES,
+          mb: WORLD_PDF_MAX_BYTES / 1024 / 1024,
+        }),
+      );
+    } finally {
+      setPdf(null);
+    }
+  };
   const add = async (files: FileList | null) => {
     const list = [...(files ?? [])].slice(0, WORLD_SLIDES_MAX - urls.length);
     setUploading((n) => n + list.length);
@@ -104,7 +185,7 @@ export function PresentDialog({
   const start = async () => {
     setStarting(true);
     try {
-      await onStart(urls);
+      await onStart(urls, fromPdf ? 'pdf' : 'slides');
       onClose();
     } catch {
       // shown by the caller
@@ -120,9 +201,21 @@ export function PresentDialog({
       okText={t('present.start')}
       cancelText={t('cancel')}
       onOk={() => void start()}
-      okButtonProps={{ disabled: urls.length === 0 || uploading > 0, loading: starting, id: 'present-start' }}
+      okButtonProps={{ disabled: urls.length === 0 || uploading > 0 || !!pdf, loading: starting, id: 'present-start' }}
     >
       <p>{t('present.hint')}</p>
+      <p className="xr-room-slide-hint">{tt('pdf.hint', { max: WORLD_PDF_MAX_PAGES, mb: WORLD_PDF_MAX_BYTES / 1024 / 1024 })}</p>
+      <input
+        ref={pdfInput}
+        type="file"
+        accept="application/pdf,.pdf"
+        hidden
+        data-testid="pdf-file"
+        onChange={(e) => {
+          void addPdf(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
       <input
         ref={input}
         type="file"
@@ -135,10 +228,47 @@ export function PresentDialog({
           e.target.value = '';
         }}
       />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={urls.length >= WORLD_SLIDES_MAX}>
-        {t('present.upload')}
-      </Button>
-      {uploading > 0 && <Spin size="small" style={{ marginLeft: 12 }} />}
+      <Space wrap>
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => input.current?.click()}
+          disabled={urls.length >= WORLD_SLIDES_MAX || !!pdf}
+        >
+          {t('present.upload')}
+        </Button>
+        <Button
+          icon={<FilePdfOutlined />}
+          onClick={() => pdfInput.current?.click()}
+          disabled={urls.length >= WORLD_SLIDES_MAX || !!pdf}
+          data-testid="pdf-choose"
+        >
+          {tt('pdf.choose')}
+        </Button>
+        {uploading > 0 && <Spin size="small" />}
+      </Space>
+      {pdf && (
+        <div className="xr-room-pdf-progress" data-testid="pdf-progress" aria-live="polite">
+          <span>
+            {pdf.total === 0
+              ? tt('pdf.opening')
+              : pdf.step === 'render'
+                ? tt('pdf.rendering', { done: Math.min(pdf.done + 1, pdf.total), total: pdf.total })
+                : tt('pdf.uploading', { done: pdf.done + 1, total: pdf.total })}
+          </span>
+          <Progress percent={pdfPercent(pdf)} size="small" status="active" />
+        </div>
+      )}
+      {pdfError && (
+        <Alert
+          type="error"
+          showIcon
+          message={pdfError}
+          closable
+          onClose={() => setPdfError(null)}
+          style={{ marginTop: 12 }}
+          data-testid="pdf-error"
+        />
+      )}
       <ol className="xr-room-slide-list">
         {urls.map((u, i) => (
           <li key={u}>

@@ -2,7 +2,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import type { Vec3 } from '@xr/contract/scenes';
 import type { WorldMember } from '@xr/contract/world';
 import { useEffect, useRef, useState } from 'react';
-import { Euler, type Group, SRGBColorSpace, type Texture, TextureLoader } from 'three';
+import { Euler, type Group, SRGBColorSpace, type Texture, TextureLoader, VideoTexture } from 'three';
 import { EYE_HEIGHT } from '../../../components/viewers/scene3d/walk-controls';
 import { type Pose, type PoseSample, sampleAt, shouldSend } from '../lib/interpolation';
 import { AvatarFigure, type AvatarLook } from './avatar-figure';
@@ -190,6 +190,53 @@ export function PresenterScreen({ url, spawn, yaw }: { url: string; spawn: Vec3;
 }
 
 /**
+ * A shared screen on the presenter's screen: the host's screen-share video (over the room's WebRTC mesh) as a
+ * `THREE.VideoTexture`, in the same place and frame as the slides; its shape follows the video's.
+ */
+export function PresenterVideoScreen({ stream, spawn, yaw }: { stream: MediaStream; spawn: Vec3; yaw: number }) {
+  const [tex, setTex] = useState<VideoTexture | null>(null);
+  const [aspect, setAspect] = useState(9 / 16);
+  useEffect(() => {
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.autoplay = true;
+    video.srcObject = stream;
+    const sized = () => video.videoWidth && setAspect(video.videoHeight / video.videoWidth);
+    video.addEventListener('loadedmetadata', sized);
+    video.addEventListener('resize', sized);
+    void video.play().catch(() => undefined);
+    const t = new VideoTexture(video);
+    t.colorSpace = SRGBColorSpace;
+    setTex(t);
+    return () => {
+      video.removeEventListener('loadedmetadata', sized);
+      video.removeEventListener('resize', sized);
+      video.pause();
+      video.srcObject = null;
+      t.dispose();
+    };
+  }, [stream]);
+  const x = spawn[0] - Math.sin(yaw) * SCREEN_DISTANCE;
+  const z = spawn[2] - Math.cos(yaw) * SCREEN_DISTANCE;
+  const h = SCREEN_WIDTH * aspect;
+  return (
+    <group position={[x, spawn[1] + 0.4 + h / 2, z]} rotation={[0, yaw, 0]} name="presenter-screen">
+      <mesh position={[0, 0, -0.03]}>
+        <boxGeometry args={[SCREEN_WIDTH + 0.16, h + 0.16, 0.05]} />
+        <meshStandardMaterial color="#1f2937" />
+      </mesh>
+      {tex && (
+        <mesh name="presenter-video">
+          <planeGeometry args={[SCREEN_WIDTH, h]} />
+          <meshBasicMaterial map={tex} toneMapped={false} />
+        </mesh>
+      )}
+    </group>
+  );
+}
+
+/**
  * Everything the room adds inside a 3D scene's canvas (default export, loaded with the viewer): the others' avatars,
  * our own pose going out, and the presenter's screen.
  */
@@ -214,13 +261,18 @@ export default function RoomScene3d({
   onSend(p: Pose & { pitch: number }): void;
   onPose?(memberId: number, p: [number, number, number]): void;
   onListener?(p: [number, number, number], yaw: number): void;
-  screen: { url: string; spawn: Vec3; yaw: number } | null;
+  /** The presenter's screen: a slide's URL, or a shared screen's video (which wins). */
+  screen: { url: string; spawn: Vec3; yaw: number; video?: MediaStream | null } | null;
 }) {
   return (
     <>
       <RoomAvatars members={members} meId={meId} source={source} emotes={emotes} speaking={speaking} onPose={onPose} />
       <SelfTracker onSend={onSend} onListener={onListener} moveTo={moveTo} seat={seatOf(meId)} />
-      {screen?.url && <PresenterScreen url={screen.url} spawn={screen.spawn} yaw={screen.yaw} />}
+      {screen?.video ? (
+        <PresenterVideoScreen stream={screen.video} spawn={screen.spawn} yaw={screen.yaw} />
+      ) : (
+        screen?.url && <PresenterScreen url={screen.url} spawn={screen.spawn} yaw={screen.yaw} />
+      )}
     </>
   );
 }

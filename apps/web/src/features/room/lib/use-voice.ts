@@ -25,6 +25,8 @@ export interface VoiceControls {
   speaking: ReadonlySet<number>;
   /** The mesh (spatial positions are fed to it every frame). */
   mesh: VoiceMesh | null;
+  /** Screen-share videos arriving from people, by member id. */
+  videos: ReadonlyMap<number, MediaStream>;
 }
 
 const isSignal = (d: unknown): d is VoiceSignalBody =>
@@ -47,6 +49,7 @@ export function useVoice(
   const [selfMuted, setSelfMutedState] = useState(opts.startMuted);
   const [pushing, setPushing] = useState(false);
   const [speaking, setSpeaking] = useState<ReadonlySet<number>>(new Set());
+  const [videos, setVideos] = useState<ReadonlyMap<number, MediaStream>>(new Map());
   const meId = me?.member_id ?? null;
   const stage = isStage(members.length);
   const allowed = mayTalk(me, stage);
@@ -59,6 +62,13 @@ export function useVoice(
       selfId: String(meId),
       spatial: opts.spatial,
       send: (to, body) => room.signal(Number(to), body),
+      onVideo: (from, stream) =>
+        setVideos((v) => {
+          const next = new Map(v);
+          if (stream) next.set(Number(from), stream);
+          else next.delete(Number(from));
+          return next;
+        }),
     });
     room.voice = {
       onSignal: (from, data) => {
@@ -96,6 +106,7 @@ export function useVoice(
       m.close();
       for (const t of stream?.getTracks() ?? []) t.stop();
       setMesh(null);
+      setVideos(new Map());
       setMicReady(false);
     };
   }, [room, meId, opts.spatial]);
@@ -169,5 +180,5 @@ export function useVoice(
     void room.voiceState(selfMuted).catch(() => undefined);
   }, [room, meId, selfMuted]);
 
-  return { micReady, micError, selfMuted, setSelfMuted, pushing, setPushing, talking, allowed, stage, speaking, mesh };
+  return { micReady, micError, selfMuted, setSelfMuted, pushing, setPushing, talking, allowed, stage, speaking, mesh, videos };
 }

@@ -15,11 +15,15 @@ export interface VoiceMeshOptions {
   iceServers?: RTCIceServer[];
   /** Builds the audio graph's context (tests pass a fake). */
   audioContext?: () => AudioContext;
+  /** A person's screen-share video arrived (a stream) or went (null). */
+  onVideo?(id: string, stream: MediaStream | null): void;
 }
 
 interface Peer {
   pc: RTCPeerConnection;
   transceiver: RTCRtpTransceiver | null;
+  /** The screen-share video transceiver (idle until someone shares). */
+  video: RTCRtpTransceiver | null;
   /** Chrome plays a remote WebRTC stream into Web Audio only while a media element also holds it (muted). */
   sink: HTMLAudioElement | null;
   source: MediaStreamAudioSourceNode | null;
@@ -39,13 +43,15 @@ export const VOICE_MAX_DISTANCE = 40;
  * Voice for a room as a full WebRTC mesh: one peer connection per other person, signalled over the room's socket.
  * The one whose id sorts first makes the offer (no glare). Each connection carries one audio transceiver from the
  * start, so the microphone can come, go or be muted later without renegotiating (`replaceTrack`, `track.enabled`).
- * Each remote voice goes through Web Audio: a PannerNode at the person's avatar (HRTF, volume by distance) in 3D
+ * A second, video transceiver carries a host's screen share the same way (`setScreen`: no renegotiation; idle it sends
+ * nothing). Each remote voice goes through Web Audio: a PannerNode at the person's avatar (HRTF, volume by distance) in 3D
  * rooms, and an AnalyserNode that tells who is speaking. Every speaker sends one stream per listener, so a mesh
  * carries about 8 simultaneous speakers comfortably; larger rooms are the server's stage mode.
  */
 export class VoiceMesh {
   private peers = new Map<string, Peer>();
   private track: MediaStreamTrack | null = null;
+  private screen: MediaStreamTrack | null = null;
   private talking = false;
   private ctx: AudioContext | null = null;
   private opts: VoiceMeshOptions;
@@ -71,6 +77,12 @@ export class VoiceMesh {
     this.track = track;
     if (track) track.enabled = this.talking;
     for (const peer of this.peers.values()) void peer.transceiver?.sender.replaceTrack(track).catch(() => undefined);
+  }
+
+  /** Our screen-share video (null: none). Sent on every connection, and to people who connect later. */
+  setScreen(track: MediaStreamTrack | null): void {
+    this.screen = track;
+    for (const peer of this.peers.values()) void peer.video?.sender.replaceTrack(track).catch(() => undefined);
   }
 
   /** Whether our voice is on (open mic or push-to-talk held, and not muted by a host). */
@@ -100,6 +112,8 @@ export class VoiceMesh {
     if (this.initiates(id)) {
       peer.transceiver = peer.pc.addTransceiver('audio', { direction: 'sendrecv' });
       if (this.track) void peer.transceiver.sender.replaceTrack(this.track);
+      peer.video = peer.pc.addTransceiver('video', { direction: 'sendrecv' });
+      if (this.screen) void peer.video.sender.replaceTrack(this.screen);
       void this.offer(id, peer);
     }
   }
@@ -114,6 +128,7 @@ export class VoiceMesh {
     peer.panner?.disconnect();
     peer.gain.disconnect();
     if (peer.sink) peer.sink.srcObject = null;
+    this.opts.onVideo?.(id, null);
   }
 
   /** A signal from `from`, relayed by the server. */
@@ -128,6 +143,12 @@ export class VoiceMesh {
         t.direction = 'sendrecv';
         peer.transceiver = t;
         if (this.track) await t.sender.replaceTrack(this.track).catch(() => undefined);
+      }
+      const v = peer.pc.getTransceivers().find((x) => x.receiver.track.kind === 'video') ?? null;
+      if (v) {
+        v.direction = 'sendrecv';
+        peer.video = v;
+        if (this.screen) await v.sender.replaceTrack(this.screen).catch(() => undefined);
       }
       const answer = await peer.pc.createAnswer();
       await peer.pc.setLocalDescription(answer);
@@ -218,6 +239,7 @@ export class VoiceMesh {
     const peer: Peer = {
       pc,
       transceiver: null,
+      video: null,
       sink: null,
       source: null,
       panner,
@@ -228,6 +250,10 @@ export class VoiceMesh {
     };
     pc.onicecandidate = (e) => this.opts.send(id, { kind: 'ice', candidate: e.candidate ? e.candidate.toJSON() : null });
     pc.ontrack = (e) => {
+      if (e.track.kind === 'video') {
+        this.opts.onVideo?.(id, new MediaStream([e.track]));
+        return;
+      }
       const stream = e.streams[0] ?? new MediaStream([e.track]);
       if (typeof Audio !== 'undefined') {
         const sink = new Audio();

@@ -9,8 +9,7 @@ import {
   SmileOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { parseSceneDocument, type SceneDetails } from '@xr/contract/scenes';
+import { parseSceneDocument, parseTourDocument, pickText } from '@xr/contract/scenes';
 import {
   WORLD_CHAT_MAX,
   WORLD_EMOTES,
@@ -21,23 +20,25 @@ import {
   worldRoomPath,
 } from '@xr/contract/world';
 import { App, Button, Drawer, Dropdown, Result, Segmented, Spin, Tag, Tooltip } from 'antd';
-import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { fetchSceneDetails, sceneKeys } from '../../../components/api/scenes';
 import type { SceneViewerProps } from '../../../components/viewers/scene-viewer-props';
 import { useSession } from '../../../lib/auth/session';
+import { currentLang } from '../../../lib/i18n';
 import { loginPath } from '../../../lib/navigation';
 import { useRealtimeSocket } from '../../../lib/realtime';
 import { useWorldDetails } from '../api/world-details';
+import { useWorldScene } from '../api/world-scene';
 import type { ChatLine } from '../components/chat-panel';
 import { JoinGate, type JoinValues } from '../components/join-gate';
 import { Minimap } from '../components/minimap';
-import { type HostAction, PeopleList, type RoomPerson } from '../components/people-list';
+import { type HostAction, type MoveTarget, PeopleList, type RoomPerson } from '../components/people-list';
 import { PresentDialog, SlidePanel } from '../components/presenter';
 import { RoomChat } from '../components/room-chat';
 import { EMOTE_EMOJI } from '../lib/emotes';
 import { RoomClient, type RoomError, type RoomState } from '../lib/room-client';
+import { ScreenShare } from '../lib/screen-share';
 import { useVoice } from '../lib/use-voice';
 import '../room.css';
 
@@ -77,13 +78,6 @@ export default function RoomPage() {
   const { token } = useSession();
   const details = useWorldDetails(id, !!token, valid);
   const entry = details.data;
-  const scene = useQuery({
-    queryKey: [...sceneKeys.details(entry?.project_id ?? 0), 'room', !!token],
-    queryFn: ({ signal }) => fetchSceneDetails(entry?.project_id ?? 0, undefined, signal),
-    enabled: !!entry,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
   const socket = useRealtimeSocket(token);
   const [room, setRoom] = useState<RoomClient | null>(null);
   useEffect(() => {
@@ -98,12 +92,9 @@ export default function RoomPage() {
 
   let body: ReactNode;
   if (!valid) body = <Result status="404" title={t('notFound')} extra={<BackToMeta />} />;
-  else if (details.isLoading || (entry && scene.isLoading) || (entry && !room))
-    body = <Spin size="large" className="xr-room__spin" />;
+  else if (details.isLoading || (entry && !room)) body = <Spin size="large" className="xr-room__spin" />;
   else if (!entry) body = <Result status="404" title={details.error?.message || t('notFound')} extra={<BackToMeta />} />;
-  else if (!scene.data)
-    body = <Result status="warning" title={scene.error?.message || t('sceneFailed')} extra={<BackToMeta />} />;
-  else if (room) body = <Room room={room} entry={entry} scene={scene.data} invite={invite} signedIn={!!token} />;
+  else if (room) body = <Room room={room} entry={entry} invite={invite} signedIn={!!token} />;
   return (
     <div className="xr-room" data-testid="room-page">
       {body}
@@ -142,23 +133,21 @@ function useNarrow(): boolean {
   return narrow;
 }
 
-function Room({
-  room,
-  entry,
-  scene,
-  invite,
-  signedIn,
-}: {
-  room: RoomClient;
-  entry: WorldDetails;
-  scene: SceneDetails;
-  invite?: string;
-  signedIn: boolean;
-}) {
+/**
+ * A room once its entry is known. Its scene comes from POST /meta/world_scene (the room's access rule, not the
+ * market's): at once for public, signed-in and invite rooms, after joining with the password in password rooms.
+ */
+function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: WorldDetails; invite?: string; signedIn: boolean }) {
   const { t } = useTranslation('room');
+  const { t: tt } = useTranslation('roomtools');
   const { message } = App.useApp();
   const st = room.store.use();
-  const is3d = scene.kind === 'scene';
+  // The password that let us in (password rooms load their scene with it).
+  const [password, setPassword] = useState<string>();
+  const needsPassword = entry.access === 'password' && !entry.is_host;
+  const sceneQuery = useWorldScene({ entry_id: entry.id, invite, password }, signedIn, !needsPassword || password !== undefined);
+  const scene = sceneQuery.data;
+  const is3d = (scene?.kind ?? entry.scene_kind) === 'scene';
   const me = st.me;
   const isHost = me?.role === 'host';
   const [side, setSide] = useState<Side>('chat');
@@ -177,6 +166,9 @@ function Room({
         guest_id: signedIn ? undefined : guestId(),
         guest_name: signedIn ? undefined : v.guest_name?.trim() || undefined,
       })
+      .then(() => {
+        if (needsPassword) setPassword(v.password ?? '');
+      })
       .catch(() => undefined);
   };
 
@@ -184,6 +176,29 @@ function Room({
     spatial: is3d,
     startMuted: entry.room_type === 'classroom',
   });
+
+  // Screen share: the host's screen over the voice mesh, drawn on the room's screen; stopping gives back the slides.
+  const meshRef = useRef(voice.mesh);
+  meshRef.current = voice.mesh;
+  const [sharing, setSharing] = useState<MediaStream | null>(null);
+  const share = useMemo(
+    () =>
+      new ScreenShare(
+        {
+          present: (p) => (p ? room.call(WorldEvent.presentStart, p) : room.call(WorldEvent.presentStop, {})),
+          setTrack: (track) => meshRef.current?.setScreen(track),
+          getDisplayMedia: () => navigator.mediaDevices.getDisplayMedia({ video: { frameRate: 15 }, audio: false }),
+        },
+        setSharing,
+      ),
+    [room],
+  );
+  useEffect(() => () => void share.stop().catch(() => undefined), [share]);
+  // a new mesh (reconnection) gets the shared screen too
+  useEffect(() => {
+    voice.mesh?.setScreen(share.sharing?.getVideoTracks()[0] ?? null);
+  }, [voice.mesh, share]);
+  const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
 
   // re-render when an emote ends
   const [, tick] = useState(0);
@@ -195,8 +210,28 @@ function Room({
   }, [nextEnd]);
 
   const fail = useCallback((e: unknown) => void message.error((e as RoomError).message || t('error.failed')), [message, t]);
-  const doc = useMemo(() => (is3d ? parseSceneDocument(scene.document) : null), [is3d, scene.document]);
+  const doc = useMemo(() => (scene && is3d ? parseSceneDocument(scene.document) : null), [is3d, scene]);
   const spawn = doc?.success ? doc.data.settings.spawn : null;
+  const tour = useMemo(() => (scene && !is3d ? parseTourDocument(scene.document) : null), [is3d, scene]);
+  // A host moves people: to the host's own spot in 3D, to a chosen scene of a tour.
+  const moveTargets: MoveTarget[] = is3d
+    ? [{ key: 'here', label: tt('move.here') }]
+    : tour?.success
+      ? tour.data.scenes.map((sc) => ({
+          key: sc.id,
+          label: tt('move.scene', { name: pickText(sc.name, currentLang()) || sc.id }),
+        }))
+      : [];
+  // A tour visitor a host moved goes to that scene (until the host's follow changes again).
+  const [movedScene, setMovedScene] = useState<{ scene: string; seq: number } | null>(null);
+  const movedTo = st.movedTo;
+  useEffect(() => {
+    if (!movedTo) return;
+    if (movedTo.scene) setMovedScene({ scene: movedTo.scene, seq: movedTo.seq });
+    void message.info(tt('move.moved'));
+  }, [movedTo, message, tt]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new follow target takes over from a move
+  useEffect(() => setMovedScene(null), [st.follow]);
   const floorSize = doc?.success ? doc.data.settings.floor.size : 20;
 
   if (st.phase === 'removed')
@@ -225,8 +260,17 @@ function Room({
     created_at: c.created_at,
     mine: c.member_id === me?.member_id,
   }));
-  const onHost = (action: HostAction, p: RoomPerson) => {
+  const onHost = (action: HostAction, p: RoomPerson, target?: string) => {
     const member_id = Number(p.key);
+    if (action === 'move') {
+      const here = room.selfPose?.p ?? [0, 0, 0];
+      const body: WorldHostAction =
+        is3d || !target || target === 'here'
+          ? { action: 'move', member_id, x: here[0], y: here[1], z: here[2] }
+          : { action: 'move', member_id, x: 0, y: 0, z: 0, scene: target };
+      room.host(body).then(() => void message.success(tt('move.done', { name: p.name })), fail);
+      return;
+    }
     const done = () => void message.success(t(`people.done.${action}`, { name: p.name }));
     if (action === 'lower') {
       room.call(WorldEvent.handLower, { member_id }).then(done, fail);
@@ -241,6 +285,12 @@ function Room({
     room.host(body).then(done, fail);
   };
   const presenting = st.presenter;
+  const screenVideo =
+    presenting?.kind === 'screen'
+      ? presenting.presenter_member_id === me?.member_id
+        ? sharing
+        : (voice.videos.get(presenting.presenter_member_id) ?? null)
+      : null;
   const page = (n: number) => void room.call(WorldEvent.presentPage, { page: n }).catch(fail);
   const stop = () => void room.call(WorldEvent.presentStop, {}).catch(fail);
   const followTarget =
@@ -278,13 +328,27 @@ function Room({
           isHost={!!isHost}
           locked={st.locked}
           onAction={onHost}
+          moveTargets={moveTargets}
           onLock={(lock) => void room.host({ action: lock ? 'lock' : 'unlock' }).catch(fail)}
         />
       )}
     </div>
   );
 
-  const viewer = is3d ? (
+  const viewer = !scene ? (
+    sceneQuery.isError ? (
+      <Result
+        status="warning"
+        title={sceneQuery.error?.message || t('sceneFailed')}
+        extra={<BackToMeta />}
+        data-testid="room-scene-failed"
+      />
+    ) : (
+      <div className="xr-room__waiting" data-testid="room-scene-waiting">
+        {sceneQuery.fetchStatus === 'fetching' && <Spin size="large" />}
+      </div>
+    )
+  ) : is3d ? (
     <SceneViewer details={scene} height="100%" walkOnly>
       {joined && (
         <Suspense fallback={null}>
@@ -299,7 +363,9 @@ function Room({
             onPose={(mid, p) => voice.mesh?.setPeerPosition(String(mid), p)}
             onListener={(p, yaw) => voice.mesh?.setListener(p, yaw)}
             screen={
-              presenting && spawn ? { url: presenting.urls[presenting.page] ?? '', spawn: spawn.position, yaw: spawn.yaw } : null
+              presenting && spawn
+                ? { url: presenting.urls[presenting.page] ?? '', spawn: spawn.position, yaw: spawn.yaw, video: screenVideo }
+                : null
             }
           />
         </Suspense>
@@ -309,7 +375,7 @@ function Room({
     <TourViewer
       details={scene}
       height="100%"
-      follow={followTarget}
+      follow={movedScene ? { scene: movedScene.scene, yaw: 0, pitch: 0 } : followTarget}
       onViewChange={(sceneId, v) => {
         if (!joined) return;
         const view = { yaw: wrapAngle(v.yaw), pitch: wrapAngle(v.pitch) };
@@ -347,8 +413,9 @@ function Room({
         <div
           className="xr-room__stage"
           data-testid="room-stage"
-          data-kind={scene.kind}
+          data-kind={scene?.kind ?? entry.scene_kind ?? undefined}
           data-slide={presenting ? presenting.page : undefined}
+          data-present={presenting?.kind}
         >
           <Suspense fallback={<Spin size="large" className="xr-room__spin" />}>{viewer}</Suspense>
           {is3d && joined && (
@@ -360,8 +427,9 @@ function Room({
               floorSize={floorSize}
             />
           )}
-          {presenting && (!is3d || isHost) && (
-            <SlidePanel state={presenting} canPage={!!isHost} compact={is3d} onPage={page} onStop={stop} />
+          {/* in 3D the slide is on the scene's screen; hosts (to page) and phones (readable) also get the panel */}
+          {presenting && (!is3d || isHost || narrow) && (
+            <SlidePanel state={presenting} canPage={!!isHost} compact={is3d} onPage={page} onStop={stop} video={screenVideo} />
           )}
           {followTarget && (
             <div className="xr-room__follow" data-testid="following">
@@ -436,6 +504,25 @@ function Room({
                   {t('present.open')}
                 </Button>
               )}
+              {isHost && canShare && (
+                <Button
+                  size="large"
+                  type={sharing ? 'primary' : 'default'}
+                  danger={!!sharing}
+                  icon={<DesktopOutlined />}
+                  onClick={() =>
+                    sharing
+                      ? void share.stop().catch(fail)
+                      : void share.start(presenting).catch((e: unknown) => {
+                          // the person closing the browser's picker is no error
+                          if ((e as { name?: string })?.name !== 'NotAllowedError') void message.error(tt('screen.failed'));
+                        })
+                  }
+                  data-testid="screen-share"
+                >
+                  {sharing ? tt('screen.stop') : tt('screen.start')}
+                </Button>
+              )}
               {isHost && !is3d && (
                 <Button
                   size="large"
@@ -480,8 +567,8 @@ function Room({
       <PresentDialog
         open={presentOpen}
         onClose={() => setPresentOpen(false)}
-        onStart={(urls) =>
-          room.call(WorldEvent.presentStart, { kind: 'slides', urls, page: 0 }).catch((e: unknown) => {
+        onStart={(urls, kind) =>
+          room.call(WorldEvent.presentStart, { kind, urls, page: 0 }).catch((e: unknown) => {
             fail(e);
             throw e;
           })

@@ -1,16 +1,19 @@
 import type { WorldEntry } from '@xr/contract/world';
-import { Card, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
 import { AddButton, DeleteAction, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useDelWorld, useWorldPage } from '../api/entries';
+import { BansDialog } from '../components/bans-dialog';
 import { formatDuration } from '../components/duration';
 import { WorldFormDialog } from '../components/world-form-dialog';
 
 /** /explore/list: meta world entries (weight first) with live online totals; add, edit, invite link, delete. */
 export default function WorldListPage() {
   const { t } = useTranslation('world');
+  const { t: tt } = useTranslation('roomtools');
+  const [bansOf, setBansOf] = useState<WorldEntry | null>(null);
   const { draft, edit, query, setQuery, search, reset } = useListQuery<{ keyword: string }>({ keyword: '' });
   const [editing, setEditing] = useState<{ entry?: WorldEntry } | null>(null);
   const list = useWorldPage(query);
@@ -57,10 +60,13 @@ export default function WorldListPage() {
       (r) => (
         <>
           <EditAction onClick={() => setEditing({ entry: r })} />
+          <Button size="small" type="link" onClick={() => setBansOf(r)} data-testid="world-bans">
+            {tt('bans.action')}
+          </Button>
           <DeleteAction hint={t('list.deleteHint')} onConfirm={() => remove(r.id)} />
         </>
       ),
-      { fixed: true },
+      { fixed: true, width: 230 },
     ),
   ];
 
@@ -83,6 +89,7 @@ export default function WorldListPage() {
         scrollX={1600}
         locale={{ emptyText: t('empty') }}
       />
+      {bansOf && <BansDialog entry={bansOf} onClose={() => setBansOf(null)} />}
       {editing && <WorldFormDialog key={editing.entry?.id ?? 'new'} entry={editing.entry} onClose={() => setEditing(null)} />}
     </Card>
   );
