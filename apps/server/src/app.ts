@@ -336,7 +336,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const world = createWorldService({ db, projects, scenes, users, lookFor, audit });
   const worldNode = config.world.nodeId;
   const stopWorldNode = await world.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
-  const rooms = createWorldRooms({ realtime, world, nodeId: worldNode, cluster: !!redis, log: app.log });
+  const rooms = createWorldRooms({
+    realtime,
+    world,
+    nodeId: worldNode,
+    cluster: !!redis,
+    log: app.log,
+    iceServers: config.world.iceServers,
+  });
   // Reports of projects, forum posts and world chat messages, decided on /ReportList (issue 10). Hiding a chat message
   // deletes it through the world and tells its room.
   const reports = createReportsService({

@@ -20,6 +20,19 @@ const secrets = { FILE_URL_SECRET: 'a-file-url-secret-of-our-own', SANDBOX_PAYME
 const PUBLISHED = { FILE_URL_SECRET: 'xr-studio-dev-file-url-secret', SANDBOX_PAYMENT_SECRET: 'xr-studio-sandbox-dev-secret' };
 
 describe('loadConfig', () => {
+  it('reads the voice mesh STUN / TURN servers from WEBRTC_ICE_SERVERS and refuses malformed ones', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).world.iceServers).toEqual([]);
+    const servers = [
+      { urls: 'stun:stun.example.com:3478' },
+      { urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'], username: 'xr', credential: 's3cret' },
+    ];
+    expect(loadConfig({ DATA_DIR: dataDir(), WEBRTC_ICE_SERVERS: JSON.stringify(servers) }).world.iceServers).toEqual(servers);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBRTC_ICE_SERVERS: 'stun:stun.example.com' })).toThrow(/WEBRTC_ICE_SERVERS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBRTC_ICE_SERVERS: '[{"urls":"http://evil.example"}]' })).toThrow(
+      /not a stun:\/turn: URL/,
+    );
+  });
+
   it('treats empty variables as unset and keeps the embedded defaults', () => {
     const c = loadConfig({ DATABASE_URL: '', PORT: '9090', DATA_DIR: dataDir() });
     expect(c.databaseUrl).toBeUndefined();

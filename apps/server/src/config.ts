@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FORUM_POST_INTERVAL_SECONDS } from '@xr/contract/forum';
 import { RENEWAL_REMINDER_DAYS_DEFAULT } from '@xr/contract/plans';
+import { type IceServer, iceServer } from '@xr/contract/world';
 import { z } from 'zod';
 
 const bool = z
@@ -118,6 +119,26 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
     .optional(),
   WORLD_NODE_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(45),
+  /**
+   * STUN / TURN servers the room's voice mesh uses, as JSON: an array of `{ "urls": "turn:host:3478", "username",
+   * "credential" }` (the browser's RTCIceServer). Unset: none (voice between browsers that reach each other).
+   */
+  WEBRTC_ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return [];
+      try {
+        const parsed = z.array(iceServer).parse(JSON.parse(v));
+        const urls = parsed.flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]));
+        const bad = urls.find((u) => !/^(stun|stuns|turn|turns):[^\s]+$/.test(u));
+        if (bad) throw new Error(`not a stun:/turn: URL: ${bad}`);
+        return parsed;
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `WEBRTC_ICE_SERVERS: ${err instanceof Error ? err.message : String(err)}` });
+        return z.NEVER;
+      }
+    }),
   /** S3-compatible storage for project files; local disk under DATA_DIR/files when S3_BUCKET is unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -209,7 +230,7 @@ export interface Config {
     coinsPerMembershipDay: number;
     exchangeDailyLimit: number;
   };
-  world: { nodeId: string; staleSeconds: number };
+  world: { nodeId: string; staleSeconds: number; iceServers: IceServer[] };
   payments: { provider: 'sandbox'; sandboxSecret: string };
   s3?: {
     endpoint?: string;
@@ -351,7 +372,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       coinsPerMembershipDay: e.COINS_PER_MEMBERSHIP_DAY,
       exchangeDailyLimit: e.COIN_EXCHANGE_DAILY_LIMIT,
     },
-    world: { nodeId: e.WORLD_NODE_ID ?? `${os.hostname()}:${e.PORT}`, staleSeconds: e.WORLD_NODE_STALE_SECONDS },
+    world: {
+      nodeId: e.WORLD_NODE_ID ?? `${os.hostname()}:${e.PORT}`,
+      staleSeconds: e.WORLD_NODE_STALE_SECONDS,
+      iceServers: e.WEBRTC_ICE_SERVERS,
+    },
     payments: { provider: e.PAYMENT_PROVIDER, sandboxSecret: secrets.SANDBOX_PAYMENT_SECRET },
     s3: e.S3_BUCKET
       ? {

@@ -496,6 +496,17 @@ export const handQueueEvent = z.object({
 });
 export type HandQueueEvent = z.infer<typeof handQueueEvent>;
 
+/**
+ * A STUN or TURN server for the voice mesh (the browser's `RTCIceServer`), from the server's `WEBRTC_ICE_SERVERS`.
+ * Without any, voice works only between browsers that reach each other directly.
+ */
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string()).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServer>;
+
 export const worldJoinReply = z.object({
   entry: worldDetails,
   instance: z.number().int(),
@@ -512,6 +523,8 @@ export const worldJoinReply = z.object({
   locked: z.boolean(),
   /** Tick and interest management parameters, so clients interpolate with the right delay. */
   tick_ms: z.number().int(),
+  /** STUN / TURN servers for the voice mesh (empty: direct connections only). */
+  ice_servers: z.array(iceServer),
 });
 export type WorldJoinReply = z.infer<typeof worldJoinReply>;
 

@@ -5,6 +5,7 @@ import {
   emptyPayload,
   followHostPayload,
   handLowerPayload,
+  type IceServer,
   presentPagePayload,
   presentStartPayload,
   voiceSignalPayload,
@@ -83,12 +84,15 @@ export function createWorldRooms({
   nodeId,
   cluster,
   log,
+  iceServers = [],
 }: {
   realtime: Pick<Realtime, 'io' | 'onConnection'>;
   world: WorldService;
   nodeId: string;
   cluster: boolean;
   log?: FastifyBaseLogger;
+  /** STUN / TURN servers handed to every joiner for the voice mesh (config WEBRTC_ICE_SERVERS). */
+  iceServers?: IceServer[];
 }) {
   const io = realtime.io as unknown as Server;
   const instances = new Map<string, Instance>();
@@ -370,6 +374,7 @@ export function createWorldRooms({
         hands: joined.hands,
         locked: joined.entry.locked,
         tick_ms: WORLD_TICK_MS,
+        ice_servers: iceServers,
       };
     });
 

@@ -210,6 +210,8 @@ describe('rooms', () => {
     expect((await joinedSeen).member_id).toBe(jb.member_id);
     expect(jb.members.map((m) => m.member_id).sort()).toEqual([ja.member_id, jb.member_id].sort());
     expect(jb.tick_ms).toBe(50);
+    // no WEBRTC_ICE_SERVERS in the test configuration: direct connections only
+    expect(jb.ice_servers).toEqual([]);
 
     const seen = next<WorldStatesEvent>(b, WorldEvent.states, (ev) => ev.m.includes(ja.member_id));
     a.emit(WorldEvent.move, { x: 1.23456, y: 0, z: -2, yaw: 0.5, pitch: 0.1, anim: 'walk' });

@@ -41,7 +41,7 @@ export function useVoice(
   room: RoomClient | null,
   me: WorldMember | null,
   members: readonly WorldMember[],
-  opts: { spatial: boolean; startMuted: boolean },
+  opts: { spatial: boolean; startMuted: boolean; iceServers?: RTCIceServer[] },
 ): VoiceControls {
   const [mesh, setMesh] = useState<VoiceMesh | null>(null);
   const [micReady, setMicReady] = useState(false);
@@ -55,12 +55,17 @@ export function useVoice(
   const allowed = mayTalk(me, stage);
   const talking = allowed && micReady && (!selfMuted || pushing);
 
+  // the join reply's ICE servers, read when a mesh starts (they do not change within a membership)
+  const iceServers = useRef(opts.iceServers);
+  iceServers.current = opts.iceServers;
+
   // one mesh per membership (a new member id after a reconnection starts over)
   useEffect(() => {
     if (!room || meId === null) return;
     const m = new VoiceMesh({
       selfId: String(meId),
       spatial: opts.spatial,
+      iceServers: iceServers.current,
       send: (to, body) => room.signal(Number(to), body),
       onVideo: (from, stream) =>
         setVideos((v) => {

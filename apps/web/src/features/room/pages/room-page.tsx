@@ -175,6 +175,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
   const voice = useVoice(st.phase === 'joined' ? room : null, me, st.members, {
     spatial: is3d,
     startMuted: entry.room_type === 'classroom',
+    iceServers: st.reply?.ice_servers,
   });
 
   // Screen share: the host's screen over the voice mesh, drawn on the room's screen; stopping gives back the slides.
