@@ -17,6 +17,7 @@ export default defineConfig({
     manifest: !!process.env.XR_SOURCEMAP,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Pages stay lazy chunks of their own; what every page needs comes in few files instead of dozens:
         // the libraries the entry imports (React, router, query, i18next, antd's core) in `vendor`, the app's

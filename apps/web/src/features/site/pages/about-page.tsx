@@ -1,5 +1,5 @@
 import { GlobalOutlined, HeartOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import { MODEL_LIBRARY_SIZE } from '@xr/contract/plans';
+import { MODEL_LIBRARY_SIZE } from '@xr/contract/plans-catalog';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
