@@ -25,7 +25,7 @@ export async function startServer(env = {}, { compiled = false, nodeArgs = [] } 
   // compiled: the bundle `npm start` runs (apps/server/build.mjs), else the sources through tsx (`npm run dev`)
   const build = compiled ? await import('../apps/server/build.mjs') : null;
   if (build) await build.buildServer();
-  const main = compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const main = build ? [...build.SERVER_NODE_ARGS, build.SERVER_ENTRY] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const proc = spawn(process.execPath, [...nodeArgs, ...main], {
     cwd: root,
     env: {

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, SERVER_ENTRY, SERVER_ENV } from '../apps/server/build.mjs';
+import { buildServer, SERVER_ENTRY, SERVER_ENV, SERVER_NODE_ARGS } from '../apps/server/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -16,7 +16,7 @@ if (!fs.existsSync(dist) || process.env.REBUILD_WEB === '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 await buildServer();
-const child = spawn(process.execPath, [SERVER_ENTRY], {
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
   env: { ...SERVER_ENV, ...process.env },

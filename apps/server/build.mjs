@@ -25,13 +25,26 @@ export const SERVER_DIST = path.join(here, 'dist');
 export const SERVER_ENTRY = path.join(SERVER_DIST, 'main.js');
 
 /**
- * Environment `npm start` gives the compiled server (variables set by the caller win):
+ * Environment `npm start` gives the compiled server (variables set by the caller win), measured by
+ * `npm run bench memory` (docs/perf.md, "Idle memory"):
  * - UV_THREADPOOL_SIZE: sharp and file I/O of the API and the pipeline workers share libuv's thread pool (4 by default).
  * - MALLOC_ARENA_MAX: glibc gives threads that allocate their own malloc arenas (up to 8 per core) and freed memory
- *   stays in each; with libuv's pool, V8's helper threads and sharp's, that held ~50 MiB of the idle server
- *   (docs/perf.md, "Idle memory").
+ *   stays in each; with libuv's pool, V8's helper threads and sharp's, that held ~50 MiB of the idle server.
+ * - MALLOC_MMAP_THRESHOLD_: blocks from 128 KiB up are mapped on their own and go back to the system when freed,
+ *   instead of staying in the heap after a burst (a seed, an upload).
  */
-export const SERVER_ENV = { NODE_ENV: 'production', UV_THREADPOOL_SIZE: '8', MALLOC_ARENA_MAX: '2' };
+export const SERVER_ENV = {
+  NODE_ENV: 'production',
+  UV_THREADPOOL_SIZE: '8',
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
+/**
+ * Node flags of the compiled server: V8's young generation at 8 MiB per semi-space instead of 16 (two semi-spaces
+ * stay resident once touched; the API's short-lived garbage fits in 8).
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=8'];
 
 /** esbuild plugin: npm packages stay external, the workspace's own packages (TypeScript sources) are bundled. */
 const externalPackages = {

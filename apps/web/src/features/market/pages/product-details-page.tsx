@@ -69,7 +69,7 @@ function CreatorCard({ creator }: { creator: ProjectDetails['creator'] }) {
  * creator card; add to cart, add to wish list and report.
  */
 export default function ProductDetailsPage() {
-  const { t } = useTranslation(['market', 'common']);
+  const { t } = useTranslation(['market', 'common', 'projects']);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
