@@ -17,8 +17,8 @@ const VALUES = [
 
 /** `/about`: who we are, what we believe, what the platform offers. */
 export default function AboutPage() {
-  const { t } = useTranslation('site');
-  const lines = useLines('site');
+  const { t } = useTranslation('site-pages');
+  const lines = useLines('site-pages');
   const navigate = useNavigate();
   const facts = [
     { value: `${MODEL_LIBRARY_SIZE}+`, label: t('about.facts.models') },
