@@ -8,7 +8,7 @@ import { slimImports } from './build/slim-imports';
 const SITE_MODULES = new RegExp(
   [
     /src[\\/]features[\\/]site[\\/](api|components)[\\/]/,
-    /src[\\/]features[\\/]market[\\/](api[\\/]|market-query|components[\\/]cart-shortcut)/,
+    /src[\\/]features[\\/]market[\\/](api[\\/]|market-query)/,
     /src[\\/]components[\\/](price-tag|project-card)\./,
     /contract[\\/]src[\\/](format|plans-catalog|market-basics)\./,
     /antd[\\/]es[\\/]tag[\\/]/,
