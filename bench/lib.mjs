@@ -19,12 +19,17 @@ async function freePort() {
 }
 
 /** Starts the real server in production mode on a fresh data dir; `env` may carry DATABASE_URL. */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { compiled = false, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // compiled: the bundle `npm start` runs (apps/server/build.mjs), else the sources through tsx (`npm run dev`)
+  const build = compiled ? await import('../apps/server/build.mjs') : null;
+  if (build) await build.buildServer();
+  const main = build ? [...build.SERVER_NODE_ARGS, build.SERVER_ENTRY] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const proc = spawn(process.execPath, [...nodeArgs, ...main], {
     cwd: root,
     env: {
+      ...(build?.SERVER_ENV ?? {}),
       ...process.env,
       DATABASE_URL: '',
       NODE_ENV: 'production',

@@ -169,6 +169,7 @@ Chromium (1440×900, no cache, a fresh context per load) opens each page cold; m
 every script and style the page loaded, gzipped (what a gzip-only client gets); "on the wire" is what Chromium
 received (brotli). Requests count everything the page fetched, API calls and images included.
 Budget: public pages ≤ ${BUDGET.public} KiB JS+CSS gzipped and ≤ ${BUDGET.requests} requests, /profile ≤ ${BUDGET.profile} KiB.
+${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average (1/5/15 min) after the run ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ')}.
 
 ${table}
 `,

@@ -87,7 +87,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { createRealtime, type Realtime } from './plugins/realtime';
+import { createRealtime, loadRedisAdapter, type Realtime } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWebStatic } from './plugins/web-static';
 import { createCheckoutWorkflow } from './workflows/checkout';
@@ -329,7 +329,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const origins = createOriginPolicy(config);
-  realtime = createRealtime({ server: app.server, resolve: auth.resolveSession, origins, access, redis, log: app.log });
+  realtime = createRealtime({
+    server: app.server,
+    resolve: auth.resolveSession,
+    origins,
+    access,
+    redis,
+    redisAdapter: redis ? await loadRedisAdapter() : undefined,
+    log: app.log,
+  });
   // The meta world (issue 9): entries, rooms over the realtime channel, presence statistics and chat records.
   // `lookFor` answers people's avatar in use (a built-in figure's look or an uploaded model's signed URL).
   const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);

@@ -27,12 +27,13 @@ const schema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /**
    * PostgreSQL's shared buffers of the embedded database (PGlite). Its default of 128 MB sits in the server's own
-   * memory (WebAssembly) on top of the OS file cache; a smaller pool keeps the idle server small.
+   * memory (WebAssembly) on top of the OS file cache (PGlite reads its files through Node, so pages it evicts stay
+   * cached by the OS); 16 MB keeps the idle server under its budget (issue 7 item 14, docs/perf.md).
    */
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/)
-    .default('32MB'),
+    .default('16MB'),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('XR Studio <no-reply@xr-studio.local>'),
@@ -191,7 +192,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Shared buffers of the embedded database (`32MB`). */
+  /** Shared buffers of the embedded database (`16MB`). */
   pgliteSharedBuffers: string;
   redisUrl?: string;
   smtpUrl?: string;

@@ -10,6 +10,11 @@ const close = async () => {
 process.on('SIGINT', close);
 process.on('SIGTERM', close);
 await app.listen({ port: config.port, host: config.host });
+// Starting (PGlite's initdb and migrations on a new data dir, the demo seed) leaves hundreds of MiB of garbage outside
+// V8's heap (WebAssembly memories, buffers) that V8 frees only at its next full collection, which a quiet server may
+// not reach for hours: 750 MiB of idle RSS instead of ~300 (docs/perf.md, "Idle memory"). `npm start` runs Node
+// with --expose-gc for this one collection; elsewhere `gc` is undefined and nothing happens.
+globalThis.gc?.();
 
 const url = config.publicUrl ?? `http://localhost:${config.port}`;
 const lines = [

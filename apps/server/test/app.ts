@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, PGLITE_EXTENSIONS, pgliteDatabase, postgresDatabase } from '../src/db/client';
+import { type Database, PGLITE_EXTENSIONS, pgliteDatabase } from '../src/db/client';
+import { postgresDatabase } from '../src/db/postgres';
 import { adminUrl } from './pg';
 
 export interface TestApp {

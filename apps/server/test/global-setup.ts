@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { PGLITE_EXTENSIONS, pgliteDatabase, postgresDatabase } from '../src/db/client';
+import { PGLITE_EXTENSIONS, pgliteDatabase } from '../src/db/client';
+import { postgresDatabase } from '../src/db/postgres';
 import { adminUrl, TEMPLATE_DB } from './pg';
 
 declare module 'vitest' {

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { idCoerced, idNumber, pageOf, pageQuery } from './common';
 import { CATALOG_VALUES, ID_MAX } from './constants';
+import { COMMENT_MAX, KEYWORD_MAX, MARKET_SORTS, REPORT_REASONS, SCORE_MAX, SCORE_MIN } from './market-basics';
 import { V } from './messages';
 import { money, priceQuery } from './money';
 
-/** Sort orders of the market (spec: newest, price up / down, most popular, best rated). */
-export const MARKET_SORTS = ['newest', 'price_asc', 'price_desc', 'popular', 'rating'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
-/** Reasons a project can be reported for (ours). */
-export const REPORT_REASONS = ['infringement', 'inappropriate', 'fraud', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const SCORE_MIN = 1;
-export const SCORE_MAX = 5;
-export const COMMENT_MAX = 1000;
-export const KEYWORD_MAX = 100;
+export * from './market-basics';
 
 /** A positive id, in a body (`project_id`) or (coerced) in a query. */
 export const idField = idNumber;
@@ -77,10 +69,6 @@ export const tagRef = z.object({
 });
 export type TagRef = z.infer<typeof tagRef>;
 
-/** A tag's name in an interface language (its key when that translation is missing). */
-export function tagName(tag: Pick<TagRef, 'name'> & { names?: Partial<TagRef['names']> }, lang: 'zh' | 'tc' | 'en'): string {
-  return tag.names?.[lang] || tag.name;
-}
 export const creatorBrief = z.object({ id: z.number().int(), name: z.string(), avatar: z.string() });
 export type CreatorBrief = z.infer<typeof creatorBrief>;
 
@@ -102,11 +90,6 @@ export const marketItem = z.object({
   created_at: z.string(),
 });
 export type MarketItem = z.infer<typeof marketItem>;
-/**
- * Counting the market's matches stops after this many: a count of every match would cost more than the page
- * itself, so beyond it the reply says `total_exact: false` and `total` is the cap (shown as "10,000+").
- */
-export const MARKET_COUNT_CAP = 10_000;
 /** A market page; `total_exact` is false when more than MARKET_COUNT_CAP projects match (`total` is then the cap). */
 export const marketPage = pageOf(marketItem).extend({ total_exact: z.boolean() });
 export type MarketPage = z.infer<typeof marketPage>;

@@ -2,13 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 
 /** The Drizzle database every repository receives: PGlite or node-postgres behind one type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -28,7 +24,7 @@ export interface Database {
 export const MIGRATIONS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
 export const PGLITE_EXTENSIONS = { pg_trgm };
 /** Extensions the schema needs, created before the migrations run (pg_trgm is a trusted extension). */
-const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
+export const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
 /** PGlite over an existing instance (tests hand in one loaded from a migrated snapshot). */
 export function pgliteDatabase(client: PGlite): Database {
@@ -47,32 +43,6 @@ export function pgliteDatabase(client: PGlite): Database {
   };
 }
 
-/** PostgreSQL through a node-postgres pool. */
-export function postgresDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  const db = drizzlePg(pool) as unknown as Db;
-  return {
-    db,
-    kind: 'postgres',
-    migrate: async () => {
-      // An advisory lock keeps two instances starting together from migrating at once.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock(727274)');
-        await client.query(EXTENSIONS_SQL);
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-        client.release();
-      }
-    },
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => pool.end(),
-  };
-}
-
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite persisted under dataDir/db. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -80,7 +50,8 @@ export async function openDatabase(opts: {
   /** PGlite's shared buffers (PostgreSQL's default 128MB otherwise): they live in this process's memory. */
   pgliteSharedBuffers?: string;
 }): Promise<Database> {
-  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl);
+  // node-postgres and its Drizzle driver load only for PostgreSQL: the embedded database never needs them (memory).
+  if (opts.databaseUrl) return (await import('./postgres')).postgresDatabase(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
   const startParams = opts.pgliteSharedBuffers

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import yauzl from 'yauzl';
 import { decodeText } from './pipeline/text';
+import { loadSharp } from './sharp';
 
 /** Why an uploaded file is refused: a contract message key (all of them say "Illegal document…"). */
 export type RejectionKey =
@@ -181,6 +182,7 @@ async function checkBoxes(fd: fs.FileHandle, size: number): Promise<void> {
 
 async function checkImage(file: string): Promise<void> {
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {

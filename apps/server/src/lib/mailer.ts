@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -25,9 +25,15 @@ export interface Mailer {
 /**
  * Mail through nodemailer when `smtpUrl` is set; otherwise into the dev outbox only (kept in the database,
  * readable at /api/dev/outbox, and written to the server log), so a fresh start needs no mail server.
+ * nodemailer itself loads only with `smtpUrl` (a server without SMTP never holds its code: idle memory).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; store: OutboxStore; log: FastifyBaseLogger }): Mailer {
-  const transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtpUrl = opts.smtpUrl;
+  const transporter: Promise<Transporter> | null = smtpUrl
+    ? import('nodemailer').then((m) => m.default.createTransport(smtpUrl))
+    : null;
+  // A failed load surfaces on the first send or check, not as an unhandled rejection at start.
+  transporter?.catch(() => undefined);
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(mail) {
@@ -38,7 +44,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; store: Outb
         return;
       }
       try {
-        await transporter.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await (await transporter).sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         await opts.store.markSent(id);
       } catch (err) {
         opts.log.error({ err, to: mail.to }, 'mail delivery failed');
@@ -47,10 +59,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; store: Outb
       }
     },
     async check() {
-      if (transporter) await transporter.verify();
+      if (transporter) await (await transporter).verify();
     },
     close() {
-      transporter?.close();
+      void transporter?.then((t) => t.close()).catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import type { createAdapter } from '@socket.io/redis-adapter';
 import { ErrorCode } from '@xr/contract/errors';
 import { langFromHeader } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
@@ -25,6 +25,11 @@ export interface SocketData {
 /** A module's per-socket set-up: registers its event listeners on the socket. */
 export type ConnectionHandler = (socket: Socket, user: RequestUser | null) => void;
 
+/** Loads the Socket.IO Redis adapter: only a process with `REDIS_URL` needs its code (idle memory). */
+export async function loadRedisAdapter(): Promise<typeof createAdapter> {
+  return (await import('@socket.io/redis-adapter')).createAdapter;
+}
+
 /**
  * The realtime channel: Socket.IO on the API's own HTTP server and origin (`/socket.io/`), authenticated with the same
  * bearer tokens as the API (`auth: { token }` in the handshake; anonymous visitors connect without personal rooms).
@@ -41,6 +46,8 @@ export function createRealtime(opts: {
   origins: OriginPolicy;
   access?: AccessEvents;
   redis?: Redis;
+  /** The Redis adapter's factory, loaded by the caller only with Redis (see {@link loadRedisAdapter}). */
+  redisAdapter?: typeof createAdapter;
   log: FastifyBaseLogger;
 }) {
   const io = new Server<Record<string, never>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>(
@@ -66,6 +73,7 @@ export function createRealtime(opts: {
   const pub = opts.redis?.duplicate();
   const sub = opts.redis?.duplicate();
   if (pub && sub) {
+    if (!opts.redisAdapter) throw new Error('createRealtime: Redis given without its adapter (loadRedisAdapter)');
     // The adapter publishes without waiting for the reply. A publish that fails (Redis gone, or a room event sent by
     // a disconnect handler while the server shuts down) is logged here instead of becoming an unhandled rejection.
     const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
@@ -76,7 +84,7 @@ export function createRealtime(opts: {
     };
     pub.on('error', (err) => opts.log.warn({ err }, 'realtime Redis publisher error'));
     sub.on('error', (err) => opts.log.warn({ err }, 'realtime Redis subscriber error'));
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(opts.redisAdapter(pub, sub));
   }
 
   io.use(async (socket, next) => {

@@ -1,6 +1,7 @@
 import { StarFilled } from '@ant-design/icons';
 import type { Catalog } from '@xr/contract/constants';
-import { Avatar } from 'antd';
+// The avatar alone: antd's index entry also attaches Avatar.Group (Popover, Tooltip) to it (see public-layout.tsx).
+import Avatar from 'antd/es/avatar/Avatar';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

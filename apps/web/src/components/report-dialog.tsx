@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportBody } from '@xr/contract/market';
-import { REPORT_REASONS, type ReportReason } from '@xr/contract/market';
+import { REPORT_REASONS, type ReportReason } from '@xr/contract/market-basics';
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../lib/http';

@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-// sharp is loaded by the workers too; keeping it loaded here stops glibc from unloading libvips (and crashing)
-// when a worker thread exits (sharp's documentation on worker threads).
-import 'sharp';
 import type { GeneratedMedia, GenerateTask } from '../panorama-gen/generate';
+import { loadSharp } from '../sharp';
 import type { ProcessAvatarInput, ProcessAvatarResult } from './avatar';
 import { PipelineError, type ProgressFn } from './errors';
 import type { ProcessModelInput, ProcessModelResult } from './model';
@@ -91,6 +89,9 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
     { onProgress, signal, background }: CallOptions,
   ): Promise<T> {
     const pool = background ? pools.background : pools.upload;
+    // sharp is loaded by the workers too; loading it here first (once) keeps glibc from unloading libvips (and
+    // crashing) when a worker thread exits (sharp's documentation on worker threads).
+    await loadSharp();
     const { port1, port2 } = new MessageChannel();
     let open = true;
     port1.on('message', (p: number) => {

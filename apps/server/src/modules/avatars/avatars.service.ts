@@ -16,10 +16,10 @@ import type { PageQuery } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import { avatarBudgetFigure, jobFailureMessage } from '@xr/contract/jobs';
 import type { Lang } from '@xr/contract/lang';
-import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
+import { loadSharp } from '../../lib/sharp';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
 import { publicContentType, publicUrlOf } from '../users/users.files';
@@ -246,6 +246,7 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
       const row = await repo.owned(actor.id, id);
       if (!row) throw notFound();
       let png: Buffer;
+      const sharp = await loadSharp();
       try {
         const image = sharp(file.buffer, { limitInputPixels: 4096 * 4096, failOn: 'error' });
         const meta = await image.metadata();

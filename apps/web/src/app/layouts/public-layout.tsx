@@ -1,6 +1,9 @@
 import { DashboardOutlined, MenuOutlined } from '@ant-design/icons';
 import { PRODUCT_NAME } from '@xr/contract/constants';
-import { Avatar, Button } from 'antd';
+import { Button } from 'antd';
+// The avatar itself, not antd's index entry, which also attaches Avatar.Group (Popover, Tooltip and their
+// positioning: ~10 KiB gzipped of every public page's first load for a group the header never shows).
+import Avatar from 'antd/es/avatar/Avatar';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';

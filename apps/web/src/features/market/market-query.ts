@@ -1,5 +1,5 @@
 import { CATALOG_VALUES, type Catalog } from '@xr/contract/constants';
-import { KEYWORD_MAX, MARKET_SORTS, type MarketSort } from '@xr/contract/market';
+import { KEYWORD_MAX, MARKET_SORTS, type MarketSort } from '@xr/contract/market-basics';
 import type { ItemListParams } from './api/item-list';
 
 /** Cards per market page. */

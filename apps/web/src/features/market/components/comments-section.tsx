@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { COMMENT_MAX } from '@xr/contract/market';
+import { COMMENT_MAX } from '@xr/contract/market-basics';
 import { App, Avatar, Button, Empty, Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

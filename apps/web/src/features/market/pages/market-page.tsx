@@ -1,7 +1,7 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { CATALOGS } from '@xr/contract/constants';
-import { MARKET_SORTS, type MarketSort, tagName } from '@xr/contract/market';
+import { MARKET_SORTS, type MarketSort, tagName } from '@xr/contract/market-basics';
 import { Button, Empty, Input, InputNumber, Pagination, Select, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

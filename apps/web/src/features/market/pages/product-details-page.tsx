@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
-import { tagName } from '@xr/contract/market';
+import { tagName } from '@xr/contract/market-basics';
 import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ function CreatorCard({ creator }: { creator: ProjectDetails['creator'] }) {
  * creator card; add to cart, add to wish list and report.
  */
 export default function ProductDetailsPage() {
-  const { t } = useTranslation(['market', 'common']);
+  const { t } = useTranslation(['market', 'common', 'projects']);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

@@ -9,8 +9,8 @@ import { Prose, useLines } from './prose';
  * to a section, so the footer and the register form can link straight to e.g. the refund policy.
  */
 export function DocPage({ prefix, sections }: { prefix: string; sections: readonly string[] }) {
-  const { t } = useTranslation('site');
-  const lines = useLines('site');
+  const { t } = useTranslation('site-pages');
+  const lines = useLines('site-pages');
   const [params] = useSearchParams();
   const wanted = params.get('section');
   const [active, setActive] = useState(wanted && sections.includes(wanted) ? wanted : sections[0]);

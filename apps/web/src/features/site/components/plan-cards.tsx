@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { PLANS, type Plan, type PlanPeriod, periodSaving } from '@xr/contract/plans';
+import { PLANS, type Plan, type PlanPeriod, periodSaving } from '@xr/contract/plans-catalog';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

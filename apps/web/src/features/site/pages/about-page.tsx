@@ -1,5 +1,5 @@
 import { GlobalOutlined, HeartOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import { MODEL_LIBRARY_SIZE } from '@xr/contract/plans';
+import { MODEL_LIBRARY_SIZE } from '@xr/contract/plans-catalog';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,8 +17,8 @@ const VALUES = [
 
 /** `/about`: who we are, what we believe, what the platform offers. */
 export default function AboutPage() {
-  const { t } = useTranslation('site');
-  const lines = useLines('site');
+  const { t } = useTranslation('site-pages');
+  const lines = useLines('site-pages');
   const navigate = useNavigate();
   const facts = [
     { value: `${MODEL_LIBRARY_SIZE}+`, label: t('about.facts.models') },

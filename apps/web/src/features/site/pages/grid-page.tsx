@@ -15,7 +15,7 @@ const MAX = 96;
 
 /** `/grid` (decisions.md): a public showcase grid of featured works — the best-rated projects, by category. */
 export default function GridPage() {
-  const { t } = useTranslation(['site', 'market']);
+  const { t } = useTranslation(['site-pages', 'market']);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const catalog = CATALOGS.some((c) => c.value === params.get('catalog')) ? (params.get('catalog') as string) : 'all';

@@ -9,7 +9,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { MODEL_LIBRARY_SIZE } from '@xr/contract/plans';
+import { MODEL_LIBRARY_SIZE } from '@xr/contract/plans-catalog';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -10,7 +10,7 @@ const AREAS = ['web3d', 'artist', 'community', 'education'] as const;
 
 /** `/join`: become a creator, partner with us, or work with us. */
 export default function JoinPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation('site-pages');
   const navigate = useNavigate();
   return (
     <div className="xr-site">

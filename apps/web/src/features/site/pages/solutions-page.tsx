@@ -7,7 +7,14 @@ import {
   ToolOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { FREE_TRIAL_MONTHS, MODEL_LIBRARY_SIZE, PLAN_FEATURES, PLAN_PERIODS, PLANS, type PlanPeriod } from '@xr/contract/plans';
+import {
+  FREE_TRIAL_MONTHS,
+  MODEL_LIBRARY_SIZE,
+  PLAN_FEATURES,
+  PLAN_PERIODS,
+  PLANS,
+  type PlanPeriod,
+} from '@xr/contract/plans-catalog';
 import { Collapse, Segmented } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
