@@ -18,7 +18,8 @@ const namespaces = new Set(fs.readdirSync(LOCALES).map((f) => f.replace(/\.json$
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'locales' || e.name === 'test' ? [] : sources(p);
+    // lean-viewer/ runs its own i18next instance that loads the viewers' namespaces itself (lean-i18n.ts)
+    if (e.isDirectory()) return ['locales', 'test', 'lean-viewer'].includes(e.name) ? [] : sources(p);
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
 }
