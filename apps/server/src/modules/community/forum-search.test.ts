@@ -80,7 +80,11 @@ async function captured(fn: () => Promise<unknown>): Promise<{ text: string; par
   const original = client.query;
   const seen: { text: string; params: unknown[] }[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
-    if (typeof args[0] === 'string') seen.push({ text: args[0], params: (args[1] as unknown[]) ?? [] });
+    // PGlite's driver passes (text, params); node-postgres a config object ({ text, values, rowMode })
+    const first = args[0] as string | { text?: string; values?: unknown[] };
+    if (typeof first === 'string') seen.push({ text: first, params: (args[1] as unknown[]) ?? [] });
+    else if (first && typeof first.text === 'string')
+      seen.push({ text: first.text, params: first.values ?? (args[1] as unknown[]) ?? [] });
     return original.apply(this, args);
   };
   try {
