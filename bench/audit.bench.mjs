@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { load, startServer, table, writeSection } from './lib.mjs';
+import { load, scratchDatabase, startServer, table, writeSection } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -101,18 +101,11 @@ try {
 
 // --- PostgreSQL (DATABASE_URL names the server; the benchmark uses a database of its own, dropped after) ---
 if (process.env.DATABASE_URL) {
-  const adminUrl = new URL(process.env.DATABASE_URL);
-  const dbName = `xr_bench_audit_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const scratch = await scratchDatabase('audit');
   try {
-    const first = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: '1', ...SERVER_ENV });
+    const first = await startServer({ DATABASE_URL: scratch.url, SEED_DEMO: '1', ...SERVER_ENV });
     await first.stop();
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     const started = Date.now();
     for (let from = 1; from <= ROWS; from += BATCH) await db.query(seedSql(from, Math.min(ROWS, from + BATCH - 1)));
@@ -120,15 +113,14 @@ if (process.env.DATABASE_URL) {
     seeded.push(`PostgreSQL ${Math.round((Date.now() - started) / 1000)} s`);
     console.log(`PostgreSQL: ${ROWS} audit entries seeded in ${Date.now() - started} ms`);
     await db.end();
-    const server = await startServer({ DATABASE_URL: url.toString(), ...SERVER_ENV });
+    const server = await startServer({ DATABASE_URL: scratch.url, ...SERVER_ENV });
     try {
       rows.push(await drive(server, `PostgreSQL, ${(ROWS / 1e6).toLocaleString('en')}M entries`));
     } finally {
       await server.stop();
     }
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

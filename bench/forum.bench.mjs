@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { growSql, LISTS, POSTS_PER_THREAD, SEARCHES, THREADS, VACUUM } from './forum-seed.mjs';
-import { load, startServer, table, writeSection } from './lib.mjs';
+import { load, scratchDatabase, startServer, table, writeSection } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -86,32 +86,24 @@ const posts = THREADS * POSTS_PER_THREAD;
 
 // --- PostgreSQL ---
 if (process.env.DATABASE_URL) {
-  const adminUrl = new URL(process.env.DATABASE_URL);
-  const dbName = `xr_bench_forum_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const scratch = await scratchDatabase('forum');
   try {
     const first = await startServer({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       SEED_DEMO: '1',
       SEED_MEDIA_WIDTH: '0',
       LIBRARY_PREBUILD: '0',
     });
     await first.stop();
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: scratch.url });
     db.on('error', () => undefined);
     await db.connect();
     await db.query(growSql());
     for (const v of VACUUM) await db.query(v);
     await db.end();
-    await both({ DATABASE_URL: url.toString() }, `PostgreSQL, ${posts / 1000}k posts`);
+    await both({ DATABASE_URL: scratch.url }, `PostgreSQL, ${posts / 1000}k posts`);
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

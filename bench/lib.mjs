@@ -136,3 +136,26 @@ export function table(rows) {
     ),
   ].join('\n');
 }
+
+/**
+ * A PostgreSQL database of the benchmark's own on the server DATABASE_URL names (`xr_bench_<name>_<pid>`, made
+ * afresh): answers its URL and `drop()`, which removes it and closes the admin connection.
+ */
+export async function scratchDatabase(name) {
+  const { default: pg } = await import('pg');
+  const adminUrl = new URL(process.env.DATABASE_URL);
+  const dbName = `xr_bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { load, startServer, table, writeSection } from './lib.mjs';
+import { load, scratchDatabase, startServer, table, writeSection } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -119,21 +119,14 @@ async function both(env, label) {
 
 // --- PostgreSQL ---
 if (process.env.DATABASE_URL) {
-  const adminUrl = new URL(process.env.DATABASE_URL);
-  const dbName = `xr_bench_library_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1' };
+  const scratch = await scratchDatabase('library');
+  const env = { DATABASE_URL: scratch.url, SEED_DEMO: '1' };
   try {
     const first = await startServer(env);
     await first.stop();
-    const rest = { DATABASE_URL: url.toString() };
+    const rest = { DATABASE_URL: scratch.url };
     await both(rest, 'PostgreSQL, 3,390 models');
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: scratch.url });
     db.on('error', () => undefined);
     await db.connect();
     await db.query(growSql(LARGE));
@@ -141,8 +134,7 @@ if (process.env.DATABASE_URL) {
     await db.end();
     await both(rest, `PostgreSQL, ${LARGE / 1000}k models`);
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { load, startFloor, startServer, table, writeSection } from './lib.mjs';
+import { load, scratchDatabase, startFloor, startServer, table, writeSection } from './lib.mjs';
 import { seedSql } from './market-seed.mjs';
 
 const CONNECTIONS = 50;
@@ -93,20 +93,13 @@ const sides = [];
 
 // --- PostgreSQL, 100k projects ---
 if (process.env.DATABASE_URL) {
-  const adminUrl = new URL(process.env.DATABASE_URL);
-  const dbName = `xr_bench_market_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const scratch = await scratchDatabase('market');
   const label = `PostgreSQL, ${PG_ROWS / 1000}k projects`;
   try {
     let ids = [];
-    const server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: '1' });
+    const server = await startServer({ DATABASE_URL: scratch.url, SEED_DEMO: '1' });
     try {
-      const db = new pg.Client({ connectionString: url.toString() });
+      const db = new pg.Client({ connectionString: scratch.url });
       db.on('error', () => undefined);
       await db.connect();
       const creators = (await db.query('select id, username from users order by id')).rows;
@@ -122,8 +115,8 @@ if (process.env.DATABASE_URL) {
       await server.stop();
     }
     // The same data without the market cache, side by side with the floor (both up; calls interleaved).
-    const bare = await startServer({ DATABASE_URL: url.toString(), MARKET_CACHE_SECONDS: '0' });
-    const floor = await startFloor({ DATABASE_URL: url.toString() });
+    const bare = await startServer({ DATABASE_URL: scratch.url, MARKET_CACHE_SECONDS: '0' });
+    const floor = await startFloor({ DATABASE_URL: scratch.url });
     try {
       const same = compareBodies(await bodies(bare, ids), await bodies(floor, ids));
       const product = [];
@@ -139,8 +132,7 @@ if (process.env.DATABASE_URL) {
       await bare.stop();
     }
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
