@@ -4,8 +4,8 @@ import { onTestFailed } from 'vitest';
 
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 
-/** Debian's Chromium, headless, as root (no sandbox), quiet on this closed network. */
-export function launch(): Promise<Browser> {
+/** Debian's Chromium, headless, as root (no sandbox), quiet on this closed network; `extraArgs` add to the flags. */
+export function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -17,6 +17,7 @@ export function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

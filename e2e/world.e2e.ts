@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { emptySceneDocument } from '@xr/contract/scenes';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkerPng } from '../apps/server/test/fixtures/models';
-import { DESKTOP, PHONE, settle, shotOnFailure } from './browser';
+import { DESKTOP, launch, PHONE, settle, shotOnFailure } from './browser';
 import { adminToken, api, createActiveUser, signIn } from './helpers';
 
 /**
@@ -38,24 +38,8 @@ const addRoom = (name: string, project_id: number, weight: number) =>
   );
 
 /** Chromium with fake camera / microphone (a beeping tone) and no permission prompts. */
-function launchWithMedia(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
+const launchWithMedia = () =>
+  launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
 
 /** A context in English that keeps every remote WebRTC stream in `window.__remote` (to measure what is heard). */
 async function context(phone = false): Promise<BrowserContext> {
