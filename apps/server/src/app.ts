@@ -182,7 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db,
     vipDates: users.vipDates,
     extendMembershipMonths: users.extendMembershipMonths,
-    addSeats: seats.addSeats,
+    planSeats: seats.planSeats,
     projectCount: (userId) => projectCount?.(userId) ?? Promise.resolve(0),
     usedBytes: (userId) => usedBytes?.(userId) ?? Promise.resolve(0),
     audit,

@@ -141,8 +141,8 @@ export interface PlansDeps {
   vipDates: (userIds: number[]) => Promise<Map<number, Date | null>>;
   /** Extends a membership by whole months in the payment's transaction (users module); answers the new end. */
   extendMembershipMonths: (userId: number, months: number, tx: DbOrTx) => Promise<Date>;
-  /** Adds member seats to a buyer's organisation pool in the payment's transaction (users module). */
-  addSeats?: (userId: number, seats: number, tx: DbOrTx) => Promise<void>;
+  /** Raises a buyer's organisation seat pool to the plan's quota in the payment's transaction (users module). */
+  planSeats?: (userId: number, seats: number, tx: DbOrTx) => Promise<void>;
   /** The user's project count and stored bytes (projects module), for /profile's usage. */
   projectCount?: (userId: number) => Promise<number>;
   usedBytes?: (userId: number) => Promise<number>;
@@ -416,7 +416,7 @@ export function createPlansService(deps: PlansDeps) {
       await repo.setPurchaseSpan(recorded.id, startsAt, endsAt, tx);
       // Seats follow the plan as it is when paid (the row is read in this transaction; once per order, as above).
       const seats = (await repo.byIds([plan.combo_id], tx))[0]?.seats ?? 0;
-      if (seats > 0) await deps.addSeats?.(userId, seats, tx);
+      if (seats > 0) await deps.planSeats?.(userId, seats, tx);
       return true;
     },
 

@@ -8,14 +8,17 @@ export type SeatAssignmentRow = typeof seatAssignments.$inferSelect;
 /** The only code that touches the seat pool and seat assignment tables. */
 export function createSeatsRepository(db: DbOrTx) {
   return {
-    /** Adds seats to an organisation's pool (creating it), in the caller's transaction. */
-    async addSeats(orgUserId: number, seats: number, tx: DbOrTx): Promise<void> {
+    /**
+     * Raises an organisation's pool (creating it) to a plan's seat quota, in the caller's transaction: the pool is the
+     * largest quota of the plans the account bought, so a renewal or a second plan never adds the same seats again.
+     */
+    async raisePool(orgUserId: number, seats: number, tx: DbOrTx): Promise<void> {
       await tx
         .insert(seatPools)
         .values({ orgUserId, total: seats })
         .onConflictDoUpdate({
           target: seatPools.orgUserId,
-          set: { total: sql`${seatPools.total} + ${seats}`, updatedAt: new Date() },
+          set: { total: sql`greatest(${seatPools.total}, ${seats})`, updatedAt: new Date() },
         });
     },
     /** The pool's size, the row locked until the transaction ends (0 when the organisation has no pool). */

@@ -13,8 +13,8 @@ const later = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a 
 
 /**
  * Organisation seats (issue 10, "Organisation approval"): an organisation admin extends members' memberships only
- * out of seats the organisation bought (plans with seats, enterprise), never by editing dates. A purchase grows the
- * pool in the payment's transaction (`addSeats`); a grant takes a free seat under a lock of the pool row (parallel
+ * out of seats the organisation bought (plans with seats, enterprise), never by editing dates. A purchase raises the
+ * pool to the plan's quota in the payment's transaction (`planSeats`); a grant takes a free seat under a lock of the pool row (parallel
  * grants never exceed it) and lifts the member's membership end to the admin's own; a release frees the seat and
  * takes back the days the seat gave (see docs/decisions.md, "Organisation seats").
  */
@@ -42,9 +42,12 @@ export function createSeatsService({
   }
 
   return {
-    /** Adds seats to a buyer's pool, in the payment's transaction (the plans module calls it once per order). */
-    async addSeats(userId: number, seats: number, tx: DbOrTx): Promise<void> {
-      if (seats > 0) await repo.addSeats(userId, seats, tx);
+    /**
+     * A paid plan's seat quota for the buyer's pool, in the payment's transaction (the plans module calls it once per
+     * order): the pool becomes the larger of its size and the quota (renewals do not stack seats).
+     */
+    async planSeats(userId: number, seats: number, tx: DbOrTx): Promise<void> {
+      if (seats > 0) await repo.raisePool(userId, seats, tx);
     },
 
     /** GET /user/seat_info: the actor's pool, seats given and left, and who holds them. */

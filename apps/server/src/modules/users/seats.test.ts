@@ -51,7 +51,7 @@ async function buyThroughSandbox(s: Shopper, comboId: number): Promise<PlacedOrd
 async function giveSeats(org: Shopper, n: number) {
   const { createSeatsService } = await import('./seats.service');
   const seats = createSeatsService({ db: t.database.db });
-  await t.database.db.transaction((tx) => seats.addSeats(org.id, n, tx));
+  await t.database.db.transaction((tx) => seats.planSeats(org.id, n, tx));
 }
 
 beforeAll(async () => {
@@ -99,7 +99,7 @@ describe('organisation seats', () => {
     expect(await vipOf(member)).toBe(until);
   });
 
-  it('an enterprise purchase through the sandbox gateway grows the pool once', async () => {
+  it('an enterprise purchase through the sandbox gateway sets the pool to the plan’s seats; renewals do not stack', async () => {
     const org = await organisation();
     expect(await seatInfo(org)).toEqual({ total: 0, used: 0, remaining: 0, assignments: [] });
     const list = body<{ list: PublicCombo[] }>(await get('/combo/combo_list', null)).data.list;
@@ -111,6 +111,11 @@ describe('organisation seats', () => {
     expect(await seatInfo(org)).toMatchObject({ total: 10, used: 0, remaining: 10 });
     await buyThroughSandbox(org, biz.id);
     expect((await seatInfo(org)).total).toBe(10);
+    // A renewal of the same plan extends the membership but the organisation still has the plan's 10 seats.
+    const before = await vipOf(org);
+    await buyThroughSandbox(org, enterprise.id);
+    expect(Date.parse((await vipOf(org)) as string)).toBeGreaterThan(Date.parse(before as string));
+    expect(await seatInfo(org)).toMatchObject({ total: 10, used: 0, remaining: 10 });
   });
 
   it('an administrator sets a plan’s seats on /system/combo; they are bounded whole numbers', async () => {
@@ -138,6 +143,13 @@ describe('organisation seats', () => {
     const org = await organisation();
     await buyThroughSandbox(org, added.data.id);
     expect(await seatInfo(org)).toMatchObject({ total: 7, used: 0, remaining: 7 });
+    // A larger plan raises the pool to its quota; a smaller one later does not lower it.
+    const list = body<{ list: PublicCombo[] }>(await get('/combo/combo_list', null)).data.list;
+    const enterprise = list.find((c) => c.quotas.seats === 10) as PublicCombo;
+    await buyThroughSandbox(org, enterprise.id);
+    expect((await seatInfo(org)).total).toBe(10);
+    await buyThroughSandbox(org, added.data.id);
+    expect((await seatInfo(org)).total).toBe(10);
   });
 
   it('gives and releases a seat: the member gets the admin’s end, loses it on release, and both are audited', async () => {
