@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Lang } from '@xr/contract/lang';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ANTD_COMPONENTS } from '../lib/antd-config';
@@ -18,7 +18,23 @@ const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', tc: 'zh-TW', en: 'en' };
 installErrorCapture();
 const router = createAppRouter();
 
-/** Root: antd theme and locale, antd App context (toasts), TanStack Query, then the hash router. */
+/**
+ * The text base antd's `<App>` wrapper gave (colour, size, line height and font of the theme) without antd's App
+ * itself, which loads with the first toast (lib/feedback).
+ */
+function TextBase({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="xr-app"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Root: antd theme and locale, the text base, toasts (loaded on first use), TanStack Query, then the hash router. */
 export function App() {
   const primary = useTheme();
   const { size } = useSidebar();
@@ -34,12 +50,12 @@ export function App() {
       componentSize={antdSize(size)}
       theme={{ token: { colorPrimary: primary, colorLink: primary } }}
     >
-      <AntApp>
+      <TextBase>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntApp>
+      </TextBase>
     </ConfigProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { DeleteOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_SIGNIN_DELAY_MS } from '@xr/contract/constants';
 import type { PlacedOrder } from '@xr/contract/orders';
-import { App, Button, Checkbox, Empty, Modal, Spin, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Empty, Modal, Spin, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { placeOrder } from './api/place-order';
 import { hkd, PriceTag } from './price-tag';
 import { ProjectCover } from './project-card';
 import './cart-dialog.css';
+import { useFeedback } from '../lib/feedback';
 
 const InvoiceDialog = lazy(() => import('./invoice-dialog'));
 
@@ -40,7 +41,7 @@ interface PanelProps {
  */
 export function CartPanel({ variant, onClose }: PanelProps) {
   const { t } = useTranslation(['cart', 'market', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { token } = useSession();

@@ -1,9 +1,10 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { CheckCdkReply } from '@xr/contract/codes';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadUserInfo } from '../lib/auth/session';
+import { useFeedback } from '../lib/feedback';
 import { http } from '../lib/http';
 import { translateKey } from '../lib/i18n';
 import { errorText } from './form/zod-rules';
@@ -21,7 +22,7 @@ interface Props {
 /** Coupon redemption: "Coupon code cannot be empty"; on success "Redemption successful" and user info reloads. */
 export function CouponDialog({ open, onClose }: Props) {
   const { t } = useTranslation('layout');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ cdk: string }>();
   const redeem = useMutation({ mutationFn: checkCdk });
 

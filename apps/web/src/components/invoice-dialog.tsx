@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { FREE_PAY_TYPE, PAYMENT_METHODS, type PaymentMethod, PRODUCT_NAME } from '@xr/contract/constants';
 import type { Lang } from '@xr/contract/lang';
 import { invoiceNumberOf, type PlacedOrder } from '@xr/contract/orders';
-import { App, Button, Modal, Radio } from 'antd';
+import { Button, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCart } from '../lib/cart';
@@ -12,6 +12,7 @@ import { BrandMark } from './brand-logo';
 import { paymentReturnUrl } from './payment-return';
 import { hkd } from './price-tag';
 import './cart-dialog.css';
+import { useFeedback } from '../lib/feedback';
 
 /** Leaving for the provider's hosted checkout page. Wrapped so tests can observe it. */
 export const paymentRedirect = {
@@ -36,7 +37,7 @@ interface Props {
  */
 export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
   const { t, i18n } = useTranslation(['orders', 'common', 'plans']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [paying, setPaying] = useState(false);
   const free = Number(order.amount) === 0;

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportBody } from '@xr/contract/market';
 import { REPORT_REASONS, type ReportReason } from '@xr/contract/market-basics';
-import { App, Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../lib/feedback';
 import { http } from '../lib/http';
 
 interface Values {
@@ -38,7 +39,7 @@ export function ReportDialog({
   title?: string;
 }) {
   const { t } = useTranslation(['market', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const report = useSetReport();
 

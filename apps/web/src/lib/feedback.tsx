@@ -1,38 +1,66 @@
-import { App, Modal, type ModalFuncProps, message as staticMessage } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import type { ModalFuncProps } from 'antd';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Toasts and confirm boxes for code outside components (HTTP client, session, guard). Inside the app they
- * go through antd's `App.useApp()` (theme, locale and prefix of the current ConfigProvider); before the
- * bridge mounts, or in a test without it, the static antd functions are used.
+ * Toasts and confirm boxes, for components (`useFeedback()`) and for code outside them (`feedback`: HTTP client,
+ * session, guard).
+ *
+ * antd's message, modal and App context (with their dialog, notification and motion parts, ~15 KiB gzipped) are not
+ * part of any page's first load (issue 7 item 13): they live in `feedback-host`, loaded on the first toast or
+ * confirm. Inside the app the host is rendered by `<FeedbackBridge />` (in the app root, under the ConfigProvider),
+ * so toasts follow the current theme, locale and size, and are removed with the tree; without a bridge (before it
+ * mounts, code outside React) antd's static functions are used. The calls return at once: a toast shows when the
+ * host is ready (a few ms after the first call), a confirm's `destroy()` also cancels one not shown yet.
  */
-type AppApi = ReturnType<typeof App.useApp>;
-let messageApi: AppApi['message'] | null = null;
-let modalApi: AppApi['modal'] | null = null;
+export type FeedbackLevel = 'error' | 'warning' | 'success' | 'info';
 
-/** Render once inside antd's `<App>`: hands its context-aware message and modal to `feedback`. */
-export function FeedbackBridge() {
-  const { message, modal } = App.useApp();
-  useEffect(() => {
-    messageApi = message;
-    modalApi = modal;
-    return () => {
-      if (messageApi === message) messageApi = null;
-      if (modalApi === modal) modalApi = null;
-    };
-  }, [message, modal]);
-  return null;
-}
-
-type Level = 'error' | 'warning' | 'success' | 'info';
-
-function show(level: Level, content: ReactNode, seconds?: number): void {
-  const api = messageApi ?? staticMessage;
-  void api.open({ type: level, content, duration: seconds });
+/** What the host gives: a toast of a level, and a confirm box. */
+export interface FeedbackApi {
+  open(level: FeedbackLevel, content: ReactNode, seconds?: number): void;
+  confirm(config: ModalFuncProps): ConfirmHandle;
 }
 
 export interface ConfirmHandle {
   destroy(): void;
+}
+
+let contextApi: FeedbackApi | null = null;
+let waiting: Array<(api: FeedbackApi) => void> = [];
+let bridges = 0;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+const loadHost = () => import('./feedback-host');
+
+/** Called by the host when its context-aware API is ready (or gone: `null` with the API it replaces). */
+export function provideFeedbackApi(api: FeedbackApi | null, replaces?: FeedbackApi): void {
+  if (!api) {
+    if (contextApi === replaces) contextApi = null;
+    return;
+  }
+  contextApi = api;
+  const queued = waiting;
+  waiting = [];
+  for (const resume of queued) resume(api);
+}
+
+function ready(): Promise<FeedbackApi> {
+  if (contextApi) return Promise.resolve(contextApi);
+  if (bridges > 0) {
+    if (!wanted) {
+      wanted = true;
+      for (const l of listeners) l();
+    }
+    return new Promise((resume) => waiting.push(resume));
+  }
+  return loadHost().then((m) => m.staticFeedback);
+}
+
+function show(level: FeedbackLevel, content: ReactNode, seconds?: number): void {
+  void ready().then(
+    (api) => api.open(level, content, seconds),
+    () => console.error(content),
+  );
 }
 
 /** The toast and confirm functions. Methods are looked up at call time, so tests can spy on them. */
@@ -42,7 +70,72 @@ export const feedback = {
   success: (content: ReactNode, seconds?: number) => show('success', content, seconds),
   info: (content: ReactNode, seconds?: number) => show('info', content, seconds),
   confirm(config: ModalFuncProps): ConfirmHandle {
-    const handle = modalApi ? modalApi.confirm(config) : Modal.confirm(config);
-    return { destroy: () => handle.destroy() };
+    let shown: ConfirmHandle | null = null;
+    let cancelled = false;
+    void ready().then(
+      (api) => {
+        if (!cancelled) shown = api.confirm(config);
+      },
+      // the host's chunk failed to load (e.g. an old build after a deploy): the browser's own confirm
+      () => {
+        if (!cancelled && window.confirm(String(config.title ?? ''))) void config.onOk?.();
+      },
+    );
+    return {
+      destroy() {
+        cancelled = true;
+        shown?.destroy();
+      },
+    };
   },
 };
+
+/** The component-facing shape of `feedback` (the subset of antd's `App.useApp()` the app uses). */
+const appFeedback = {
+  message: {
+    success: (content: ReactNode, seconds?: number) => feedback.success(content, seconds),
+    error: (content: ReactNode, seconds?: number) => feedback.error(content, seconds),
+    warning: (content: ReactNode, seconds?: number) => feedback.warning(content, seconds),
+    info: (content: ReactNode, seconds?: number) => feedback.info(content, seconds),
+  },
+  modal: { confirm: (config: ModalFuncProps) => feedback.confirm(config) },
+};
+
+/** `const { message, modal } = useFeedback()`: toasts and confirm boxes in components (stable object). */
+export function useFeedback(): typeof appFeedback {
+  return appFeedback;
+}
+
+const FeedbackHost = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    loadHost().then(
+      (m) => ({ default: m.FeedbackHost }),
+      () => ({ default: () => null }),
+    ),
+);
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
+
+/**
+ * Render once in the app root, under the ConfigProvider: loads and renders the feedback host (antd's App context
+ * with its message and modal holders) when the first toast or confirm is asked for.
+ */
+export function FeedbackBridge() {
+  const host = useSyncExternalStore(subscribe, () => wanted);
+  useEffect(() => {
+    bridges++;
+    return () => {
+      bridges--;
+    };
+  }, []);
+  return host ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
+}

@@ -1,6 +1,7 @@
-import { App, Form, type FormInstance, type FormProps, Modal } from 'antd';
+import { Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback';
 import { applyServerFieldError, errorText } from '../form/zod-rules';
 
 /** Some of a form's values, as `form.setFieldsValue` takes them. */
@@ -50,7 +51,7 @@ export function FormDialog<V>({
   children,
 }: FormDialogProps<V>) {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sending, setSending] = useState(false);
 
   const submit = async () => {

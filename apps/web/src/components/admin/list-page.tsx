@@ -1,6 +1,7 @@
 import type { Page } from '@xr/contract/common';
-import { App, Space, Switch, Table, type TableColumnType, type TableProps } from 'antd';
+import { Space, Switch, Table, type TableColumnType, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useFeedback } from '../../lib/feedback';
 import i18n from '../../lib/i18n';
 import { pagination } from './table-parts';
 
@@ -48,7 +49,7 @@ export function useDeleteRow<Q extends { page: number }>(
   done: string,
   paged?: { rowsOnPage: number | undefined; setQuery: (update: (q: Q) => Q) => void },
 ) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return async (id: number) => {
     try {
       await del.mutateAsync(id);
@@ -128,7 +129,7 @@ export function useEnabledColumn<T extends { id: number; enabled: boolean }>(
   toggle: EnabledToggle,
   texts: { title: string; on: string; off: string; label(row: T): string; failed?: string },
 ): TableColumnType<T> {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const set = async (id: number, enabled: boolean) => {
     try {
       await toggle.mutateAsync({ id, enabled });

@@ -1,10 +1,11 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { RegisterStatusReply } from '@xr/contract/auth';
-import { Alert, App, Button, Result, Space, Typography } from 'antd';
+import { Alert, Button, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useRegisterStatusJudge } from '../api/register-status-judge';
 import { useResendActivation } from '../api/resend-activation';
 import { CODE_COOLDOWN_S } from './send-code-button';
@@ -12,7 +13,7 @@ import { CODE_COOLDOWN_S } from './send-code-button';
 /** After registering: "confirm account activation through the mailbox", then "I have confirmed". */
 export function ActivationPanel({ email }: { email: string }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const judge = useRegisterStatusJudge();
   const resend = useResendActivation();

@@ -1,9 +1,10 @@
 import { CheckCircleFilled, UploadOutlined } from '@ant-design/icons';
 import { CERTIFICATE_MAX_BYTES } from '@xr/contract/constants';
-import { App, Button, Upload } from 'antd';
+import { Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { uploadRegisterCertificate } from '../api/register-certificate-upload';
 
 interface Props {
@@ -17,7 +18,7 @@ const ACCEPT = '.pdf,.png,.jpg,.jpeg';
 /** Organisation certificate: uploads at once and keeps the returned key as the form value. */
 export function CertificateUpload({ value, onChange }: Props) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [name, setName] = useState<string>();
   const [busy, setBusy] = useState(false);
 

@@ -1,10 +1,11 @@
 import { PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { GENDERS, thirdPartyRegisterBody, type UserInfo } from '@xr/contract/auth';
 import { FORUM_NAME_MAX } from '@xr/contract/constants';
-import { App, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyServerFieldError, blankToUndefined, errorText, zodRules } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useThirdPartyRegister } from '../api/third-party-register';
 
 const FIELDS = ['username', 'forum_name', 'gender', 'phone', 'terms'] as const;
@@ -21,7 +22,7 @@ interface Values {
 /** First third-party sign-in: confirm the names, add gender and phone, accept the user terms. */
 export function CompleteProfileForm({ user, onDone }: { user: UserInfo; onDone: () => void }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useThirdPartyRegister();
 

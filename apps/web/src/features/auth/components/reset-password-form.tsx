@@ -1,8 +1,9 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { emailField, retrievePasswordBody } from '@xr/contract/auth';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldError, errorText, zodRules } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useRetrievePassword } from '../api/retrieve-password';
 import { sendResetEmailCode } from '../api/send-email-code';
 import { SendCodeButton } from './send-code-button';
@@ -26,7 +27,7 @@ interface Props {
 /** Forgot password: email code, then a new password twice (spec "Login / reset form"). */
 export function ResetPasswordForm({ initialEmail, onDone }: Props) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const reset = useRetrievePassword();
 

@@ -1,7 +1,8 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 
 export const CODE_COOLDOWN_S = 60;
 
@@ -16,7 +17,7 @@ interface Props {
 /** "Send code" button with a 60 s countdown before it can send again. */
 export function SendCodeButton({ getEmail, send, onError }: Props) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
 

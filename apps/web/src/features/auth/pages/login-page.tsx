@@ -1,12 +1,13 @@
 import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody } from '@xr/contract/auth';
 import { ErrorCode } from '@xr/contract/errors';
-import { Alert, App, Button, Divider, Form, Input } from 'antd';
+import { Alert, Button, Divider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, zodRules } from '../../../components/form/zod-rules';
 import { loginWithPassword } from '../../../lib/auth/session';
+import { useFeedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
 import { oidcLoginUrl, useOidcConfig } from '../api/oidc-config';
 import { useResendActivation } from '../api/resend-activation';
@@ -27,7 +28,7 @@ interface Values {
 /** /login: sign in by email or user name, forgot-password reset, activation result, third-party sign-in. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();

@@ -10,11 +10,12 @@ import {
 } from '@ant-design/icons';
 import { ACCOUNT_TYPES, type AccountType, emailField, GENDERS, registerBody } from '@xr/contract/auth';
 import { FORUM_NAME_MAX } from '@xr/contract/constants';
-import { App, Button, Checkbox, Col, Form, Input, Radio, Row, Space } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Radio, Row, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyServerFieldError, blankToUndefined, errorText, zodRules } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useRegister } from '../api/register';
 import { sendRegisterEmailCode } from '../api/send-register-email-code';
 import { ActivationPanel } from '../components/activation-panel';
@@ -60,7 +61,7 @@ interface Values {
 /** /register: every field and rule of spec sections 3 and 5, then the activation step. */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const accountType = Form.useWatch('account_type', form);

@@ -14,9 +14,10 @@ import {
   SKIN_TONES,
   TOP_STYLES,
 } from '@xr/contract/avatars';
-import { App, Button, Col, Form, Input, Modal, Row, Segmented, Slider, Space, Spin } from 'antd';
+import { Button, Col, Form, Input, Modal, Row, Segmented, Slider, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useSaveAvatar } from '../api/save-avatar';
 import type { AvatarStageHandle } from './avatar-stage';
 import { canSave, type EditorState, editorReducer } from './editor-state';
@@ -71,7 +72,7 @@ const initial = (avatar: AvatarItem | null, startLook: AvatarLookParams): Editor
  */
 export function AvatarEditor({ open, avatar, startLook, onClose }: AvatarEditorProps) {
   const { t } = useTranslation('avatars');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [state, dispatch] = useReducer(editorReducer, initial(avatar, startLook));
   const stage = useRef<AvatarStageHandle>(null);
   const save = useSaveAvatar();

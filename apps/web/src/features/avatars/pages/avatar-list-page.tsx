@@ -10,7 +10,6 @@ import {
 import { AVATAR_MODEL_MAX_BYTES, type AvatarItem } from '@xr/contract/avatars';
 import {
   Alert,
-  App,
   Button,
   Card,
   Empty,
@@ -34,6 +33,7 @@ import { useDelAvatar, useSetAvatarStatus } from '../api/avatar-status';
 import { uploadAvatarModel } from '../api/upload-avatar-model';
 import { AvatarEditor, startLookFor } from '../components/avatar-editor';
 import '../avatars.css';
+import { useFeedback } from '../../../lib/feedback';
 
 const AvatarStage = lazy(() => import('../components/avatar-stage'));
 
@@ -72,7 +72,7 @@ function AvatarCard({
   onView(a: AvatarItem): void;
 }) {
   const { t } = useTranslation('avatars');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const status = useSetAvatarStatus();
   const del = useDelAvatar();
   const inUse = avatar.status === 'in_use';
@@ -187,7 +187,7 @@ function AvatarCard({
 /** /avatar-list ("My Avatar"): my avatars as cards; create and edit built-in figures, upload GLB / VRM models. */
 export default function AvatarListPage() {
   const { t } = useTranslation('avatars');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { user } = useSession();
   const [paging, setPaging] = useState({ page: 1, limit: LIMIT });
   const list = useAvatarPage(paging);

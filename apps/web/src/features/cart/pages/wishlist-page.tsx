@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectionItem } from '@xr/contract/market';
-import { App, Button, Card, Empty, Pagination, Tag } from 'antd';
+import { Button, Card, Empty, Pagination, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,13 +9,14 @@ import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-ca
 import { addToCart, toggleWish, useCart } from '../../../lib/cart';
 import { collectionPageQuery } from '../api/collection-page';
 import '../cart.css';
+import { useFeedback } from '../../../lib/feedback';
 
 const PAGE = 12;
 
 /** /wishlist: the projects the user wished for, with add to cart and remove from the wish list. */
 export default function WishlistPage() {
   const { t } = useTranslation(['cart', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);

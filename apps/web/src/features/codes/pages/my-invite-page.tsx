@@ -1,11 +1,12 @@
 import { GiftOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import type { Invitee } from '@xr/contract/codes';
-import { App, Avatar, Button, Card, Descriptions, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Descriptions, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/admin/list-page';
 import { Confirm } from '../../../components/admin/table-parts';
 import { useSession } from '../../../lib/auth/session';
+import { useFeedback } from '../../../lib/feedback';
 import { useInviteCodeInfoList } from '../api/invite-code-info-list';
 import { useSetUserInviteCode } from '../api/set-user-invite-code';
 import { useDateTime } from '../components/code-fields';
@@ -21,7 +22,7 @@ const STATUS_COLOR: Record<Invitee['status'], string> = { active: 'success', pen
 /** /invite-code/page: my invite code and link (copy, regenerate) and the people who registered with them. */
 export default function MyInvitePage() {
   const { t } = useTranslation('codes');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const dateTime = useDateTime();
   const { user } = useSession();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });

@@ -1,12 +1,13 @@
 import { BankOutlined, ClockCircleOutlined, MailOutlined, PhoneOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import { contactBody } from '@xr/contract/auth';
-import { App, Button, Col, Form, Input, Result, Row } from 'antd';
+import { Button, Col, Form, Input, Result, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldError, blankToUndefined, errorText, zodRules } from '../../../components/form/zod-rules';
 import { useSession } from '../../../lib/auth/session';
 import { useSendContactUs } from '../api/send-contact-us';
 import './contact.css';
+import { useFeedback } from '../../../lib/feedback';
 
 const FIELDS = ['name', 'email', 'phone', 'organisation', 'message'] as const;
 const rules = zodRules(contactBody, FIELDS);
@@ -22,7 +23,7 @@ interface Values {
 /** /contact: name, email and phone required; organisation and message optional (spec "Contact-us form"). */
 export default function ContactPage() {
   const { t } = useTranslation('contact');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { user } = useSession();
   const [form] = Form.useForm<Values>();
   const send = useSendContactUs();

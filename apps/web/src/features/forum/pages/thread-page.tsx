@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ErrorCode } from '@xr/contract/errors';
 import type { ForumPost, ModerateAction, ThreadDetails } from '@xr/contract/forum';
-import { Alert, App, Breadcrumb, Button, Dropdown, Form, Input, Modal, Pagination, Result, Select, Skeleton, Tag } from 'antd';
+import { Alert, Breadcrumb, Button, Dropdown, Form, Input, Modal, Pagination, Result, Select, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -32,11 +32,12 @@ import { Markdown } from '../components/markdown';
 import { PostEditor } from '../components/post-editor';
 import { PostingHint } from '../components/threads-view';
 import '../forum.css';
+import { useFeedback } from '../../../lib/feedback';
 
 /** The "edit post" dialog (the opening post also edits the thread's title). */
 function EditPostDialog({ post, title, onClose }: { post: ForumPost; title?: string; onClose(): void }) {
   const { t } = useTranslation('forum');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const update = useUpdatePost();
   const [body, setBody] = useState(post.body);
   const [heading, setHeading] = useState(title ?? '');
@@ -82,7 +83,7 @@ function PostItem({
   onEdit(post: ForumPost): void;
 }) {
   const { t } = useTranslation('forum');
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { user } = useSession();
   const like = useLikePost();
   const solve = useSolveThread();
@@ -191,7 +192,7 @@ function PostItem({
 /** The moderator's menu: pin, lock, move, delete. */
 function ModerationMenu({ details }: { details: ThreadDetails }) {
   const { t } = useTranslation('forum');
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const lang = currentLang();
   const navigate = useNavigate();
   const moderate = useModerateThread();
@@ -265,7 +266,7 @@ function ModerationMenu({ details }: { details: ThreadDetails }) {
  */
 export default function ThreadPage() {
   const { t } = useTranslation('forum');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const lang = currentLang();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

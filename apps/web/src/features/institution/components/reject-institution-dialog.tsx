@@ -1,12 +1,13 @@
 import { INSTITUTION_REASON_MAX } from '@xr/contract/institution';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useDecideInstitution } from '../api/institution';
 
 /** Reject an application: the reason is required; the applicant reads it on their profile, in a message and a mail. */
 export function RejectInstitutionDialog({ id, name, onClose }: { id: number; name: string; onClose(): void }) {
   const { t } = useTranslation('institution');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ reason: string }>();
   const decide = useDecideInstitution();
   const ok = async () => {

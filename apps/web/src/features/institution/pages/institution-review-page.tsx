@@ -1,22 +1,10 @@
 import { CheckOutlined, CloseOutlined, FileProtectOutlined, SearchOutlined } from '@ant-design/icons';
 import type { InstitutionApplication, InstitutionPageQuery, InstitutionState } from '@xr/contract/institution';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Popconfirm,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Flex, Input, Popconfirm, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { useDecideInstitution, useInstitutionPage } from '../api/institution';
 import { RejectInstitutionDialog } from '../components/reject-institution-dialog';
 
@@ -29,7 +17,7 @@ const STATE_COLOR: Record<InstitutionState, string> = { pending: 'processing', a
  */
 export default function InstitutionReviewPage() {
   const { t } = useTranslation('institution');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<InstitutionPageQuery & { page: number; limit: number }>({
     state: 'pending',

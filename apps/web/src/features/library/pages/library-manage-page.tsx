@@ -1,6 +1,6 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { LIBRARY_CATEGORY_IDS, type LibraryCategory, type ManagedModel } from '@xr/contract/library';
-import { App, Button, Card, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, useListQuery } from '../../../components/admin/list-page';
@@ -10,6 +10,7 @@ import { currentLang } from '../../../lib/i18n';
 import { type ManagePageFilter, useManagePage, useUpdateModel } from '../api/manage';
 import { categoryLabel } from '../components/category-label';
 import '../components/library.css';
+import { useFeedback } from '../../../lib/feedback';
 import { ModelDialog } from '../components/model-dialog';
 
 interface Filters {
@@ -24,7 +25,7 @@ interface Filters {
  */
 export default function LibraryManagePage() {
   const { t } = useTranslation('library');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const lang = currentLang();
   const list = useListQuery<Filters>({ keyword: '', category: undefined, hidden: '' }, { page: 1, limit: 20 });
   const result = useManagePage(list.query as ManagePageFilter);

@@ -1,6 +1,6 @@
 import { KeyOutlined, PlayCircleOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { LIVE_STATES, type LiveIngest, type LiveState, type LiveStream } from '@xr/contract/live';
-import { App, Button, Card, Select, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, useDeleteRow, useListQuery } from '../../../components/admin/list-page';
@@ -14,6 +14,7 @@ import { IngestDialog } from '../components/ingest-dialog';
 import { LiveFormDialog } from '../components/live-form-dialog';
 import { LiveStateTag } from '../components/live-state-tag';
 import '../components/live.css';
+import { useFeedback } from '../../../lib/feedback';
 
 /** The public watch link of a stream (hash route), to share with the password. */
 export function watchLink(id: number): string {
@@ -28,7 +29,7 @@ export function watchLink(id: number): string {
  */
 export default function LiveListPage() {
   const { t } = useTranslation('live');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const when = useDateTime();
   const { draft, edit, query, setQuery, search, reset } = useListQuery<{ keyword: string; state?: LiveState }>({ keyword: '' });
   const list = useLivePage(query);

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { COMMENT_MAX } from '@xr/contract/market-basics';
-import { App, Avatar, Button, Empty, Input, Pagination } from 'antd';
+import { Avatar, Button, Empty, Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { loginPath } from '../../../lib/navigation';
 import { commentPageQuery, useAddComment } from '../api/comments';
 
@@ -14,7 +15,7 @@ const PAGE = 5;
 /** Comments of a project with the creator's replies, and a box to add one (signed in). */
 export function CommentsSection({ projectId }: { projectId: number }) {
   const { t } = useTranslation(['market', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { token } = useSession();
   const { pathname, search } = useLocation();
   const [page, setPage] = useState(1);

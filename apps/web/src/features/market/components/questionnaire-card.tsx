@@ -1,7 +1,8 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { App, Button, Input, Radio, Space } from 'antd';
+import { Button, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useAnswerQuestionnaire, useViewerQuestionnaire } from '../api/questionnaire';
 
 /**
@@ -11,7 +12,7 @@ import { useAnswerQuestionnaire, useViewerQuestionnaire } from '../api/questionn
  */
 export function QuestionnaireCard({ projectId, signedIn }: { projectId: number; signedIn: boolean }) {
   const { t } = useTranslation('market');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const q = useViewerQuestionnaire(projectId, signedIn);
   const send = useAnswerQuestionnaire(projectId);
   const [answers, setAnswers] = useState<Record<number, number | string>>({});

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
-import { App, Avatar, Button, Empty, Input, Pagination, Rate } from 'antd';
+import { Avatar, Button, Empty, Input, Pagination, Rate } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { loginPath } from '../../../lib/navigation';
 import { scorePageQuery, useSetScore } from '../api/reviews';
 
@@ -14,7 +15,7 @@ const PAGE = 5;
 /** The caller's own score: 1 to 5 stars with an optional review, changeable (buyers, or anyone for free items). */
 function MyScore({ project }: { project: ProjectDetails }) {
   const { t } = useTranslation(['market', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [score, setScore] = useState(project.my_score?.score ?? 0);
   const [content, setContent] = useState(project.my_score?.content ?? '');
   const save = useSetScore(project.id);

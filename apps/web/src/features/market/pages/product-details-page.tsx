@@ -11,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
 import { tagName } from '@xr/contract/market-basics';
-import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Result, Skeleton, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +31,7 @@ import { Gallery } from '../components/gallery';
 import { QuestionnaireCard } from '../components/questionnaire-card';
 import { ReviewsSection } from '../components/reviews-section';
 import '../market.css';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Keywords are one text field; commas (either width) or semicolons separate them. */
 export function splitKeywords(text: string): string[] {
@@ -70,7 +71,7 @@ function CreatorCard({ creator }: { creator: ProjectDetails['creator'] }) {
  */
 export default function ProductDetailsPage() {
   const { t } = useTranslation(['market', 'common', 'projects']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();

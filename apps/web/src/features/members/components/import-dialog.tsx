@@ -1,9 +1,10 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { UserImportReply } from '@xr/contract/auth';
-import { Alert, App, Modal, Table, Typography, Upload } from 'antd';
+import { Alert, Modal, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
 import { useUserImport } from '../api/user-import';
 
@@ -22,7 +23,7 @@ function rowErrorsOf(err: unknown): RowError[] | null {
 /** CSV import: pick a file, import all rows or none; a refused file lists its problems per row. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('members');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<RowError[] | null>(null);
   const importing = useUserImport();

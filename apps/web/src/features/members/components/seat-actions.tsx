@@ -1,6 +1,7 @@
 import type { AdminUser } from '@xr/contract/rbac';
-import { Alert, App, Button, Descriptions, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useGrantSeat, useReleaseSeat, useSeatInfo } from '../api/seats';
 import { useDateFormat } from './labels';
 
@@ -10,7 +11,7 @@ import { useDateFormat } from './labels';
  */
 export function SeatActions({ user }: { user: AdminUser }) {
   const { t } = useTranslation('seats');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const date = useDateFormat();
   const info = useSeatInfo(true);
   const grant = useGrantSeat();

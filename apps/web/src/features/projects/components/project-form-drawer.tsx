@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CATALOGS, type Catalog } from '@xr/contract/constants';
 import type { ProjectType } from '@xr/contract/creator';
 import { tagName } from '@xr/contract/market';
-import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
+import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { currentLang } from '../../../lib/i18n';
 import { useAssetStatus } from '../api/asset-status';
 import { imageUpload } from '../api/image-upload';
@@ -73,7 +74,7 @@ export function toBody(v: ProjectFormValues): ProjectBody {
 /** The fields of the project form (also rendered alone by the rules test). */
 export function ProjectFields({ project }: { project?: MyProject }) {
   const { t } = useTranslation('projects');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const form = Form.useFormInstance<ProjectFormValues>();
   const catalog = Form.useWatch('catalog', form) as Catalog | undefined;
   const forSale = Form.useWatch('for_sale', form);
@@ -210,7 +211,7 @@ interface Props {
 /** Add or edit a project: every field of spec section 3 with the rules of section 5, and the content upload. */
 export function ProjectFormDrawer({ open, project, onClose }: Props) {
   const { t } = useTranslation('projects');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ProjectFormValues>();
   const save = useSaveProject();
 

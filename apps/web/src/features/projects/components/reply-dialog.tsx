@@ -1,12 +1,13 @@
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useReplyComment } from '../api/reply-comment';
 import type { MyComment } from '../api/types';
 
 /** Reply to a comment; the reply must have content ("please enter content"). */
 export function ReplyDialog({ comment, onClose }: { comment: MyComment; onClose(): void }) {
   const { t } = useTranslation('projects');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ reply: string }>();
   const reply = useReplyComment();
   const ok = async () => {

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTIONS_MAX } from '@xr/contract/creator';
-import { App, Button, Card, Col, Empty, Flex, Form, Input, List, Progress, Row, Select, Statistic, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Form, Input, List, Progress, Row, Select, Statistic, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useQuestionnaire, useQuestionnaireResults, useSaveQuestionnaire } from '../api/questionnaire';
 import type { Question } from '../api/types';
 import { ProjectPicker } from '../components/project-picker';
@@ -17,7 +18,7 @@ interface Values {
 
 function Builder({ projectId }: { projectId: number }) {
   const { t } = useTranslation('projects');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const current = useQuestionnaire(projectId);
   const save = useSaveQuestionnaire();

@@ -1,9 +1,10 @@
 import type { PermissionNode, Role } from '@xr/contract/rbac';
-import { Alert, App, Button, Drawer, Flex, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { getSession, loadUserInfo } from '../../../lib/auth/session';
+import { useFeedback } from '../../../lib/feedback';
 import { ADMIN_ROLE } from '../../../lib/permissions';
 import { usePermissionTree } from '../api/permission-tree';
 import { useRoleDistributionPower } from '../api/role-distribution-power';
@@ -41,7 +42,7 @@ export function RolePermissionsDrawer({ role, onClose }: Props) {
 
 function Editor({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation('rbac');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const label = usePermissionLabel();
   const tree = usePermissionTree();
   const held = useRolePermissionDetails(role.id);

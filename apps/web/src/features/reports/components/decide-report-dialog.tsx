@@ -1,7 +1,8 @@
 import { REPORT_ACTIONS, REPORT_NOTE_MAX, type ReportAction, type ReportItem } from '@xr/contract/reports';
-import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useDecideReport } from '../api/reports';
 
 interface Values {
@@ -15,7 +16,7 @@ interface Values {
  */
 export function DecideReportDialog({ report, onClose }: { report: ReportItem; onClose(): void }) {
   const { t } = useTranslation('reports');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<Values>();
   const decide = useDecideReport();
   const outcome = Form.useWatch('outcome', form);

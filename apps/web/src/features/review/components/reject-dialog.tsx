@@ -1,5 +1,6 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useRejectProject } from '../api/decide';
 
 export const REASON_MAX = 500;
@@ -7,7 +8,7 @@ export const REASON_MAX = 500;
 /** Reject a project: the reason is required (the creator sees it next to "not passed"). */
 export function RejectDialog({ projectId, name, onClose }: { projectId: number; name: string; onClose(done: boolean): void }) {
   const { t } = useTranslation('review');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ reason: string }>();
   const reject = useRejectProject();
   const ok = async () => {

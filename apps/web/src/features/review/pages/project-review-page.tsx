@@ -1,9 +1,10 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatPrice } from '@xr/contract/format';
-import { App, Button, Card, Flex, Image, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Image, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { useApproveProject } from '../api/decide';
 import { type ReviewFilter, useProjectReviewPage } from '../api/project-review-page';
 import type { ReviewItem } from '../api/types';
@@ -13,7 +14,7 @@ import { ReviewPreview } from '../components/review-preview';
 /** /approval/project-review: projects waiting for review; preview, approve, reject with a reason. */
 export default function ProjectReviewPage() {
   const { t } = useTranslation('review');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<ReviewFilter>({ page: 1, limit: 10 });
   const [previewing, setPreviewing] = useState<ReviewItem | null>(null);

@@ -19,7 +19,7 @@ import {
   type WorldHostAction,
   worldRoomPath,
 } from '@xr/contract/world';
-import { App, Button, Drawer, Dropdown, Result, Segmented, Spin, Tag, Tooltip } from 'antd';
+import { Button, Drawer, Dropdown, Result, Segmented, Spin, Tag, Tooltip } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -41,6 +41,7 @@ import { RoomClient, type RoomError, type RoomState } from '../lib/room-client';
 import { ScreenShare } from '../lib/screen-share';
 import { useVoice } from '../lib/use-voice';
 import '../room.css';
+import { useFeedback } from '../../../lib/feedback';
 
 // the viewers are heavy (three.js, Photo Sphere Viewer): loaded when a room of their kind opens
 const SceneViewer = lazy(() => import('../../../components/viewers/scene3d/scene-viewer')) as ComponentType<SceneViewerProps>;
@@ -140,7 +141,7 @@ function useNarrow(): boolean {
 function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: WorldDetails; invite?: string; signedIn: boolean }) {
   const { t } = useTranslation('room');
   const { t: tt } = useTranslation('roomtools');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const st = room.store.use();
   // The password that let us in (password rooms load their scene with it).
   const [password, setPassword] = useState<string>();

@@ -8,12 +8,13 @@ import {
   type PushRecord,
   pushMessageBody,
 } from '@xr/contract/station';
-import { App, Button, Card, Form, Input, Progress, Radio, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Form, Input, Progress, Radio, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldError, errorText, zodRules } from '../../../components/form/zod-rules';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { useAccountSearch, usePushMessage, usePushPage } from '../api/station';
 
 const rules = zodRules(pushMessageBody, ['kind', 'content', 'audience', 'user_ids', 'role'] as const);
@@ -26,7 +27,7 @@ const KIND_COLORS = { notice: 'blue', maintenance: 'orange', event: 'purple', pr
  */
 export default function StationLetterPage() {
   const { t } = useTranslation(['station', 'route']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { roles } = useSession();
   const isAdmin = roles.includes('admin');
   const [form] = Form.useForm<PushMessageBody>();

@@ -1,7 +1,8 @@
 import { FILE_KINDS, type FileKind, type FileTypeRow } from '@xr/contract/creator';
-import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useAddFileType, useUpFileType } from '../api/file-types';
 import { MB } from './bytes';
 
@@ -15,7 +16,7 @@ interface Values {
 /** Add or edit an allowed file type: kind, extension (without the dot), largest size in MB, on/off. */
 export function FileTypeDialog({ row, onClose }: { row?: FileTypeRow; onClose(): void }) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const add = useAddFileType();
   const up = useUpFileType();

@@ -1,7 +1,6 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { CAPACITY_PLANS, type CapacityPlan, ENTERPRISE_MIN_BYTES } from '@xr/contract/creator';
 import {
-  App,
   Button,
   Card,
   Empty,
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, type PageQuery } from '../../../components/admin/list-page';
 import { Confirm, EditAction, FilterBar } from '../../../components/admin/table-parts';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { type CapacityPageData, useCapacityPage, useUpCapacity } from '../api/capacity';
 import { formatBytes, GB } from '../components/bytes';
 
@@ -35,7 +35,7 @@ interface EditTarget {
 /** Edits a plan's quota, or a user's plan and personal quota (GB). Enterprise stays at 20 GB or more. */
 function CapacityDialog({ target, onClose }: { target: EditTarget; onClose(): void }) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ plan?: CapacityPlan; quota_gb?: number | null }>();
   const up = useUpCapacity();
   const plan = Form.useWatch('plan', form) ?? target.plan?.plan;
@@ -141,7 +141,7 @@ function UsageBar({ row }: { row: UserRow }) {
  */
 export default function CapacityPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [userId, setUserId] = useState<number | null>(null);
   const [query, setQuery] = useState<UserQuery>({ page: 1, limit: 10 });
   const [editing, setEditing] = useState<EditTarget | null>(null);

@@ -1,15 +1,16 @@
 import { tagName } from '@xr/contract/market';
 import type { AdminTag } from '@xr/contract/tags';
-import { Alert, App, Modal, Select } from 'antd';
+import { Alert, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { currentLang } from '../../../lib/i18n';
 import { useMergeTag, useTagPage } from '../api/tags';
 
 /** Merge a tag into another: every project carrying it carries the other instead; the tag itself goes. */
 export function MergeTagDialog({ tag, onClose }: { tag: AdminTag; onClose(): void }) {
   const { t } = useTranslation('tags');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [into, setInto] = useState<number>();
   const options = useTagPage({ page: 1, limit: 50, keyword });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, List, Spin, Tag } from 'antd';
+import { Button, Drawer, Empty, List, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSceneRevisions, restoreScene, sceneKeys } from '../../../components/api/scenes';
 import { formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * The tour's saved versions, newest first; restoring one (after a confirmation) saves it as a new version, which the
@@ -23,7 +24,7 @@ export function RevisionsDrawer({
   onRestored(version: number): void;
 }) {
   const { t } = useTranslation(['tour', 'common']);
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const [busy, setBusy] = useState<number | null>(null);
   const list = useQuery({
     queryKey: sceneKeys.revisions(projectId),

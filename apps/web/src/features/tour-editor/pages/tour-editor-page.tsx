@@ -16,11 +16,12 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseTourDocument, type SceneDetails, type TourDocument, type TourHotspot } from '@xr/contract/scenes';
-import { Alert, App, Button, Modal, Result, Segmented, Space, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Modal, Result, Segmented, Space, Spin, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { fetchSceneDetails, saveScene, sceneKeys, submitScene } from '../../../components/api/scenes';
+import { useFeedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
 import { projectMediaQuery } from '../api/project-media';
 import { AddSceneDialog } from '../components/add-scene-dialog';
@@ -108,7 +109,7 @@ function useAutosaveState(auto: Autosave) {
 
 function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
   const { t } = useTranslation(['tour', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const qc = useQueryClient();
   const store = useMemo<TourStore>(() => createTourStore(loaded.doc, loaded.version), [loaded]);
   const auto = useMemo(() => createAutosave(store, async (body) => saveScene({ id: projectId, ...body })), [store, projectId]);

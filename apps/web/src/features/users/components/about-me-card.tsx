@@ -1,11 +1,12 @@
 import { EditOutlined, MailOutlined } from '@ant-design/icons';
 import { type UserInfo, upForumNameBody } from '@xr/contract/auth';
 import { FORUM_NAME_MAX } from '@xr/contract/constants';
-import { App, Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { formatDay } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { translateKey } from '../../../lib/i18n';
 import { useUpForumName } from '../api/up-forum-name';
 import { useUpInformation } from '../api/up-information';
@@ -15,7 +16,7 @@ import { EditInfoDialog } from './edit-info-dialog';
 /** "About me": picture, names, role, account type, contact details and introduction, with inline edits. */
 export function AboutMeCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [editing, setEditing] = useState(false);
   const forum = useUpForumName();
   const info = useUpInformation();

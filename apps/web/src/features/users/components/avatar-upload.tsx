@@ -1,8 +1,9 @@
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES } from '@xr/contract/constants';
-import { App, Avatar, Upload } from 'antd';
+import { Avatar, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useUpAvatar } from '../api/up-avatar';
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
 /** The profile picture; click to upload a new one (JPEG, PNG or WebP up to 2 MB). */
 export function AvatarUpload({ src, name, size = 96 }: Props) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const upload = useUpAvatar();
 
   const onFile = async (file: File) => {

@@ -1,14 +1,15 @@
 import { formatPrice } from '@xr/contract/format';
 import { CASH_OUT_REASON_MAX, WALLET_AMOUNT_MAX } from '@xr/contract/wallet';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useAdjustWallet } from '../api/cash';
 
 /** An administrator's correction of a creator's wallet (credit or debit) with a reason, after a confirmation. */
 export function AdjustWalletDialog({ user, onClose }: { user: { id: number; name: string }; onClose(): void }) {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ amount: number | null; reason: string }>();
   const [pending, setPending] = useState<{ amount: number; reason: string } | null>(null);
   const adjust = useAdjustWallet();

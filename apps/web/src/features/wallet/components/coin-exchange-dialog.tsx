@@ -1,8 +1,9 @@
 import { formatPrice } from '@xr/contract/format';
 import { COIN_EXCHANGE_DAYS_MAX, COIN_EXCHANGE_KINDS, type CoinExchangeInfo, type CoinExchangeKind } from '@xr/contract/wallet';
-import { Alert, App, Form, InputNumber, Modal, Segmented, Typography } from 'antd';
+import { Alert, Form, InputNumber, Modal, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useCoinExchange } from '../api/coins';
 
 /** A fresh idempotency key per click (crypto.randomUUID where available). */
@@ -30,7 +31,7 @@ export function exchangeCoins(
  */
 export function CoinExchangeDialog({ info, onClose }: { info: CoinExchangeInfo; onClose(): void }) {
   const { t } = useTranslation('wallet');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [kind, setKind] = useState<CoinExchangeKind>('membership_days');
   const [quantity, setQuantity] = useState<number | null>(1);
   const exchange = useCoinExchange();

@@ -1,13 +1,14 @@
 import type { CoinRuleRow } from '@xr/contract/wallet';
-import { App, Button, Card, InputNumber, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Card, InputNumber, Switch, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useCoinRules, useUpdateCoinRule } from '../api/coins';
 
 /** Saves one rule's edited values (audited on the server). */
 function SaveRule({ rule }: { rule: CoinRuleRow }) {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const update = useUpdateCoinRule();
   const save = async () => {
     try {

@@ -1,8 +1,9 @@
 import { formatPrice } from '@xr/contract/format';
 import { CASH_OUT_REASON_MAX, CASH_OUT_REFERENCE_MAX } from '@xr/contract/wallet';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useDecideCashOut } from '../api/cash';
 
 /**
@@ -20,7 +21,7 @@ export function DecideCashOutDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ text: string }>();
   const [text, setText] = useState<string | null>(null);
   const decide = useDecideCashOut();

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAYOUT_METHOD_TYPES, type PayoutMethodType, payoutMethodBody } from '@xr/contract/wallet';
-import { App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Segmented, Tag } from 'antd';
+import { Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerFieldError, blankToUndefined, zodRule } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useAddPayoutMethod, useDeletePayoutMethod, usePayoutMethods } from '../api/cash';
 
 const FIELDS: Record<PayoutMethodType, { name: string; label: string }[]> = {
@@ -25,7 +26,7 @@ const withType = (type: PayoutMethodType) =>
 /** Adds a payout method; every field is checked with the contract's schema (the server checks it again). */
 function AddMethodDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [type, setType] = useState<PayoutMethodType>('fps');
   const [form] = Form.useForm<Record<string, string>>();
   const add = useAddPayoutMethod();
@@ -86,7 +87,7 @@ function AddMethodDialog({ onClose }: { onClose(): void }) {
 /** The saved payout methods, with add and delete (after a confirmation). */
 export function PayoutMethods() {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const methods = usePayoutMethods();
   const del = useDeletePayoutMethod();
   const [adding, setAdding] = useState(false);

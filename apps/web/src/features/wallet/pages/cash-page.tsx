@@ -9,7 +9,6 @@ import {
   type LedgerKind,
 } from '@xr/contract/wallet';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -28,6 +27,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import {
   downloadLedgerCsv,
   useEarningsMonthly,
@@ -50,7 +50,7 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undef
  */
 export default function CashPage() {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const info = useWalletInfo();
   const monthly = useEarningsMonthly();
   const methods = usePayoutMethods();

@@ -1,8 +1,9 @@
 import type { WorldBan, WorldEntry } from '@xr/contract/world';
-import { App, Button, Modal, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Modal, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { useBanPage, useUnban } from '../api/bans';
 
 const LIMIT = 10;
@@ -13,7 +14,7 @@ const LIMIT = 10;
  */
 export function BansDialog({ entry, onClose }: { entry: Pick<WorldEntry, 'id' | 'name'>; onClose(): void }) {
   const { t } = useTranslation('roomtools');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [page, setPage] = useState(1);
   const bans = useBanPage({ entry_id: entry.id, page, limit: LIMIT });
   const unban = useUnban();

@@ -14,12 +14,13 @@ import {
   type WorldRoomType,
   worldRoomPath,
 } from '@xr/contract/world';
-import { App, Button, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/admin/form-dialog';
 import { Confirm } from '../../../components/admin/table-parts';
 import { zodRules } from '../../../components/form/zod-rules';
+import { useFeedback } from '../../../lib/feedback';
 import { useAddWorld, useMyProjectOptions, useUpWorld } from '../api/entries';
 
 const FIELDS = ['name', 'description', 'project_id', 'weight', 'room_type', 'capacity', 'access', 'password', 'locked'] as const;
@@ -87,7 +88,7 @@ interface Props {
  */
 export function WorldFormDialog({ entry, onClose }: Props) {
   const { t } = useTranslation('world');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const add = useAddWorld();
   const update = useUpWorld();

@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ChatRecord } from '@xr/contract/world';
-import { App, Button, Card, DatePicker, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, useListQuery } from '../../../components/admin/list-page';
 import { Confirm, DeleteAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { useDateTime } from '../../../lib/dates';
+import { useFeedback } from '../../../lib/feedback';
 import { downloadChatCsv, useChatRecords, useDelChatRecords } from '../api/chat-records';
 import { RoomSelect } from '../components/room-select';
 
@@ -19,7 +20,7 @@ interface Filter {
 /** /explore/chat-record-list: room, user, time, message; search; delete (one or selected) with confirmation; CSV. */
 export default function ChatRecordPage() {
   const { t } = useTranslation('world');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const dateTime = useDateTime();
   const { draft, edit, query, setQuery, search, reset } = useListQuery<Filter>({ keyword: '' });
   const list = useChatRecords(query);

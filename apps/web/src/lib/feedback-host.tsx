@@ -1,0 +1,39 @@
+import { App, Modal, message } from 'antd';
+import { useEffect } from 'react';
+import { type FeedbackApi, provideFeedbackApi } from './feedback';
+
+/** antd's message and modal behind the app's feedback API (lib/feedback loads this module on first use). */
+type MessageLike = Pick<typeof message, 'open'>;
+type ModalLike = Pick<typeof Modal, 'confirm'>;
+
+function feedbackOf(m: MessageLike, modal: ModalLike): FeedbackApi {
+  return {
+    open: (level, content, seconds) => void m.open({ type: level, content, duration: seconds }),
+    confirm: (config) => {
+      const handle = modal.confirm(config);
+      return { destroy: () => handle.destroy() };
+    },
+  };
+}
+
+/** The static functions: outside React or before a bridge mounts (not themed by the current ConfigProvider). */
+export const staticFeedback = feedbackOf(message, Modal);
+
+function Bridge() {
+  const { message: m, modal } = App.useApp();
+  useEffect(() => {
+    const api = feedbackOf(m, modal);
+    provideFeedbackApi(api);
+    return () => provideFeedbackApi(null, api);
+  }, [m, modal]);
+  return null;
+}
+
+/** antd's App context (no wrapper element) with its holders, and the bridge that hands its API to lib/feedback. */
+export function FeedbackHost() {
+  return (
+    <App component={false}>
+      <Bridge />
+    </App>
+  );
+}
