@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Lang } from '@xr/contract/lang';
 import { ConfigProvider, theme } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ANTD_COMPONENTS } from '../lib/antd-config';
@@ -20,14 +20,23 @@ const router = createAppRouter();
 
 /**
  * The text base antd's `<App>` wrapper gave (colour, size, line height and font of the theme) without antd's App
- * itself, which loads with the first toast (lib/feedback).
+ * itself, which loads with the first toast (lib/feedback); `--xr-primary` carries the theme colour to plain CSS.
  */
 function TextBase({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <div
       className="xr-app"
-      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+      style={
+        {
+          color: token.colorText,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+          fontFamily: token.fontFamily,
+          // the theme colour for the app's own CSS (e.g. the public pages' plain inputs and pager)
+          '--xr-primary': token.colorPrimary,
+        } as CSSProperties
+      }
     >
       {children}
     </div>

@@ -1,6 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_BADGE_MAX } from '@xr/contract/constants';
-import { Badge, Button } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCart, useCart } from '../../../lib/cart';
@@ -24,7 +24,7 @@ export function CartShortcut({ open: openProp, onOpenChange }: { open?: boolean;
 
   return (
     <>
-      <Badge count={items.length} overflowCount={CART_BADGE_MAX} size="small" offset={[-6, 6]} data-testid="cart-badge">
+      <span className="xr-cart-shortcut__wrap" data-testid="cart-badge">
         <Button
           size="large"
           icon={<ShoppingCartOutlined />}
@@ -34,7 +34,13 @@ export function CartShortcut({ open: openProp, onOpenChange }: { open?: boolean;
         >
           <span className="xr-cart-shortcut__text">{t('title')}</span>
         </Button>
-      </Badge>
+        {/* the count as antd's small Badge showed it (99+ past the cap), without antd's Badge in the first load */}
+        {items.length > 0 ? (
+          <sup className="xr-count-badge" aria-hidden="true">
+            {items.length > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : items.length}
+          </sup>
+        ) : null}
+      </span>
       {open ? (
         <Suspense fallback={null}>
           <CartDialog open={open} onClose={() => setOpen(false)} />

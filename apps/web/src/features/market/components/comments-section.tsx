@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { COMMENT_MAX } from '@xr/contract/market-basics';
-import { Avatar, Button, Empty, Input, Pagination } from 'antd';
+import { Avatar, Button, Empty, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
 import { useFeedback } from '../../../lib/feedback';
@@ -101,7 +102,7 @@ export function CommentsSection({ projectId }: { projectId: number }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.noComments')} />
       )}
       {comments.data && comments.data.total > PAGE ? (
-        <Pagination size="small" align="end" current={page} pageSize={PAGE} total={comments.data.total} onChange={setPage} />
+        <Pager size="small" align="end" current={page} pageSize={PAGE} total={comments.data.total} onChange={setPage} />
       ) : null}
     </section>
   );

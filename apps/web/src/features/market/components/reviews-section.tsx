@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
-import { Avatar, Button, Empty, Input, Pagination, Rate } from 'antd';
+import { Avatar, Button, Empty, Input, Rate } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
 import { useFeedback } from '../../../lib/feedback';
@@ -111,7 +112,7 @@ export function ReviewsSection({ project }: { project: ProjectDetails }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.noReviews')} />
       )}
       {reviews.data && reviews.data.total > PAGE ? (
-        <Pagination size="small" align="end" current={page} pageSize={PAGE} total={reviews.data.total} onChange={setPage} />
+        <Pager size="small" align="end" current={page} pageSize={PAGE} total={reviews.data.total} onChange={setPage} />
       ) : null}
     </section>
   );

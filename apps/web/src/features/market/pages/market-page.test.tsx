@@ -66,7 +66,7 @@ describe('market page', () => {
     market([item(1)], 10_000, false);
     renderAt(<MarketPage />, '/marke_place');
     expect(await screen.findByText('10,000+ projects')).toBeInTheDocument();
-    expect(screen.getByRole('listitem', { name: '2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeInTheDocument();
   });
 
   it('reproduces the view from a link: the URL query drives the request and the controls', async () => {
@@ -85,11 +85,12 @@ describe('market page', () => {
     });
     expect(screen.getByRole('tab', { name: '3D Model' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Search', { selector: 'input' })).toHaveValue('museum');
-    expect(screen.getByRole('spinbutton', { name: 'Min' })).toHaveValue('10.00');
-    expect(screen.getByRole('spinbutton', { name: 'Max' })).toHaveValue('200.00');
+    expect(screen.getByRole('spinbutton', { name: 'Min' })).toHaveValue(10);
+    expect(screen.getByRole('spinbutton', { name: 'Max' })).toHaveValue(200);
     expect(await screen.findByText('Museum')).toBeInTheDocument();
     expect(screen.getByText('30 projects')).toBeInTheDocument();
-    expect(screen.getByRole('listitem', { name: '2' })).toHaveClass('ant-pagination-item-active');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
   });
 
   it('changing a filter writes it to the URL and goes back to page 1', async () => {
@@ -102,6 +103,13 @@ describe('market page', () => {
     await waitFor(() => expect(lastQuery(fetch)).toMatchObject({ catalog: '360_video', keyword: '香港', page: '1' }));
     await userEvent.click(await screen.findByText('Education'));
     await waitFor(() => expect(lastQuery(fetch)).toMatchObject({ tag_ids: '5', keyword: '香港' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price_desc');
+    await waitFor(() => expect(lastQuery(fetch)).toMatchObject({ sort: 'price_desc', page: '1' }));
+    // a reversed range is swapped, Enter applies it
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Min' }), '90');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Max' }), '12.5{Enter}');
+    await waitFor(() => expect(lastQuery(fetch)).toMatchObject({ min_price: '12.5', max_price: '90' }));
+    expect(screen.getByRole('spinbutton', { name: 'Min' })).toHaveValue(12.5);
   });
 
   it('shows cards with name, creator, Free / HK$ price and score', async () => {

@@ -2,10 +2,11 @@ import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { CATALOGS } from '@xr/contract/constants';
 import { MARKET_SORTS, type MarketSort, tagName } from '@xr/contract/market-basics';
-import { Button, Empty, Input, InputNumber, Pagination, Select, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
 import { currentLang } from '../../../lib/i18n';
 import { itemListQuery } from '../api/item-list';
@@ -22,45 +23,60 @@ import {
 } from '../market-query';
 import '../market.css';
 
-/** Price range inputs (HKD); applied with the button or Enter so typing does not reload the grid. */
+/** A price as the box shows it: two decimals, empty when unset. */
+const priceText = (v: number | undefined) => (v === undefined ? '' : v.toFixed(2));
+
+/** A typed price: a number ≥ 0 with at most two decimals, or undefined when empty or not a price. */
+function parsePrice(text: string): number | undefined {
+  const v = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(v) || v < 0) return undefined;
+  return Math.round(v * 100) / 100;
+}
+
+/**
+ * Price range inputs (HKD); applied with the button or Enter so typing does not reload the grid. Plain number inputs
+ * styled like antd's (antd's InputNumber would add ~7 KiB gzipped to the market's first load, issue 7 item 13).
+ */
 function PriceRange({ filters, onApply }: { filters: MarketFilters; onApply: (min?: number, max?: number) => void }) {
   const { t } = useTranslation('market');
-  const [min, setMin] = useState<number | null>(filters.min ?? null);
-  const [max, setMax] = useState<number | null>(filters.max ?? null);
+  const [min, setMin] = useState(priceText(filters.min));
+  const [max, setMax] = useState(priceText(filters.max));
   useEffect(() => {
-    setMin(filters.min ?? null);
-    setMax(filters.max ?? null);
+    setMin(priceText(filters.min));
+    setMax(priceText(filters.max));
   }, [filters.min, filters.max]);
   const apply = () => {
-    const lo = min ?? undefined;
-    const hi = max ?? undefined;
+    const lo = parsePrice(min);
+    const hi = parsePrice(max);
+    setMin(priceText(lo));
+    setMax(priceText(hi));
     if (lo !== undefined && hi !== undefined && lo > hi) onApply(hi, lo);
     else onApply(lo, hi);
   };
+  const box = (label: string, value: string, set: (v: string) => void) => (
+    <span className="xr-market__price-box">
+      <span aria-hidden="true">HK$</span>
+      <input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        aria-label={label}
+        placeholder={label}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+      />
+    </span>
+  );
   return (
     <fieldset className="xr-market__price">
       <legend>{t('page.priceRange')}</legend>
-      <InputNumber
-        aria-label={t('page.min')}
-        placeholder={t('page.min')}
-        prefix="HK$"
-        min={0}
-        precision={2}
-        value={min}
-        onChange={(v) => setMin(v)}
-        onPressEnter={apply}
-      />
+      {box(t('page.min'), min, setMin)}
       <span className="xr-market__dash">–</span>
-      <InputNumber
-        aria-label={t('page.max')}
-        placeholder={t('page.max')}
-        prefix="HK$"
-        min={0}
-        precision={2}
-        value={max}
-        onChange={(v) => setMax(v)}
-        onPressEnter={apply}
-      />
+      {box(t('page.max'), max, setMax)}
       <Button onClick={apply}>{t('page.apply')}</Button>
     </fieldset>
   );
@@ -115,21 +131,36 @@ export default function MarketPage() {
           <p>{t('page.subtitle')}</p>
         </div>
         <div className="xr-market__hero-actions">
-          <Input.Search
+          <form
+            role="search"
             className="xr-market__search"
-            size="large"
-            allowClear
-            enterButton={<SearchOutlined aria-label={t('page.search')} />}
-            placeholder={t('page.searchPlaceholder')}
-            aria-label={t('page.search')}
-            value={keyword}
-            maxLength={100}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => {
-              submitted.current = v.trim();
-              update({ q: v.trim() });
+            onSubmit={(e) => {
+              e.preventDefault();
+              const v = keyword.trim();
+              submitted.current = v;
+              update({ q: v });
             }}
-          />
+          >
+            <input
+              type="search"
+              enterKeyHint="search"
+              placeholder={t('page.searchPlaceholder')}
+              aria-label={t('page.search')}
+              value={keyword}
+              maxLength={100}
+              onChange={(e) => {
+                setKeyword(e.target.value);
+                // the field's own clear button (×) empties the search at once, as antd's allowClear did
+                if (e.target.value === '' && filters.q) {
+                  submitted.current = '';
+                  update({ q: '' });
+                }
+              }}
+            />
+            <button type="submit" aria-label={t('page.search')}>
+              <SearchOutlined />
+            </button>
+          </form>
           <CartShortcut />
         </div>
       </section>
@@ -157,13 +188,18 @@ export default function MarketPage() {
           <PriceRange filters={filters} onApply={(min, max) => update({ min, max })} />
           <div className="xr-market__sort">
             <span>{t('page.sort')}</span>
-            <Select<MarketSort>
+            <select
+              className="xr-market__select"
               aria-label={t('page.sort')}
               value={filters.sort}
-              onChange={(sort) => update({ sort })}
-              options={MARKET_SORTS.map((s) => ({ value: s, label: t(`page.sorts.${s}`) }))}
-              popupMatchSelectWidth={false}
-            />
+              onChange={(e) => update({ sort: e.target.value as MarketSort })}
+            >
+              {MARKET_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`page.sorts.${s}`)}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
       </div>
@@ -209,28 +245,30 @@ export default function MarketPage() {
             ))}
           </div>
           {total > MARKET_PAGE_SIZE ? (
-            <Pagination
+            <Pager
               className="xr-market__pager"
-              align="center"
               current={filters.page}
               pageSize={MARKET_PAGE_SIZE}
               total={total}
-              showSizeChanger={false}
               onChange={(page) => update({ page })}
             />
           ) : null}
         </>
       ) : (
-        <Empty
-          className="xr-market__empty"
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <div>
-              <strong>{items.isError ? t('page.error') : t('page.empty')}</strong>
-              <div className="xr-muted">{items.isError ? t('page.errorHint') : t('page.emptyHint')}</div>
-            </div>
-          }
-        >
+        <div className="xr-market__empty" role="status">
+          {/* the outline of an empty tray, drawn here instead of antd's Empty (issue 7 item 13: first-load size) */}
+          <svg className="xr-market__empty-image" viewBox="0 0 64 41" aria-hidden="true">
+            <ellipse cx="32" cy="33" rx="32" ry="7" fill="#f5f5f5" />
+            <g fill="none" stroke="#d9d9d9">
+              <path d="M55 12.8 44.9 1.3A2.5 2.5 0 0 0 43 .5H21a2.5 2.5 0 0 0-1.9.8L9 12.8V22h46z" />
+              <path
+                d="M41.6 15.9c0-1.6 1-2.9 2.2-2.9H55v18.1c0 2.1-1.3 3.9-3 3.9H12c-1.6 0-3-1.7-3-3.9V13h11.2c1.2 0 2.2 1.3 2.2 2.9 0 1.6 1 2.9 2.2 2.9h14.8c1.2 0 2.2-1.3 2.2-2.9z"
+                fill="#fafafa"
+              />
+            </g>
+          </svg>
+          <strong>{items.isError ? t('page.error') : t('page.empty')}</strong>
+          <div className="xr-muted">{items.isError ? t('page.errorHint') : t('page.emptyHint')}</div>
           {items.isError ? (
             <Button onClick={() => void items.refetch()}>{t('page.retry')}</Button>
           ) : hasFilters(filters) ? (
@@ -238,7 +276,7 @@ export default function MarketPage() {
               {t('page.clearAll')}
             </Button>
           ) : null}
-        </Empty>
+        </div>
       )}
     </div>
   );
