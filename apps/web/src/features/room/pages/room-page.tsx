@@ -176,6 +176,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     spatial: is3d,
     startMuted: entry.room_type === 'classroom',
     iceServers: st.reply?.ice_servers,
+    hosts: st.hosts,
   });
 
   // Screen share: the host's screen over the voice mesh, drawn on the room's screen; stopping gives back the slides.
