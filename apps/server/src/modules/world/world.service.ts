@@ -260,8 +260,7 @@ export function createWorldService({
 
   /** The entry's hosts in every instance (open visits): their voice and screen reach every instance. */
   async function hostsOf(entryId: number): Promise<WorldMember[]> {
-    const open = await repo.openVisitsOfEntry(entryId);
-    return membersOut(open.filter((v) => v.role === 'host'));
+    return membersOut(await repo.openHostVisits(entryId));
   }
 
   async function handsOf(entryId: number): Promise<HandQueueEvent['hands']> {

@@ -165,3 +165,24 @@ describe('voice mesh: hosts of other instances', () => {
     mesh.close();
   });
 });
+
+describe('voice mesh: a dropped connection someone else offered', () => {
+  it('is forgotten when it fails (they offer again); one we added is offered again instead', async () => {
+    const send = vi.fn();
+    const mesh = new VoiceMesh({ selfId: '10', send, spatial: false, audioContext: fakeAudio });
+    await mesh.handleSignal('50', { kind: 'offer', sdp: 'o' });
+    mesh.addPeer('60');
+    const [inbound, added] = FakePc.all as (FakePc & { connectionState?: string })[];
+    if (!inbound || !added) throw new Error('no connections');
+    inbound.connectionState = 'failed';
+    (inbound.onconnectionstatechange as () => void)();
+    expect(mesh.peerIds()).toEqual(['60']);
+    added.connectionState = 'failed';
+    send.mockClear();
+    (added.onconnectionstatechange as () => void)();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(mesh.peerIds()).toEqual(['60']);
+    expect(send).toHaveBeenCalledWith('60', { kind: 'offer', sdp: 'o' });
+    mesh.close();
+  });
+});

@@ -326,6 +326,11 @@ export class VoiceMesh {
       this.setPeerPosition(id, peer.position);
     };
     pc.onconnectionstatechange = () => {
+      // someone of another instance who offered to us (we host) and dropped: forget them (they offer again)
+      if ((pc.connectionState === 'failed' || pc.connectionState === 'closed') && !peer.managed) {
+        if (this.peers.get(id) === peer) this.removePeer(id);
+        return;
+      }
       // a dropped connection is offered again by the side that offers
       if (pc.connectionState === 'failed' && this.initiates(id)) void this.offer(id, peer, true);
     };
