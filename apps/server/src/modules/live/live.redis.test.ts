@@ -8,6 +8,7 @@ import { auth, login, makeUser } from '../../../test/factories';
 import { redisAnswers, TEST_REDIS_URL } from '../../../test/redis';
 import { buildApp } from '../../app';
 import { ffmpegPath } from '../../lib/ffmpeg';
+import { createRedisLiveDirectory } from './live.directory';
 
 /**
  * Two server processes on one database and one Redis (two apps in this test process): process A holds the RTMP
@@ -135,4 +136,37 @@ describe.runIf(ffmpeg && hasRedis)('live streams across two processes on one Red
     );
     await within(exited, 15_000);
   }, 90_000);
+});
+
+describe.runIf(hasRedis)('the live ingest directory (Redis)', () => {
+  it('points other processes at the claimer, never a process at itself; only the claimer releases; claims expire', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
+    const a = createRedisLiveDirectory(redis, () => 'http://a.internal:1', 2);
+    const b = createRedisLiveDirectory(redis, () => 'http://b.internal:2', 2);
+    const id = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
+    try {
+      expect(await b.locate(id)).toBeNull();
+      await a.claim(id);
+      expect(await b.locate(id)).toBe('http://a.internal:1');
+      expect(await a.locate(id)).toBeNull();
+      // B cannot release A's claim
+      await b.release(id);
+      expect(await b.locate(id)).toBe('http://a.internal:1');
+      // A's claim is refreshed while held: still there after its 2 s expiry
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await b.locate(id)).toBe('http://a.internal:1');
+      await a.release(id);
+      expect(await b.locate(id)).toBeNull();
+      // a claim nobody refreshes (a crashed process) expires
+      await b.claim(id);
+      b.stop();
+      await new Promise((r) => setTimeout(r, 2300));
+      expect(await a.locate(id)).toBeNull();
+    } finally {
+      a.stop();
+      b.stop();
+      await redis.quit();
+    }
+  });
 });

@@ -407,7 +407,11 @@ export function createLiveService(deps: LiveServiceDeps) {
     async remoteIngest(id: number, ticket: string): Promise<string | null> {
       if (!deps.directory || ingest?.isLive(id)) return null;
       if (!ticketNonce(id, ticket)) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
-      return deps.directory.locate(id);
+      // Redis unreachable: answer as one process would ("not live" unless it is ingested here)
+      return deps.directory.locate(id).catch((err) => {
+        log.warn({ err, stream: id }, 'live ingest directory unavailable');
+        return null;
+      });
     },
 
     /**
