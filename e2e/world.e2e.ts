@@ -332,6 +332,20 @@ describe('meta world', () => {
     shotOnFailure(phone, 'room-phone');
     await enter(phone, room3d);
     await phone.waitForTimeout(1500);
+    // at 390 px the host's slide and the minimap are both visible, side by side (the panel used to cover the map)
+    const panel = await phone.getByTestId('slide-panel').boundingBox();
+    const map = await phone.getByTestId('minimap').boundingBox();
+    expect(panel && map).toBeTruthy();
+    if (panel && map) {
+      const apart =
+        panel.x + panel.width <= map.x ||
+        map.x + map.width <= panel.x ||
+        panel.y + panel.height <= map.y ||
+        map.y + map.height <= panel.y;
+      expect(apart, JSON.stringify({ panel, map })).toBe(true);
+    }
+    // the raise-hand button draws an icon, not an emoji (no emoji font in headless Chromium)
+    expect(await phone.getByTestId('raise-hand').locator('[data-icon="hand"] svg').count()).toBe(1);
     await shot(phone, 'room-phone');
     await phoneCtx.close();
     await hostCtx.close();

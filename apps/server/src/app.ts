@@ -41,9 +41,10 @@ import { stationRoutes } from './modules/community/station.routes';
 import { createStationService } from './modules/community/station.service';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { createRedisLiveDirectory } from './modules/live/live.directory';
 import { liveRoutes } from './modules/live/live.routes';
 import { type CanStream, createLiveService } from './modules/live/live.service';
-import { liveSocketHandler } from './modules/live/live.socket';
+import { liveCutsAcrossProcesses, liveSocketHandler } from './modules/live/live.socket';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMarketService } from './modules/market/market.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -371,6 +372,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (account?.status !== 'active') return false;
     return (await rbac.accessOf(userId)).roles.includes('admin') || (await plans.allows(userId, 'live_streaming'));
   };
+  const liveCluster = redis ? liveCutsAcrossProcesses(realtime) : undefined;
   const live = createLiveService({
     db,
     users,
@@ -386,6 +388,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       recordDir: path.join(config.dataDir, 'live', 'recordings'),
     },
     ticketTtlSeconds: config.uploads.urlTtlSeconds,
+    // With Redis, viewers of any process get a stream another process ingests (their play request is proxied there).
+    directory: redis
+      ? createRedisLiveDirectory(redis, () => {
+          if (config.live.internalUrl) return config.live.internalUrl;
+          const address = app.server.address();
+          return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+        })
+      : undefined,
+    cutElsewhere: liveCluster?.cut,
     // A kept recording becomes a 360 video asset of the creator (a private draft project) through the asset pipeline.
     importRecording: createLiveRecordingImport({
       editor,
@@ -397,6 +408,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }),
   });
   realtime.onConnection(liveSocketHandler(live));
+  liveCluster?.onCut((id) => live.cutLocal(id));
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, { config });

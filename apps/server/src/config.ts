@@ -180,6 +180,15 @@ const schema = z.object({
     .string()
     .regex(/^rtmps?:\/\/[^\s/]+(\/[\w-]+)*\/?$/)
     .optional(),
+  /**
+   * With REDIS_URL: the http(s) base URL at which the other server processes reach this one, so a viewer who reaches
+   * another process is served the stream this one ingests (proxied). Default `http://127.0.0.1:<listening port>`
+   * (processes on one machine).
+   */
+  LIVE_INTERNAL_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/)
+    .optional(),
   /** Seconds a dropped RTMP publisher may reconnect and continue the same broadcast (and recording). */
   LIVE_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
 });
@@ -249,7 +258,7 @@ export interface Config {
   /** Plans (issue 10): the renewal reminder starts `renewalReminderDays` before the membership ends. */
   plans: { renewalReminderDays: number };
   /** Live streaming (issue 9): RTMP ingest (`rtmpPort` 0 = off). */
-  live: { rtmpPort: number; rtmpHost: string; rtmpPublicUrl?: string; graceSeconds: number };
+  live: { rtmpPort: number; rtmpHost: string; rtmpPublicUrl?: string; graceSeconds: number; internalUrl?: string };
 }
 
 /** One worker per core, leaving one core to the API's event loop. */
@@ -401,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rtmpHost: e.LIVE_RTMP_HOST,
       rtmpPublicUrl: e.LIVE_RTMP_PUBLIC_URL?.replace(/\/$/, ''),
       graceSeconds: e.LIVE_RECONNECT_GRACE_SECONDS,
+      internalUrl: e.LIVE_INTERNAL_URL?.replace(/\/$/, ''),
     },
     library: {
       seed: e.LIBRARY_SEED ?? e.NODE_ENV !== 'test',

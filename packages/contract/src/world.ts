@@ -355,8 +355,13 @@ export const WorldEvent = {
   states: 'world:states',
   /** Someone entered the instance (`WorldMember`). */
   memberJoined: 'world:joined',
-  /** Someone left the instance (`WorldLeftEvent`). */
+  /**
+   * Someone left (`WorldLeftEvent`). Sent to every instance of the entry: a host holds voice connections with people
+   * of other instances (their voice and screen reach every instance) and drops them on it; others ignore unknown ids.
+   */
   memberLeft: 'world:left',
+  /** The entry's hosts in every instance changed (`WorldHostsEvent`): connect to the hosts of other instances. */
+  hosts: 'world:hosts',
   /** A member's role, mute or hand changed (`WorldMember`). */
   memberUpdated: 'world:member',
   /** A chat message (`WorldChatMessage`), server → client under the same name as the client's send. */
@@ -490,6 +495,10 @@ export const followHostEvent = z.object({
 });
 export type FollowHostEvent = z.infer<typeof followHostEvent>;
 
+/** `world:hosts`: the entry's hosts in every instance, after one joined, left or a role changed. */
+export const worldHostsEvent = z.object({ hosts: z.array(worldMember) });
+export type WorldHostsEvent = z.infer<typeof worldHostsEvent>;
+
 export const handQueueEvent = z.object({
   /** Oldest first. */
   hands: z.array(z.object({ member_id: z.number().int(), name: z.string(), raised_at: z.string() })),
@@ -516,6 +525,11 @@ export const worldJoinReply = z.object({
   me: worldMember,
   /** Everybody in the instance, me included. */
   members: z.array(worldMember),
+  /**
+   * The entry's hosts in every instance (me included when I host): their voice and shared screen reach every
+   * instance, so people connect to the hosts of other instances too (updated by `world:hosts`).
+   */
+  hosts: z.array(worldMember),
   /** The newest chat messages of the entry, oldest first. */
   chat: z.array(worldChatMessage),
   host: z.object({ presenter: presentState.nullable(), follow: followHostEvent.nullable() }),

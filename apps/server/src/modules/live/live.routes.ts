@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { idBody } from '@xr/contract/common';
 import {
   addLiveBody,
@@ -15,7 +17,7 @@ import {
   liveTicket,
   upLiveBody,
 } from '@xr/contract/live';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
@@ -28,6 +30,38 @@ const security = [{ bearer: [] }];
 const liveAdmin: AccessRule = { permission: '/explore/live-streaming-list' };
 /** The host the caller reached the API at (the RTMP URL shown to creators uses the same name). */
 const hostOf = (request: FastifyRequest) => request.hostname ?? '';
+/** Marks a play request one process forwarded to another (never forwarded again). */
+const HOP_HEADER = 'x-xr-live-hop';
+
+/**
+ * Forwards a viewer's play request to the process that ingests the stream and streams its answer back (status,
+ * type, body) until either side closes. That process checks the ticket again and counts the viewer.
+ */
+function proxyPlay(request: FastifyRequest, reply: FastifyReply, base: string): void {
+  const target = new URL(request.url, `${base}/`);
+  const res = reply.raw;
+  reply.hijack();
+  const upstream = (target.protocol === 'https:' ? https : http).get(
+    target,
+    { headers: { [HOP_HEADER]: '1', 'accept-language': request.headers['accept-language'] ?? '' } },
+    (up) => {
+      const head: Record<string, string> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+      if (up.headers['content-type']) head['content-type'] = up.headers['content-type'];
+      res.writeHead(up.statusCode ?? 502, head);
+      res.flushHeaders();
+      up.pipe(res);
+      up.on('error', () => res.destroy());
+    },
+  );
+  upstream.on('error', (err) => {
+    request.log.warn({ err, target: target.origin }, 'live play proxy failed');
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    res.end();
+  });
+  const close = () => upstream.destroy();
+  request.raw.on('close', close);
+  res.on('close', close);
+}
 
 /** Live VR streaming (issue 9): the creator's list and actions, the public info, password check and playback. */
 export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (app, { live }) => {
@@ -110,6 +144,14 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (a
     },
     async (request, reply) => {
       const id = Number.parseInt(request.params.file, 10);
+      // another process ingests it (several processes on one Redis): serve the viewer from there
+      if (!request.headers[HOP_HEADER]) {
+        const remote = await live.remoteIngest(id, request.query.sig);
+        if (remote) {
+          proxyPlay(request, reply, remote);
+          return reply;
+        }
+      }
       const res = reply.raw;
       await live
         .play(id, request.query.sig, {

@@ -25,6 +25,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import { createLiveIngest, type LiveIngest as Ingest, type LiveViewer } from '../../lib/live-ingest';
 import type { Actor, UsersService } from '../users/users.service';
+import type { LiveDirectory } from './live.directory';
 import { createLiveRepository, type LiveChatRow, type LiveStreamRow } from './live.repository';
 
 type AddLive = z.output<typeof addLiveBody>;
@@ -64,6 +65,10 @@ export interface LiveServiceDeps {
   };
   /** Lifetime of a viewer ticket (the signed playback URL can be opened until then). */
   ticketTtlSeconds: number;
+  /** With several processes (Redis): which process ingests which stream, so viewers of any process get it. */
+  directory?: LiveDirectory;
+  /** With several processes: asks the others to cut a stream's publisher too (end, delete, key rotation). */
+  cutElsewhere?: (id: number) => void;
 }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -204,6 +209,12 @@ export function createLiveService(deps: LiveServiceDeps) {
     return { id, record: row.keepRecording };
   }
 
+  /** Cuts a stream's publisher here and, with several processes, wherever it is ingested. */
+  function cut(id: number): void {
+    ingest?.kick(id);
+    deps.cutElsewhere?.(id);
+  }
+
   function started(id: number): void {
     repo
       .transition(id, ['idle', 'live'], { state: 'live', startedAt: new Date(), endedAt: null })
@@ -211,9 +222,11 @@ export function createLiveService(deps: LiveServiceDeps) {
         if (row) emitState(id, 'live');
       })
       .catch((err) => log.error({ err, stream: id }, 'live stream state not saved'));
+    deps.directory?.claim(id).catch((err) => log.error({ err, stream: id }, 'live stream not announced to the other processes'));
   }
 
   async function ended(id: number, file: string | null): Promise<void> {
+    deps.directory?.release(id).catch((err) => log.error({ err, stream: id }, 'live stream claim not released'));
     try {
       const row = await repo.transition(id, ['live'], { state: 'idle' });
       emitState(id, row ? 'idle' : ((await repo.byId(id))?.state ?? 'ended'));
@@ -262,7 +275,13 @@ export function createLiveService(deps: LiveServiceDeps) {
       return ingestPort;
     },
 
+    /** Another process ended, deleted or re-keyed a stream: cut its publisher if this process ingests it. */
+    cutLocal(id: number): void {
+      ingest?.kick(id);
+    },
+
     async stop(): Promise<void> {
+      deps.directory?.stop();
       await ingest?.stop();
       ingest = undefined;
     },
@@ -315,7 +334,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       const secret = newSecret();
       const updated = await repo.updateOpen(id, { keyHash: sha256(secret) });
       if (!updated) throw new AppError(ErrorCode.LIVE_ENDED);
-      ingest?.kick(id);
+      cut(id);
       return ingestOf(updated, secret, requestHost);
     },
 
@@ -326,7 +345,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (ended) emitState(id, 'ended');
       // Someone else's call ended it first (parallel requests): answer the stream as it is now.
       const updated = ended ?? (await repo.byId(id)) ?? row;
-      ingest?.kick(id);
+      cut(id);
       const [stream] = await toStreams([updated], requestHost);
       return stream as LiveStream;
     },
@@ -334,7 +353,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     /** POST /live/del_live: removes the stream and its chat (a publisher is cut off first). */
     async remove(actor: Actor, id: number): Promise<void> {
       await ownStream(actor, id);
-      ingest?.kick(id);
+      cut(id);
       await db.transaction(async (tx) => {
         await createLiveRepository(tx).remove(id);
       });
@@ -378,6 +397,21 @@ export function createLiveService(deps: LiveServiceDeps) {
         projection: row.projection,
         state: row.state,
       };
+    },
+
+    /**
+     * Where a valid ticket's stream is ingested when it is not here: the internal URL of the process that holds it
+     * (with several processes on one Redis), to proxy the viewer's request there. Null: play here (or refuse as
+     * `play` does). The ticket is checked first, so nothing unauthorised is forwarded.
+     */
+    async remoteIngest(id: number, ticket: string): Promise<string | null> {
+      if (!deps.directory || ingest?.isLive(id)) return null;
+      if (!ticketNonce(id, ticket)) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
+      // Redis unreachable: answer as one process would ("not live" unless it is ingested here)
+      return deps.directory.locate(id).catch((err) => {
+        log.warn({ err, stream: id }, 'live ingest directory unavailable');
+        return null;
+      });
     },
 
     /**

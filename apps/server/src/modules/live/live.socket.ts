@@ -1,11 +1,11 @@
 import { ErrorCode } from '@xr/contract/errors';
 import { LiveEvent, liveJoinPayload, liveLeavePayload, liveSendPayload } from '@xr/contract/live';
 import { translateMessage } from '@xr/contract/messages';
-import type { Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { ZodType } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { RequestUser } from '../../plugins/auth';
-import type { ConnectionHandler } from '../../plugins/realtime';
+import type { ConnectionHandler, Realtime } from '../../plugins/realtime';
 import { type LiveService, roomOf } from './live.service';
 
 /** Streams a socket may join at once. */
@@ -61,5 +61,25 @@ export function liveSocketHandler(live: LiveService): ConnectionHandler {
       for (const release of joined.values()) release();
       joined.clear();
     });
+  };
+}
+
+const CUT_EVENT = 'live:cut';
+
+/**
+ * With several processes on one Redis: a publisher cut by one process (end, delete, key rotation) is cut by the one
+ * that ingests it (Socket.IO server-side events over the Redis adapter). `cut` goes to the other processes only.
+ */
+export function liveCutsAcrossProcesses(realtime: Pick<Realtime, 'io'>) {
+  const io = realtime.io as unknown as Server;
+  return {
+    cut(id: number): void {
+      io.serverSideEmit(CUT_EVENT, id);
+    },
+    onCut(fn: (id: number) => void): void {
+      io.on(CUT_EVENT, (id: unknown) => {
+        if (typeof id === 'number' && Number.isSafeInteger(id)) fn(id);
+      });
+    },
   };
 }

@@ -115,4 +115,35 @@ describe.skipIf(!hasRedis)('two processes on one Redis', () => {
     const leftOnA = await card(t.app);
     expect(leftOnA?.online_users).toBe(2);
   });
+  it('a host on one process reaches another instance on the other process: host list, voice signals, leaving', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/explore/add_world',
+      headers: author.headers,
+      payload: { name: 'Two instances', project_id: entry.project_id, capacity: 2 },
+    });
+    const small = body<WorldEntry>(res).data;
+    const h = await kit.connect(urlA, author.token);
+    const a = await kit.connect(urlA, alice.token);
+    const b = await kit.connect(urlB, bob.token);
+    const join = async (s: typeof a) =>
+      ((await ask<WorldJoinReply>(s, WorldEvent.join, { entry_id: small.id })) as { ok: true; data: WorldJoinReply }).data;
+    const jh = await join(h);
+    await join(a);
+    const jb = await join(b);
+    expect([jh.instance, jb.instance]).toEqual([1, 2]);
+    expect(jb.hosts.map((m) => [m.member_id, m.instance])).toEqual([[jh.member_id, 1]]);
+    // Bob (process B, instance 2) offers to the host (process A, instance 1); the host answers.
+    const offer = next<{ from: number; data: unknown }>(h, WorldEvent.voiceSignalFrom);
+    await ask(b, WorldEvent.voiceSignal, { to: jh.member_id, data: { kind: 'offer', sdp: 'v=0' } });
+    expect(await offer).toEqual({ from: jb.member_id, data: { kind: 'offer', sdp: 'v=0' } });
+    const answer = next<{ from: number; data: unknown }>(b, WorldEvent.voiceSignalFrom);
+    await ask(h, WorldEvent.voiceSignal, { to: jb.member_id, data: { kind: 'answer', sdp: 'v=0' } });
+    expect(await answer).toEqual({ from: jh.member_id, data: { kind: 'answer', sdp: 'v=0' } });
+    // The host leaves: Bob, on the other process and instance, hears it.
+    const hosts = next<{ hosts: WorldMember[] }>(b, WorldEvent.hosts, (x) => x.hosts.length === 0);
+    const left = next<{ member_id: number }>(b, WorldEvent.memberLeft, (x) => x.member_id === jh.member_id);
+    h.disconnect();
+    await Promise.all([hosts, left]);
+  });
 });

@@ -164,6 +164,14 @@ export function createWorldRepository(db: DbOrTx) {
         .where(and(eq(worldVisits.entryId, entryId), eq(worldVisits.instance, instance), isNull(worldVisits.leftAt)))
         .orderBy(asc(worldVisits.id));
     },
+    /** The entry's hosts now, in every instance (a few rows even when the rooms hold hundreds). */
+    async openHostVisits(entryId: number, tx: DbOrTx = db): Promise<WorldVisitRow[]> {
+      return tx
+        .select()
+        .from(worldVisits)
+        .where(and(eq(worldVisits.entryId, entryId), isNull(worldVisits.leftAt), eq(worldVisits.role, 'host')))
+        .orderBy(asc(worldVisits.id));
+    },
     async openVisitsOfEntry(entryId: number, tx: DbOrTx = db): Promise<WorldVisitRow[]> {
       return tx
         .select()

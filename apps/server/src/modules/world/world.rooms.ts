@@ -120,14 +120,26 @@ export function createWorldRooms({
     if (inst.locals.size === 0) instances.delete(room);
   }
 
-  /** Tells everybody that closed visits left, and removes the sockets (on whichever process holds them). */
+  /**
+   * Tells everybody that closed visits left, and removes the sockets (on whichever process holds them). The whole
+   * entry hears it (hosts hold voice connections with people of other instances); when a host left, the entry's
+   * host list changes too.
+   */
   function announceLeft(visits: WorldVisitRow[]) {
+    const hostsLeft = new Set<number>();
     for (const v of visits) {
       const room = instanceRoom(v.entryId, v.instance);
-      io.to(room).emit(WorldEvent.memberLeft, { member_id: v.id });
+      io.to(entryRoom(v.entryId)).emit(WorldEvent.memberLeft, { member_id: v.id });
       dropMember(room, v.id);
       ctl({ t: 'left', room, id: v.id });
+      if (v.role === 'host') hostsLeft.add(v.entryId);
     }
+    for (const entryId of hostsLeft) void broadcastHosts(entryId).catch((err) => log?.error({ err }, 'world hosts failed'));
+  }
+
+  /** Sends the entry's hosts of every instance to every instance (`world:hosts`). */
+  async function broadcastHosts(entryId: number) {
+    io.to(entryRoom(entryId)).emit(WorldEvent.hosts, { hosts: await world.hostsOf(entryId) });
   }
 
   /** Removes local sockets of these visits from their rooms with a `world:removed` event. */
@@ -361,6 +373,8 @@ export function createWorldRooms({
       const me = members.find((mb) => mb.member_id === visit.id) as WorldMember;
       socket.to(room).emit(WorldEvent.memberJoined, me);
       await socket.join([room, entryRoom(visit.entryId)]);
+      // A host's voice and screen reach every instance: the other instances learn of the new host.
+      if (me.role === 'host') await broadcastHosts(visit.entryId);
       const stage = joined.entry.stage;
       return {
         entry: joined.details,
@@ -369,6 +383,7 @@ export function createWorldRooms({
         member_id: visit.id,
         me,
         members,
+        hosts: joined.hosts,
         chat: joined.chat,
         host: { presenter: stage.presenter, follow: stage.follow },
         hands: joined.hands,
@@ -437,9 +452,12 @@ export function createWorldRooms({
         case 'ban':
           evict(await world.remove(m.visitId, a.member_id, a.action === 'ban', by), a.action);
           break;
-        case 'role':
-          memberUpdated(m, await world.setRole(m.visitId, a.member_id, a.role, by));
+        case 'role': {
+          const member = await world.setRole(m.visitId, a.member_id, a.role, by);
+          memberUpdated(m, member);
+          await broadcastHosts(m.entryId);
           break;
+        }
         case 'lock':
         case 'unlock': {
           const entryId = await world.setLocked(m.visitId, a.action === 'lock', by);

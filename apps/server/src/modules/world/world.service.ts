@@ -121,6 +121,8 @@ export interface Joined {
   visit: WorldVisitRow;
   details: WorldDetails;
   members: WorldMember[];
+  /** The entry's hosts in every instance. */
+  hosts: WorldMember[];
   chat: WorldChatMessage[];
   hands: HandQueueEvent['hands'];
 }
@@ -254,6 +256,11 @@ export function createWorldService({
     const userIds = [...new Set(visits.map((v) => v.userId).filter((id): id is number => id !== null))];
     const looks = userIds.length ? await lookFor(userIds) : new Map<number, unknown>();
     return visits.map((v) => memberOf(v, v.userId !== null ? (looks.get(v.userId) ?? null) : null));
+  }
+
+  /** The entry's hosts in every instance (open visits): their voice and screen reach every instance. */
+  async function hostsOf(entryId: number): Promise<WorldMember[]> {
+    return membersOut(await repo.openHostVisits(entryId));
   }
 
   async function handsOf(entryId: number): Promise<HandQueueEvent['hands']> {
@@ -489,8 +496,9 @@ export function createWorldService({
           tx,
         );
       });
-      const [members, chat, hands, [e]] = await Promise.all([
+      const [members, hosts, chat, hands, [e]] = await Promise.all([
         repo.openVisitsOfInstance(entry.id, visit.instance).then(membersOut),
+        hostsOf(entry.id),
         repo.recentChat(entry.id, WORLD_RECENT_CHAT),
         handsOf(entry.id),
         entriesOut([entry]),
@@ -501,6 +509,7 @@ export function createWorldService({
         visit,
         details: { ...cardOf(e), project_id: e.project_id, author_id: e.author_id, is_host: host },
         members,
+        hosts,
         chat: chat.map(chatOut),
         hands,
       };
@@ -537,6 +546,9 @@ export function createWorldService({
     },
 
     handsOf,
+
+    /** The entry's hosts in every instance (`world:hosts`: people connect their voice to other instances' hosts). */
+    hostsOf,
 
     /** A chat message: stored and counted on the visit in one transaction. */
     async chat(visitId: number, text: string): Promise<{ message: WorldChatMessage; visit: WorldVisitRow }> {

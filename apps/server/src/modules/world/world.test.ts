@@ -791,3 +791,49 @@ describe('session 8: lifting a ban (/explore/ban_page, /explore/unban)', () => {
     await enter(c, { entry_id: e.id });
   });
 });
+
+describe('session 9: a host’s voice and screen reach every instance', () => {
+  it('joiners learn the hosts of every instance; signals cross instances both ways; host changes and leaves reach them', async () => {
+    const e = await addWorld({ capacity: 2, room_type: 'meeting' });
+    const h = await connect(author);
+    const c = await connect(carol);
+    const a = await connect(alice);
+    const b = await connect(bob);
+    const jh = await enter(h, { entry_id: e.id });
+    expect(jh.hosts.map((m) => m.member_id)).toEqual([jh.member_id]);
+    const jc = await enter(c, { entry_id: e.id });
+    const ja = await enter(a, { entry_id: e.id });
+    expect([jh.instance, jc.instance, ja.instance]).toEqual([1, 1, 2]);
+    // Alice (another instance) knows the host, with the host's instance, but not as a member of her own.
+    expect(ja.hosts).toEqual([expect.objectContaining({ member_id: jh.member_id, role: 'host', instance: jh.instance })]);
+    expect(ja.members.map((m) => m.member_id)).toEqual([ja.member_id]);
+    // The visitor offers (she is the one who knows), the host answers: both relayed across instances.
+    const offer = next<{ from: number; data: unknown }>(h, WorldEvent.voiceSignalFrom);
+    expect(await ask(a, WorldEvent.voiceSignal, { to: jh.member_id, data: { kind: 'offer', sdp: 'v=0' } })).toMatchObject({
+      ok: true,
+    });
+    expect(await offer).toEqual({ from: ja.member_id, data: { kind: 'offer', sdp: 'v=0' } });
+    const answer = next<{ from: number; data: unknown }>(a, WorldEvent.voiceSignalFrom);
+    expect(await ask(h, WorldEvent.voiceSignal, { to: ja.member_id, data: { kind: 'answer', sdp: 'v=0' } })).toMatchObject({
+      ok: true,
+    });
+    expect(await answer).toEqual({ from: jh.member_id, data: { kind: 'answer', sdp: 'v=0' } });
+    // Bob joins Alice's instance; the host promotes him: every instance hears of the new host.
+    const jb = await enter(b, { entry_id: e.id });
+    expect(jb.instance).toBe(2);
+    const promoted = next<{ hosts: WorldMember[] }>(c, WorldEvent.hosts, (x) => x.hosts.length === 2);
+    expect(await ask(h, WorldEvent.host, { action: 'role', member_id: jb.member_id, role: 'host' })).toMatchObject({ ok: true });
+    expect((await promoted).hosts.map((m) => m.member_id).sort()).toEqual([jh.member_id, jb.member_id].sort());
+    // Alice leaves: the hosts of the other instances hear it (they drop her voice connection).
+    const aliceLeft = next<{ member_id: number }>(h, WorldEvent.memberLeft, (x) => x.member_id === ja.member_id);
+    const aliceLeftB = next<{ member_id: number }>(b, WorldEvent.memberLeft, (x) => x.member_id === ja.member_id);
+    a.disconnect();
+    await Promise.all([aliceLeft, aliceLeftB]);
+    // The first host leaves: the other instance's host hears it and the host list shrinks.
+    const hostGone = next<{ hosts: WorldMember[] }>(b, WorldEvent.hosts, (x) => x.hosts.length === 1);
+    const hostLeft = next<{ member_id: number }>(b, WorldEvent.memberLeft, (x) => x.member_id === jh.member_id);
+    h.disconnect();
+    await hostLeft;
+    expect((await hostGone).hosts.map((m) => m.member_id)).toEqual([jb.member_id]);
+  });
+});

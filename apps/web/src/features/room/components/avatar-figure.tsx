@@ -5,7 +5,8 @@ import { Box3, CanvasTexture, Color, type Object3D, SRGBColorSpace } from 'three
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { animateAvatar, createAvatarObject, disposeAvatarObject } from '../../../components/avatar/avatar-figure';
 import { colorOf } from '../lib/colors';
-import { EMOTE_EMOJI } from '../lib/emotes';
+import { EMOTE_ICON } from '../lib/emotes';
+import { drawRoomIcon, type RoomIconName } from '../lib/room-icons';
 
 /**
  * How a person looks. Everything is optional: without a look the figure is the generated low-poly one in the
@@ -47,18 +48,31 @@ function NameTag({ name, badge, emote }: { name: string; badge?: AvatarFigurePro
     canvas.height = 64;
     const ctx = canvas.getContext('2d');
     if (ctx) {
-      const icon = emote ? (EMOTE_EMOJI as Record<string, string>)[emote] : undefined;
-      const label = `${icon ? `${icon} ` : badge === 'hand' ? '✋ ' : badge === 'speaking' ? '🔊 ' : ''}${name}`.slice(0, 24);
+      // an icon (not an emoji: no emoji font on some machines) before the name
+      const icon: RoomIconName | undefined = emote
+        ? (EMOTE_ICON as Record<string, RoomIconName>)[emote]
+        : badge === 'hand'
+          ? 'hand'
+          : badge === 'speaking'
+            ? 'speaker'
+            : undefined;
+      const label = name.slice(0, 24);
+      const ICON = 28;
+      const GAP = 8;
       ctx.font = 'bold 28px sans-serif';
-      const w = Math.min(248, ctx.measureText(label).width + 24);
+      const iconW = icon ? ICON + GAP : 0;
+      const textW = Math.min(240 - iconW, ctx.measureText(label).width);
+      const w = Math.min(248, textW + iconW + 24);
+      const left = (256 - w) / 2;
       ctx.fillStyle = 'rgba(15, 23, 42, 0.72)';
       ctx.beginPath();
-      ctx.roundRect((256 - w) / 2, 8, w, 48, 20);
+      ctx.roundRect(left, 8, w, 48, 20);
       ctx.fill();
+      if (icon) drawRoomIcon(ctx, icon, left + 12, 32 - ICON / 2, ICON, badge === 'speaking' && !emote ? '#4ade80' : '#fff');
       ctx.fillStyle = '#fff';
-      ctx.textAlign = 'center';
+      ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
-      ctx.fillText(label, 128, 33, 240);
+      ctx.fillText(label, left + 12 + iconW, 33, textW);
     }
     const tex = new CanvasTexture(canvas);
     tex.colorSpace = SRGBColorSpace;

@@ -2,6 +2,7 @@ import { AudioMutedOutlined, AudioOutlined, LockOutlined, MoreOutlined, UnlockOu
 import { Avatar, Button, Dropdown, Modal, Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { colorOf } from '../lib/colors';
+import { RoomIcon } from '../lib/room-icons';
 
 export type RoomRole = 'host' | 'speaker' | 'visitor';
 
@@ -103,11 +104,7 @@ export function PeopleList({ people, isHost, locked, onAction, onLock, moveTarge
                 {p.name}
                 {p.me && <span className="xr-room-people__me"> {t('people.me')}</span>}
               </span>
-              {p.hand && (
-                <span role="img" aria-label={t('people.hand')} title={t('people.hand')}>
-                  ✋
-                </span>
-              )}
+              {p.hand && <RoomIcon name="hand" label={t('people.hand')} className="xr-room-people__hand" />}
               {p.muted ? (
                 <AudioMutedOutlined aria-label={t('people.muted')} />
               ) : p.speaking ? (

@@ -63,6 +63,65 @@ describe('presenter dialog: a PDF becomes slides', () => {
   });
 });
 
+describe('presenter dialog: cancelling a PDF mid-conversion', () => {
+  beforeEach(() => {
+    pdfToImages.mockReset();
+    uploadSlide.mockReset();
+  });
+
+  /** A pdfToImages that reports page 1 of 3 and settles only when its signal aborts (as the real one does). */
+  const renderUntilAborted = () => {
+    const seen: { signal?: AbortSignal } = {};
+    pdfToImages.mockImplementation((_f: File, o: { onPage(d: number, t: number): void; signal: AbortSignal }) => {
+      seen.signal = o.signal;
+      o.onPage(0, 3);
+      return new Promise<File[]>((_r, reject) =>
+        o.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    });
+    return seen;
+  };
+
+  it('closing the dialog while pages are rendered aborts the rendering; nothing is uploaded, no error shown', async () => {
+    const seen = renderUntilAborted();
+    const onClose = vi.fn();
+    renderAt(<PresentDialog open onClose={onClose} onStart={() => Promise.resolve()} />, '/');
+    choosePdf();
+    expect(await screen.findByText('Preparing page 1 of 3…')).toBeInTheDocument();
+    expect(seen.signal?.aborted).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(seen.signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('pdf-progress')).toBeNull());
+    expect(uploadSlide).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('pdf-error')).toBeNull();
+  });
+
+  it('"Stop" during the uploads aborts the upload under way and uploads no further page', async () => {
+    pdfToImages.mockResolvedValue([new File(['a'], 'd-1.jpg'), new File(['b'], 'd-2.jpg'), new File(['c'], 'd-3.jpg')]);
+    const signals: AbortSignal[] = [];
+    uploadSlide.mockImplementation((f: File, signal: AbortSignal) => {
+      signals.push(signal);
+      if (f.name === 'd-1.jpg') return Promise.resolve({ url: '/api/files/public/d-1.jpg' });
+      return new Promise((_r, reject) =>
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    });
+    renderAt(<PresentDialog open onClose={() => undefined} onStart={() => Promise.resolve()} />, '/');
+    choosePdf();
+    expect(await screen.findByText('Uploading page 2 of 3…')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('pdf-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('pdf-progress')).toBeNull());
+    expect(signals).toHaveLength(2);
+    expect(signals.every((x) => x.aborted)).toBe(true);
+    expect(uploadSlide.mock.calls.map((c) => (c[0] as File).name)).toEqual(['d-1.jpg', 'd-2.jpg']);
+    // a stopped conversion adds no slides and says nothing
+    expect(screen.queryAllByRole('img', { name: /Slide/ })).toHaveLength(0);
+    expect(screen.queryByTestId('pdf-error')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start presenting' })).toBeDisabled();
+  });
+});
+
 describe('pdf limits and progress arithmetic', () => {
   it('checks type and size before reading', () => {
     expect(checkPdfFile({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toBeNull();

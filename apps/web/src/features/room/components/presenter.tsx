@@ -5,7 +5,7 @@ import { Alert, Button, Empty, Modal, Progress, Space, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_ACCEPT, uploadSlide } from '../api/slide-upload';
-import { PdfPagesError, pdfToImages } from '../lib/pdf-pages';
+import { isAbort, PdfPagesError, pdfToImages } from '../lib/pdf-pages';
 
 /** Where a PDF's conversion is: rendering pages in this browser, then uploading them as slides. */
 interface PdfProgress {
@@ -120,7 +120,8 @@ export function ScreenVideo({ stream, label }: { stream: MediaStream; label: str
 /**
  * A host chooses slides: uploads pictures (PNG, JPEG or WebP) that become the slides in order, or a PDF whose pages
  * are rendered to pictures in this browser (pdf.js, loaded only here) and uploaded the same way with a progress bar;
- * can remove some, and starts presenting at the first.
+ * can remove some, and starts presenting at the first. Closing the dialog (or "Stop") while a PDF is converted stops
+ * the conversion: the page rendering and the upload under way are aborted and no further page is uploaded.
  */
 export function PresentDialog({
   open,
@@ -141,21 +142,45 @@ export function PresentDialog({
   const [fromPdf, setFromPdf] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
+  /** The PDF conversion under way (aborted when the dialog closes or the host stops it). */
+  const conversion = useRef<AbortController | null>(null);
+  const stopConversion = () => {
+    conversion.current?.abort();
+    conversion.current = null;
+  };
+  // leaving the room (the dialog goes away) stops a conversion too
+  useEffect(() => () => conversion.current?.abort(), []);
+  const close = () => {
+    stopConversion();
+    onClose();
+  };
   const addPdf = async (file: File | undefined) => {
     if (!file) return;
+    stopConversion();
+    const job = new AbortController();
+    conversion.current = job;
+    const { signal } = job;
     setPdfError(null);
     setPdf({ step: 'render', done: 0, total: 0 });
     try {
-      const pages = await pdfToImages(file, { onPage: (done, total) => setPdf({ step: 'render', done, total }) });
+      const pages = await pdfToImages(file, {
+        signal,
+        onPage: (done, total) => !signal.aborted && setPdf({ step: 'render', done, total }),
+      });
+      if (signal.aborted) return;
       if (pages.length > WORLD_SLIDES_MAX - urls.length) throw new PdfPagesError('tooManyPages', pages.length);
       const added: string[] = [];
       for (const [i, page] of pages.entries()) {
+        if (signal.aborted) return;
         setPdf({ step: 'upload', done: i, total: pages.length });
-        added.push((await uploadSlide(page)).url);
+        added.push((await uploadSlide(page, signal)).url);
       }
+      if (signal.aborted) return;
       setUrls((u) => [...u, ...added]);
       setFromPdf(true);
     } catch (e) {
+      // cancelled by the host: nothing to report
+      if (isAbort(e, signal)) return;
       const reason = e instanceof PdfPagesError ? e.reason : 'upload';
       setPdfError(
         tt(`pdf.error.${reason}`, {
@@ -165,7 +190,9 @@ export function PresentDialog({
         }),
       );
     } finally {
-      setPdf(null);
+      // a newer conversion owns the progress now
+      if (conversion.current === job || conversion.current === null) setPdf(null);
+      if (conversion.current === job) conversion.current = null;
     }
   };
   const add = async (files: FileList | null) => {
@@ -196,7 +223,7 @@ export function PresentDialog({
   return (
     <Modal
       open={open}
-      onCancel={onClose}
+      onCancel={close}
       title={t('present.title')}
       okText={t('present.start')}
       cancelText={t('cancel')}
@@ -256,6 +283,9 @@ export function PresentDialog({
                 : tt('pdf.uploading', { done: pdf.done + 1, total: pdf.total })}
           </span>
           <Progress percent={pdfPercent(pdf)} size="small" status="active" />
+          <Button size="small" icon={<StopOutlined />} onClick={stopConversion} data-testid="pdf-cancel">
+            {tt('pdf.cancel')}
+          </Button>
         </div>
       )}
       {pdfError && (

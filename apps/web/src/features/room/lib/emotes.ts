@@ -1,12 +1,16 @@
 import type { WorldEmote } from '@xr/contract/world';
+import type { RoomIconName } from './room-icons';
 
-/** The picture of each emote (shown above the avatar, in the people list and as a toast). */
-export const EMOTE_EMOJI: Record<WorldEmote, string> = {
-  wave: '👋',
-  clap: '👏',
-  thumbs_up: '👍',
-  heart: '❤️',
-  laugh: '😂',
-  dance: '💃',
-  question: '❓',
+/**
+ * The picture of each emote (above the avatar, in the emote menu and as a toast): an icon, not an emoji, so it shows
+ * in browsers without an emoji font. The emote's name is always written beside it.
+ */
+export const EMOTE_ICON: Record<WorldEmote, RoomIconName> = {
+  wave: 'hand',
+  clap: 'sparkles',
+  thumbs_up: 'thumbs_up',
+  heart: 'heart',
+  laugh: 'laugh',
+  dance: 'music',
+  question: 'question',
 };

@@ -11,6 +11,7 @@ import {
   type WorldEmoteEvent,
   WorldEvent,
   type WorldHostAction,
+  type WorldHostsEvent,
   type WorldJoinPayload,
   type WorldJoinReply,
   type WorldLeftEvent,
@@ -48,6 +49,8 @@ export interface RoomState {
   reply: WorldJoinReply | null;
   me: WorldMember | null;
   members: WorldMember[];
+  /** The entry's hosts in every instance (their voice and screen reach us even from another instance). */
+  hosts: WorldMember[];
   chat: WorldChatMessage[];
   presenter: PresentState | null;
   follow: FollowHostEvent | null;
@@ -65,6 +68,7 @@ const initial: RoomState = {
   reply: null,
   me: null,
   members: [],
+  hosts: [],
   chat: [],
   presenter: null,
   follow: null,
@@ -77,6 +81,8 @@ const initial: RoomState = {
 /** What the room tells the voice layer (peers come and go, signals arrive). */
 export interface RoomVoiceListener {
   onSignal(from: number, data: unknown): void;
+  /** Someone of the entry left (any instance): drop a connection they offered us from another instance. */
+  onLeft?(memberId: number): void;
 }
 
 /**
@@ -117,8 +123,14 @@ export class RoomClient {
     on<WorldLeftEvent>(WorldEvent.memberLeft, ({ member_id }) => {
       this.poses.delete(member_id);
       this.scenes.delete(member_id);
-      this.set((s) => ({ ...s, members: s.members.filter((m) => m.member_id !== member_id) }));
+      this.set((s) => ({
+        ...s,
+        members: s.members.filter((m) => m.member_id !== member_id),
+        hosts: s.hosts.filter((m) => m.member_id !== member_id),
+      }));
+      this.voiceListener?.onLeft?.(member_id);
     });
+    on<WorldHostsEvent>(WorldEvent.hosts, ({ hosts }) => this.set((s) => ({ ...s, hosts })));
     on<WorldChatMessage>(WorldEvent.chatMessage, (m) => this.addChat(m));
     on<WorldChatRemovedEvent>(WorldEvent.chatRemoved, ({ ids }) =>
       this.set((s) => ({ ...s, chat: s.chat.filter((c) => !ids.includes(c.id)) })),
@@ -181,7 +193,13 @@ export class RoomClient {
     try {
       const reply = await this.call<WorldJoinReply>(WorldEvent.join, payload);
       this.joinPayload = payload;
-      this.pendingSignals = this.pendingSignals.filter((e) => reply.members.some((m) => m.member_id === e.from));
+      // a host keeps offers from other instances' people too (they connect to the hosts they know of)
+      this.pendingSignals = this.pendingSignals.filter(
+        (e) =>
+          reply.me.role === 'host' ||
+          reply.members.some((m) => m.member_id === e.from) ||
+          reply.hosts.some((m) => m.member_id === e.from),
+      );
       this.poses.clear();
       this.scenes.clear();
       this.delay = Math.max(INTERPOLATION_DELAY_MS, reply.tick_ms * 2);
@@ -194,6 +212,7 @@ export class RoomClient {
         reply,
         me: reply.me,
         members: reply.members,
+        hosts: reply.hosts,
         chat: reply.chat,
         presenter: reply.host.presenter,
         follow: reply.host.follow,

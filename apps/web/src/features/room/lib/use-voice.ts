@@ -2,7 +2,7 @@ import type { WorldMember } from '@xr/contract/world';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomClient } from './room-client';
 import { VoiceMesh, type VoiceSignalBody } from './voice-mesh';
-import { connects, isStage, mayTalk } from './voice-policy';
+import { acceptsOffer, isStage, mayTalk, voicePeers } from './voice-policy';
 
 const SPEAKING_LEVEL = 0.02;
 
@@ -33,7 +33,8 @@ const isSignal = (d: unknown): d is VoiceSignalBody =>
   !!d && typeof d === 'object' && ['offer', 'answer', 'ice'].includes((d as { kind?: string }).kind ?? '');
 
 /**
- * The room's voice: a WebRTC mesh with everyone we should hear or be heard by (see `connects`), the microphone opened
+ * The room's voice: a WebRTC mesh with everyone we should hear or be heard by (see `voicePeers`: our instance's
+ * people, and the hosts of the entry's other instances, whose voice and screen reach everyone), the microphone opened
  * once (fake devices in tests), our own mute switch told to the others (`voice:state`), push-to-talk while Space is
  * held (outside text fields), and "who is speaking" from the remote levels. Classroom rooms start muted.
  */
@@ -41,7 +42,7 @@ export function useVoice(
   room: RoomClient | null,
   me: WorldMember | null,
   members: readonly WorldMember[],
-  opts: { spatial: boolean; startMuted: boolean; iceServers?: RTCIceServer[] },
+  opts: { spatial: boolean; startMuted: boolean; iceServers?: RTCIceServer[]; hosts?: readonly WorldMember[] },
 ): VoiceControls {
   const [mesh, setMesh] = useState<VoiceMesh | null>(null);
   const [micReady, setMicReady] = useState(false);
@@ -67,6 +68,8 @@ export function useVoice(
       spatial: opts.spatial,
       iceServers: iceServers.current,
       send: (to, body) => room.signal(Number(to), body),
+      // read from the room's store, which is current when a signal arrives (React state may lag)
+      accepts: (from) => acceptsOffer(room.state.me, Number(from), room.state.members, room.state.hosts),
       onVideo: (from, stream) =>
         setVideos((v) => {
           const next = new Map(v);
@@ -79,6 +82,7 @@ export function useVoice(
       onSignal: (from, data) => {
         if (isSignal(data)) void m.handleSignal(String(from), data).catch(() => undefined);
       },
+      onLeft: (id) => m.removePeer(String(id)),
     };
     setMesh(m);
     let stream: MediaStream | null = null;
@@ -116,16 +120,21 @@ export function useVoice(
     };
   }, [room, meId, opts.spatial]);
 
-  // connect to whom we should, drop the others
-  const peerKey = members.map((m) => `${m.member_id}:${m.role}`).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the members or their roles change
+  // connect to whom we should (our instance, other instances' hosts), drop the others
+  const hosts = opts.hosts ?? [];
+  const peerKey = [...members, ...hosts].map((m) => `${m.member_id}:${m.role}:${m.instance}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the members, hosts or roles change
   useEffect(() => {
     if (!mesh || !me) return;
-    const want = new Set(
-      members.filter((m) => m.member_id !== me.member_id && connects(me.role, m.role, stage)).map((m) => String(m.member_id)),
-    );
-    for (const id of mesh.peerIds()) if (!want.has(id)) mesh.removePeer(id);
-    for (const id of want) mesh.addPeer(id);
+    const want = voicePeers(me, members, hosts, stage);
+    const managed = new Set(mesh.managedPeerIds());
+    for (const id of mesh.peerIds()) {
+      const plan = want.get(id);
+      // gone (those who offered to us from another instance stay until they leave), or we now send where we only
+      // listened or the other way round (a role changed): connect again
+      if (plan ? plan.send !== mesh.sendsTo(id) : managed.has(id)) mesh.removePeer(id);
+    }
+    for (const [id, plan] of want) mesh.addPeer(id, plan);
   }, [mesh, peerKey, me?.role, stage]);
 
   useEffect(() => {

@@ -114,3 +114,75 @@ describe('voice mesh: screen share video', () => {
     mesh.close();
   });
 });
+
+describe('voice mesh: hosts of other instances', () => {
+  it('a visitor offers to another instance’s host and only listens: no microphone or screen on that connection', async () => {
+    const send = vi.fn();
+    const mesh = new VoiceMesh({ selfId: '50', send, spatial: true, audioContext: fakeAudio });
+    const mic = { kind: 'audio', enabled: true };
+    mesh.setMicrophone(mic as unknown as MediaStreamTrack);
+    // the host's id sorts first, yet the visitor offers (the host does not know of her)
+    mesh.addPeer('10', { initiate: true, send: false, spatial: false });
+    mesh.addPeer('60');
+    await new Promise((r) => setTimeout(r, 0));
+    const [remote, local] = FakePc.all;
+    expect(send).toHaveBeenCalledWith('10', { kind: 'offer', sdp: 'o' });
+    expect(remote?.transceivers[0]?.sender.track).toBeNull();
+    expect(local?.transceivers[0]?.sender.track).toBe(mic);
+    mesh.setScreen({ kind: 'video' } as unknown as MediaStreamTrack);
+    mesh.setMicrophone(mic as unknown as MediaStreamTrack);
+    await Promise.resolve();
+    expect(remote?.transceivers.map((t) => t.sender.track)).toEqual([null, null]);
+    expect(mesh.sendsTo('10')).toBe(false);
+    expect(mesh.sendsTo('60')).toBe(true);
+    mesh.close();
+  });
+
+  it('the host answers an offer from someone of another instance with voice and screen, and keeps it outside the managed set until they leave', async () => {
+    const onVideo = vi.fn();
+    const mesh = new VoiceMesh({
+      selfId: '10',
+      send: vi.fn(),
+      spatial: true,
+      audioContext: fakeAudio,
+      onVideo,
+      accepts: (id) => id !== '66',
+    });
+    const mic = { kind: 'audio' };
+    const screen = { kind: 'video' };
+    mesh.setMicrophone(mic as unknown as MediaStreamTrack);
+    mesh.setScreen(screen as unknown as MediaStreamTrack);
+    await mesh.handleSignal('50', { kind: 'offer', sdp: 'o' });
+    const [pc] = FakePc.all;
+    expect(pc?.transceivers.map((t) => t.sender.track)).toEqual([mic, screen]);
+    expect(mesh.peerIds()).toEqual(['50']);
+    expect(mesh.managedPeerIds()).toEqual([]);
+    // someone refused by `accepts` gets no connection
+    await mesh.handleSignal('66', { kind: 'offer', sdp: 'o' });
+    expect(mesh.peerIds()).toEqual(['50']);
+    mesh.removePeer('50');
+    expect(mesh.peerIds()).toEqual([]);
+    mesh.close();
+  });
+});
+
+describe('voice mesh: a dropped connection someone else offered', () => {
+  it('is forgotten when it fails (they offer again); one we added is offered again instead', async () => {
+    const send = vi.fn();
+    const mesh = new VoiceMesh({ selfId: '10', send, spatial: false, audioContext: fakeAudio });
+    await mesh.handleSignal('50', { kind: 'offer', sdp: 'o' });
+    mesh.addPeer('60');
+    const [inbound, added] = FakePc.all as (FakePc & { connectionState?: string })[];
+    if (!inbound || !added) throw new Error('no connections');
+    inbound.connectionState = 'failed';
+    (inbound.onconnectionstatechange as () => void)();
+    expect(mesh.peerIds()).toEqual(['60']);
+    added.connectionState = 'failed';
+    send.mockClear();
+    (added.onconnectionstatechange as () => void)();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(mesh.peerIds()).toEqual(['60']);
+    expect(send).toHaveBeenCalledWith('60', { kind: 'offer', sdp: 'o' });
+    mesh.close();
+  });
+});

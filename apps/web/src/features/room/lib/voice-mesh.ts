@@ -17,10 +17,29 @@ export interface VoiceMeshOptions {
   audioContext?: () => AudioContext;
   /** A person's screen-share video arrived (a stream) or went (null). */
   onVideo?(id: string, stream: MediaStream | null): void;
+  /**
+   * Whether to answer an offer from someone we did not connect to ourselves (default: anyone). A host answers people
+   * of other instances, who connect to the hosts they know of; others only answer people they know.
+   */
+  accepts?(id: string): boolean;
+}
+
+/** How we connect to one person (`addPeer`). */
+export interface PeerOptions {
+  /** We make the offer (default: the smaller id does). People of other instances offer to the hosts they know. */
+  initiate?: boolean;
+  /** Our microphone and screen go to them (default true; false: we only listen, e.g. to another instance's host). */
+  send?: boolean;
+  /** Their voice comes from their avatar (default: the mesh's `spatial`; off for people of other instances). */
+  spatial?: boolean;
 }
 
 interface Peer {
   pc: RTCPeerConnection;
+  /** Added by `addPeer` (kept in step with the room); false: they offered to us (a person of another instance). */
+  managed: boolean;
+  /** Our microphone and screen go to them. */
+  send: boolean;
   transceiver: RTCRtpTransceiver | null;
   /** The screen-share video transceiver (idle until someone shares). */
   video: RTCRtpTransceiver | null;
@@ -47,6 +66,9 @@ export const VOICE_MAX_DISTANCE = 40;
  * nothing). Each remote voice goes through Web Audio: a PannerNode at the person's avatar (HRTF, volume by distance) in 3D
  * rooms, and an AnalyserNode that tells who is speaking. Every speaker sends one stream per listener, so a mesh
  * carries about 8 simultaneous speakers comfortably; larger rooms are the server's stage mode.
+ * Hosts' voice and screen reach the entry's other instances too: people there offer to the hosts they know of and
+ * only listen (`addPeer` options); a host answers those offers (peers it did not add, `managedPeerIds` leaves them
+ * out) and drops them when they leave.
  */
 export class VoiceMesh {
   private peers = new Map<string, Peer>();
@@ -76,13 +98,14 @@ export class VoiceMesh {
   setMicrophone(track: MediaStreamTrack | null): void {
     this.track = track;
     if (track) track.enabled = this.talking;
-    for (const peer of this.peers.values()) void peer.transceiver?.sender.replaceTrack(track).catch(() => undefined);
+    for (const peer of this.peers.values())
+      if (peer.send) void peer.transceiver?.sender.replaceTrack(track).catch(() => undefined);
   }
 
   /** Our screen-share video (null: none). Sent on every connection, and to people who connect later. */
   setScreen(track: MediaStreamTrack | null): void {
     this.screen = track;
-    for (const peer of this.peers.values()) void peer.video?.sender.replaceTrack(track).catch(() => undefined);
+    for (const peer of this.peers.values()) if (peer.send) void peer.video?.sender.replaceTrack(track).catch(() => undefined);
   }
 
   /** Whether our voice is on (open mic or push-to-talk held, and not muted by a host). */
@@ -100,20 +123,48 @@ export class VoiceMesh {
     return [...this.peers.keys()];
   }
 
+  /** The ids we connected to with `addPeer` (the room keeps these in step; the others offered to us). */
+  managedPeerIds(): string[] {
+    return [...this.peers].filter(([, p]) => p.managed).map(([id]) => id);
+  }
+
+  /** Whether our microphone and screen go to `id`. */
+  sendsTo(id: string): boolean {
+    return this.peers.get(id)?.send ?? false;
+  }
+
   /** Whether we make the offer to `id` (the smaller id does). */
   initiates(id: string): boolean {
     return this.opts.selfId < id;
   }
 
-  /** Someone is in the room: connect (our side offers if our id sorts first, otherwise we wait for their offer). */
-  addPeer(id: string): void {
-    if (this.closed || id === this.opts.selfId || this.peers.has(id)) return;
-    const peer = this.createPeer(id);
-    if (this.initiates(id)) {
+  /**
+   * Someone is in the room (or hosts another instance): connect. Our side offers if our id sorts first (or
+   * `o.initiate`), otherwise we wait for their offer. Adding someone who already offered to us adopts the connection.
+   */
+  addPeer(id: string, o: PeerOptions = {}): void {
+    if (this.closed || id === this.opts.selfId) return;
+    const existing = this.peers.get(id);
+    if (existing) {
+      existing.managed = true;
+      if (o.spatial === false && existing.panner) {
+        existing.panner.disconnect();
+        existing.panner = null;
+        if (existing.source) {
+          existing.source.disconnect();
+          existing.source.connect(existing.analyser);
+          existing.source.connect(existing.gain);
+        }
+      }
+      return;
+    }
+    const send = o.send ?? true;
+    const peer = this.createPeer(id, { managed: true, send, spatial: o.spatial ?? this.opts.spatial });
+    if (o.initiate ?? this.initiates(id)) {
       peer.transceiver = peer.pc.addTransceiver('audio', { direction: 'sendrecv' });
-      if (this.track) void peer.transceiver.sender.replaceTrack(this.track);
+      if (this.track && send) void peer.transceiver.sender.replaceTrack(this.track);
       peer.video = peer.pc.addTransceiver('video', { direction: 'sendrecv' });
-      if (this.screen) void peer.video.sender.replaceTrack(this.screen);
+      if (this.screen && send) void peer.video.sender.replaceTrack(this.screen);
       void this.offer(id, peer);
     }
   }
@@ -136,19 +187,22 @@ export class VoiceMesh {
     if (this.closed || from === this.opts.selfId) return;
     let peer = this.peers.get(from);
     if (body.kind === 'offer') {
-      if (!peer) peer = this.createPeer(from);
+      if (!peer) {
+        if (this.opts.accepts && !this.opts.accepts(from)) return;
+        peer = this.createPeer(from, { managed: false, send: true, spatial: this.opts.spatial });
+      }
       await peer.pc.setRemoteDescription({ type: 'offer', sdp: body.sdp });
       const t = peer.pc.getTransceivers().find((x) => x.receiver.track.kind === 'audio') ?? null;
       if (t) {
         t.direction = 'sendrecv';
         peer.transceiver = t;
-        if (this.track) await t.sender.replaceTrack(this.track).catch(() => undefined);
+        if (this.track && peer.send) await t.sender.replaceTrack(this.track).catch(() => undefined);
       }
       const v = peer.pc.getTransceivers().find((x) => x.receiver.track.kind === 'video') ?? null;
       if (v) {
         v.direction = 'sendrecv';
         peer.video = v;
-        if (this.screen) await v.sender.replaceTrack(this.screen).catch(() => undefined);
+        if (this.screen && peer.send) await v.sender.replaceTrack(this.screen).catch(() => undefined);
       }
       const answer = await peer.pc.createAnswer();
       await peer.pc.setLocalDescription(answer);
@@ -219,14 +273,14 @@ export class VoiceMesh {
     this.ctx = null;
   }
 
-  private createPeer(id: string): Peer {
+  private createPeer(id: string, o: { managed: boolean; send: boolean; spatial: boolean }): Peer {
     const ctx = this.audio();
     const pc = new RTCPeerConnection({ iceServers: this.opts.iceServers ?? [] });
     const gain = ctx.createGain();
     const analyser = ctx.createAnalyser();
     analyser.fftSize = 512;
     let panner: PannerNode | null = null;
-    if (this.opts.spatial) {
+    if (o.spatial) {
       panner = ctx.createPanner();
       panner.panningModel = 'HRTF';
       panner.distanceModel = 'inverse';
@@ -238,6 +292,8 @@ export class VoiceMesh {
     gain.connect(ctx.destination);
     const peer: Peer = {
       pc,
+      managed: o.managed,
+      send: o.send,
       transceiver: null,
       video: null,
       sink: null,
@@ -265,11 +321,16 @@ export class VoiceMesh {
       peer.source?.disconnect();
       const source = ctx.createMediaStreamSource(stream);
       source.connect(analyser);
-      source.connect(panner ?? gain);
+      source.connect(peer.panner ?? gain);
       peer.source = source;
       this.setPeerPosition(id, peer.position);
     };
     pc.onconnectionstatechange = () => {
+      // someone of another instance who offered to us (we host) and dropped: forget them (they offer again)
+      if ((pc.connectionState === 'failed' || pc.connectionState === 'closed') && !peer.managed) {
+        if (this.peers.get(id) === peer) this.removePeer(id);
+        return;
+      }
       // a dropped connection is offered again by the side that offers
       if (pc.connectionState === 'failed' && this.initiates(id)) void this.offer(id, peer, true);
     };

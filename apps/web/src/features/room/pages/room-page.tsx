@@ -36,8 +36,9 @@ import { Minimap } from '../components/minimap';
 import { type HostAction, type MoveTarget, PeopleList, type RoomPerson } from '../components/people-list';
 import { PresentDialog, SlidePanel } from '../components/presenter';
 import { RoomChat } from '../components/room-chat';
-import { EMOTE_EMOJI } from '../lib/emotes';
+import { EMOTE_ICON } from '../lib/emotes';
 import { RoomClient, type RoomError, type RoomState } from '../lib/room-client';
+import { RoomIcon } from '../lib/room-icons';
 import { ScreenShare } from '../lib/screen-share';
 import { useVoice } from '../lib/use-voice';
 import '../room.css';
@@ -177,6 +178,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     spatial: is3d,
     startMuted: entry.room_type === 'classroom',
     iceServers: st.reply?.ice_servers,
+    hosts: st.hosts,
   });
 
   // Screen share: the host's screen over the voice mesh, drawn on the room's screen; stopping gives back the slides.
@@ -479,7 +481,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
               <Dropdown
                 trigger={['click']}
                 menu={{
-                  items: WORLD_EMOTES.map((e) => ({ key: e, label: `${EMOTE_EMOJI[e]} ${t(`emote.${e}`)}` })),
+                  items: WORLD_EMOTES.map((e) => ({ key: e, icon: <RoomIcon name={EMOTE_ICON[e]} />, label: t(`emote.${e}`) })),
                   onClick: ({ key }) => void room.emote(key as WorldEmote).catch(fail),
                 }}
               >
@@ -495,10 +497,11 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
                 <Button
                   size="large"
                   type={handUp ? 'primary' : 'default'}
+                  icon={<RoomIcon name="hand" />}
                   onClick={() => void room.call(handUp ? WorldEvent.handLower : WorldEvent.handRaise, {}).catch(fail)}
                   data-testid="raise-hand"
                 >
-                  ✋ {handUp ? t('hand.lower') : t('hand.raise')}
+                  {handUp ? t('hand.lower') : t('hand.raise')}
                 </Button>
               )}
               {isHost && !presenting && (
@@ -582,6 +585,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
 
 /** Emotes of the last seconds as small toasts over the stage (tour rooms have no figures to show them on). */
 function EmoteToasts({ st }: { st: RoomState }) {
+  const { t } = useTranslation('room');
   const now = Date.now();
   const live = Object.entries(st.emotes).filter(([, e]) => e.until > now);
   if (live.length === 0) return null;
@@ -589,7 +593,8 @@ function EmoteToasts({ st }: { st: RoomState }) {
     <ul className="xr-room__emotes" aria-live="polite" data-testid="emote-toasts">
       {live.map(([mid, e]) => (
         <li key={mid}>
-          {EMOTE_EMOJI[e.emote]} {st.members.find((m) => m.member_id === Number(mid))?.name ?? ''}
+          <RoomIcon name={EMOTE_ICON[e.emote]} label={t(`emote.${e.emote}`)} />{' '}
+          {st.members.find((m) => m.member_id === Number(mid))?.name ?? ''}
         </li>
       ))}
     </ul>
