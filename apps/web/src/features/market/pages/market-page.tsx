@@ -132,7 +132,6 @@ export default function MarketPage() {
         </div>
         <div className="xr-market__hero-actions">
           <form
-            role="search"
             className="xr-market__search"
             onSubmit={(e) => {
               e.preventDefault();
