@@ -128,17 +128,18 @@ export function createForumRepository(db: Db) {
     /**
      * One page of a search and what its total needs, in ONE statement (PGlite answers one query at a time and each
      * costs a round trip): the threads whose search document (title and live posts) contains `keyword`, in list
-     * order. Three plans, each read only when the one before it could not answer (one-time filters):
-     * 1. walk: the first `window` threads in list order (the recency index), keeping those that match, up to
-     *    `ahead + 1` of them. A common word fills it within a few hundred threads, and the page is read off it; when
-     *    the window held every live thread of the scope (`covered`), it is the whole result.
+     * order. Three plans, each read only when needed (one-time filters):
+     * 1. walk: when at least half of the first `probe` threads in list order match (a common word), the first
+     *    `window` threads in list order (the recency index), keeping those that match, up to `ahead + 1` of them.
+     *    A common word fills it within a few hundred threads and the page is read off it; when the window held every
+     *    live thread of the scope, it is the whole result. Either way it `answered`.
      * 2. hits: otherwise the word is rare here: the matching threads through the documents' trigram index, at most
      *    `few + 1` of them, sorted (few rows), with their exact number.
-     * 3. deep walk: more than `few` hits that the window did not find (a word in, say, a third of the threads): the
-     *    recency index walked until the page is full, each thread checked (`coalesce` keeps the planner from reading
-     *    the trigram index and sorting, as it would for a word it wrongly thinks rare).
-     * Answers the page's threads and `walked` (matches in the window, at most `ahead + 1`), `covered`, `hits` (0
-     * unless plan 2 ran, at most `few + 1`), from which the service tells the total.
+     * 3. deep walk: more than `few` hits (a word in, say, a third of the threads): the recency index walked until
+     *    the page is full, each thread checked (`coalesce` keeps the planner from reading the trigram index and
+     *    sorting, as it would for a word it wrongly thinks rare).
+     * Answers the page's threads, `walked` (matches in the window, at most `ahead + 1`), `answered` (plan 1 gave the
+     * page) and `hits` (0 unless plan 2 ran, at most `few + 1`), from which the service tells the total.
      */
     async search(q: {
       boardIds: number[];
@@ -149,30 +150,37 @@ export function createForumRepository(db: Db) {
       ahead: number;
       /** Threads plan 1 looks at. */
       window: number;
+      /** Plan 1 runs when at least half of this many first threads match. */
+      probe: number;
       /** At most this many hits are fetched and sorted (plan 2); more: plan 3. */
       few: number;
-    }): Promise<{ rows: ThreadRow[]; walked: number; covered: boolean; hits: number }> {
+    }): Promise<{ rows: ThreadRow[]; walked: number; answered: boolean; hits: number }> {
       const pattern = likePattern(docForm(q.keyword));
       const scope = scopeSql(q.boardIds);
       const end = Math.min(q.offset + q.limit, q.ahead);
       const res = await db.execute(sql`
-        with win as materialized (
+        with probe as materialized (
+          select count(*)::int as c
+          from (select search_doc from forum_threads where ${scope} order by ${WALK_SQL} limit ${q.probe}::int) w
+          where w.search_doc like ${pattern}),
+        win as materialized (
           select w.id, row_number() over () as rn
           from (select id, search_doc from forum_threads where ${scope} order by ${WALK_SQL} limit ${q.window}::int) w
-          where w.search_doc like ${pattern}
+          where (select c from probe) * 2 >= ${q.probe}::int and w.search_doc like ${pattern}
           limit ${q.ahead + 1}::int),
         wn as materialized (select count(*)::int as c from win),
         cov as materialized (
           select count(*) < ${q.window}::int as c
           from (select 1 from forum_threads where ${scope} limit ${q.window}::int) x),
+        walked as materialized (
+          select (select c from probe) * 2 >= ${q.probe}::int and ((select c from wn) > ${q.ahead}::int or (select c from cov)) as c),
         hits as materialized (
           select id, pinned, last_post_at from forum_threads
-          where (select c from wn) <= ${q.ahead}::int and not (select c from cov) and ${scope} and search_doc like ${pattern}
+          where not (select c from walked) and ${scope} and search_doc like ${pattern}
           limit ${q.few + 1}::int),
         hn as materialized (select count(*)::int as c from hits),
         page as materialized (
-          (select id from win
-           where ((select c from wn) > ${q.ahead}::int or (select c from cov)) and rn > ${q.offset}::int and rn <= ${end}::int)
+          (select id from win where (select c from walked) and rn > ${q.offset}::int and rn <= ${end}::int)
           union all
           (select id from hits where (select c from hn) <= ${q.few}::int
            order by pinned desc, last_post_at desc, id desc limit ${q.limit}::int offset ${q.offset}::int)
@@ -180,8 +188,8 @@ export function createForumRepository(db: Db) {
           (select id from forum_threads
            where (select c from hn) > ${q.few}::int and ${scope} and coalesce(search_doc like ${pattern}, false)
            order by ${WALK_SQL} limit ${q.limit}::int offset ${q.offset}::int))
-        select wn.c as "_walked", hn.c as "_hits", (select c from cov) as "_covered", forum_threads.*
-        from wn cross join hn left join page on true
+        select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*
+        from wn cross join hn cross join walked left join page on true
         left join lateral (select ${THREAD_SQL} from forum_threads where forum_threads.id = page.id) forum_threads on true
         order by forum_threads.pinned desc, forum_threads.last_post_at desc, forum_threads.id desc`);
       const raw = (res as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -189,7 +197,7 @@ export function createForumRepository(db: Db) {
       return {
         rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(threadFromRaw),
         walked: Number(first._walked ?? 0),
-        covered: first._covered === true || first._covered === 't',
+        answered: first._answered === true || first._answered === 't',
         hits: Number(first._hits ?? 0),
       };
     },

@@ -37,6 +37,11 @@ import type { MessagesService } from './messages.service';
  * walked in list order (see `threadPage`).
  */
 const FEW_MATCHES = 1_000;
+/**
+ * A search walks the list in order when at least half of this many first threads (in list order) match; otherwise
+ * it asks the trigram index. A rare word then costs the check of these few documents, not of the whole walk.
+ */
+const SEARCH_PROBE = 50;
 
 /** The caller as the forum sees them: signed in (with permissions) or an anonymous reader. */
 export type ForumActor =
@@ -294,9 +299,19 @@ export function createForumService({
     // Count ahead to ten pages past this one (at most FORUM_SEARCH_COUNT_CAP); the walk looks at twice as many
     // threads, so a word in at least half of them is answered by the walk alone.
     const ahead = Math.min(offset + FORUM_SEARCH_PAGES_AHEAD * limit, FORUM_SEARCH_COUNT_CAP);
-    const found = await repo.search({ boardIds, keyword, limit, offset, ahead, window: 2 * (ahead + 1), few: FEW_MATCHES });
+    const found = await repo.search({
+      boardIds,
+      keyword,
+      limit,
+      offset,
+      ahead,
+      window: 2 * (ahead + 1),
+      probe: SEARCH_PROBE,
+      few: FEW_MATCHES,
+    });
     if (found.walked > ahead) return { rows: found.rows, total: ahead, exact: false };
-    if (found.covered) return { rows: found.rows, total: found.walked, exact: true };
+    // The walk saw every live thread of the scope: its matches are all of them.
+    if (found.answered) return { rows: found.rows, total: found.walked, exact: true };
     if (found.hits <= FEW_MATCHES)
       return {
         rows: found.rows,
@@ -337,11 +352,10 @@ export function createForumService({
     /**
      * GET /forum/thread_page. A switched-off board's threads are seen by moderators only. Without words: one walk of
      * the recency index, the total from the boards' counters (exact, kept in each post's transaction). With words:
-     * a capped count of matching posts picks the plan (few: fetch the matches through the trigram indexes and sort
-     * them, exact total; many: walk the threads in list order probing each one's posts, stopping after the page, and
-     * count the matching threads up to ten pages ahead (FORUM_SEARCH_PAGES_AHEAD, at most FORUM_SEARCH_COUNT_CAP),
-     * `total_exact: false` beyond that, pages past the cap empty).
-     * A page that is not full ends the result, so its total needs no count.
+     * ONE statement over the threads' search documents (title and live posts, see `repo.search`): a common word is
+     * answered by walking the first threads in list order, counting matches up to ten pages ahead
+     * (FORUM_SEARCH_PAGES_AHEAD, at most FORUM_SEARCH_COUNT_CAP; `total_exact: false` beyond that, pages past the cap
+     * empty); a rare one (at most FEW_MATCHES threads) by the documents' trigram index, sorted, with its exact total.
      */
     async threadPage(
       actor: ForumActor,
