@@ -326,4 +326,19 @@ describe('search document', () => {
     expect(await found('鸭嘴兽')).toEqual([]);
     await expectFresh(id);
   });
+
+  it('stays whole under parallel replies (each appends in its own transaction, the thread row locked)', async () => {
+    const { id } = await send<{ id: number }>(
+      '/forum/add_thread',
+      { board_id: board.id, title: 'Parallel replies', body: 'Opening post' },
+      alice,
+    );
+    const words = Array.from({ length: 12 }, (_, i) => `kiwi${String.fromCharCode(97 + i)}bird`);
+    await Promise.all(words.map((w, i) => send('/forum/add_post', { thread_id: id, body: `Reply ${w}` }, i % 2 ? alice : admin)));
+    const doc = await expectFresh(id);
+    for (const w of words) {
+      expect(doc).toContain(w);
+      expect(await found(w)).toEqual([id]);
+    }
+  });
 });
