@@ -71,7 +71,7 @@ const searchFormSql = (col) =>
  * A thread's search document (`t`: the thread), as the service keeps it: SEARCH_DOC_SQL of
  * apps/server/src/modules/community/forum.repository.ts (this file is plain JavaScript, so a copy).
  */
-const SEARCH_DOC_SQL = `replace(replace(t.search_text, chr(1), ''), ' ', 'ǂ') || coalesce((select string_agg(chr(1) || replace(replace(p.search_text, chr(1), ''), ' ', 'ǂ'), '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
+const SEARCH_DOC_SQL = `chr(2) || 'fb' || t.board_id || chr(2) || chr(1) || replace(replace(replace(t.search_text, chr(1), ''), chr(2), ''), ' ', 'ǂ') || coalesce((select string_agg(chr(1) || replace(replace(replace(p.search_text, chr(1), ''), chr(2), ''), ' ', 'ǂ'), '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
 
 /**
  * Threads and posts (the rare word "hdri" in one post of a hundred), their search documents, then the counters the

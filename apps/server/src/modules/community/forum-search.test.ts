@@ -310,6 +310,20 @@ describe('search document', () => {
     expect(await found('echidna question')).toEqual([id]);
     await expectFresh(id);
 
+    // Moved to another board: a search within a board finds it there only (the document's board mark follows).
+    const boards = body<ForumBoard[]>(await app.inject({ url: '/api/forum/board_list' })).data;
+    const other = boards.find((b) => b.id !== board.id);
+    await send('/forum/moderate_thread', { id, action: 'move', board_id: other?.id }, admin);
+    const within = async (boardId: number | undefined, k: string) =>
+      (await get(`/forum/thread_page?board_id=${boardId}&keyword=${encodeURIComponent(k)}`)).list.map((x) => x.id);
+    expect(await within(other?.id, 'echidna')).toEqual([id]);
+    expect(await within(board.id, 'echidna')).toEqual([]);
+    await expectFresh(id);
+    await send('/forum/moderate_thread', { id, action: 'move', board_id: board.id }, admin);
+    expect(await within(board.id, 'echidna')).toEqual([id]);
+    expect(await within(other?.id, 'echidna')).toEqual([]);
+    await expectFresh(id);
+
     await send('/forum/del_post', { id: reply.id }, admin);
     expect(await found('numbat')).toEqual([]);
     expect(await found('echidna')).toEqual([id]);

@@ -35,6 +35,13 @@ const scopeSql = (boardIds: number[]) =>
 
 /** Separates the posts inside a thread's search document (no search term contains it: `docForm` removes it). */
 const DOC_SEP = '\u0001';
+/** Encloses the board mark at the start of a search document (no search term contains it either). */
+const DOC_MARK = '\u0002';
+/**
+ * The board mark a search document starts with: a board-scoped search of a rare word asks the trigram index for the
+ * board's mark and the word together, so it re-checks only that board's matching threads.
+ */
+const boardMark = (boardId: number) => `${DOC_MARK}fb${boardId}${DOC_MARK}`;
 /**
  * Stands for a space inside the search document and a search term. pg_trgm cuts a text into words at spaces and makes
  * trigrams within words only, so a phrase of two common words ("灯光 贴图") would find every thread holding both words
@@ -44,18 +51,18 @@ const DOC_SEP = '\u0001';
 const DOC_SPACE = 'ǂ';
 
 /** A text (already in search form) as a piece of a search document, in SQL: what `docForm` does in TypeScript. */
-const docPieceSql = (col: string) => `replace(replace(${col}, chr(1), ''), ' ', '${DOC_SPACE}')`;
+const docPieceSql = (col: string) => `replace(replace(replace(${col}, chr(1), ''), chr(2), ''), ' ', '${DOC_SPACE}')`;
 
 /**
- * A thread's search document in SQL, for the thread row aliased `t`: the title and then every live post in id order,
- * each in search form and separated by DOC_SEP. The migration that added `search_doc` back-fills it with this same
+ * A thread's search document in SQL, for the thread row aliased `t`: its board mark, then the title and every live
+ * post in id order, each in search form and separated by DOC_SEP. The migration that added `search_doc` back-fills it with this same
  * expression (apps/server/src/db/migrations/extra-forum3.sql), and bench/forum-seed.mjs after its bulk insert.
  */
-export const SEARCH_DOC_SQL = `${docPieceSql('t.search_text')} || coalesce((select string_agg(chr(1) || ${docPieceSql('p.search_text')}, '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
+export const SEARCH_DOC_SQL = `chr(2) || 'fb' || t.board_id || chr(2) || chr(1) || ${docPieceSql('t.search_text')} || coalesce((select string_agg(chr(1) || ${docPieceSql('p.search_text')}, '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
 
-/** A text or a search term in the form the search documents hold (search form, DOC_SEP removed, DOC_SPACE for spaces). */
+/** A text or a search term in the form the search documents hold (search form, DOC_SEP and DOC_MARK removed, DOC_SPACE for spaces). */
 export function docForm(text: string): string {
-  return searchForm(text).replaceAll(DOC_SEP, '').replaceAll(' ', DOC_SPACE);
+  return searchForm(text).replaceAll(DOC_SEP, '').replaceAll(DOC_MARK, '').replaceAll(' ', DOC_SPACE);
 }
 
 /** `%term%` for LIKE with the wildcards of the term itself escaped. */
@@ -158,6 +165,9 @@ export function createForumRepository(db: Db) {
       const pattern = likePattern(docForm(q.keyword));
       const scope = scopeSql(q.boardIds);
       const end = Math.min(q.offset + q.limit, q.ahead);
+      // One board: its mark narrows the trigram index's candidates to that board (plan 2).
+      const marked =
+        q.boardIds.length === 1 ? sql` and search_doc like ${`${likePattern(boardMark(q.boardIds[0] ?? 0)).slice(1)}`}` : sql``;
       const res = await db.execute(sql`
         with probe as materialized (
           select count(*)::int as c
@@ -176,7 +186,7 @@ export function createForumRepository(db: Db) {
           select (select c from probe) * 2 >= ${q.probe}::int and ((select c from wn) > ${q.ahead}::int or (select c from cov)) as c),
         hits as materialized (
           select id, pinned, last_post_at from forum_threads
-          where not (select c from walked) and ${scope} and search_doc like ${pattern}
+          where not (select c from walked) and ${scope} and search_doc like ${pattern}${marked}
           limit ${q.few + 1}::int),
         hn as materialized (select count(*)::int as c from hits),
         page as materialized (

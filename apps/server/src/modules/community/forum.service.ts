@@ -601,6 +601,7 @@ export function createForumService({
             if (to.id === thread.boardId) return;
             const posts = thread.replyCount + 1;
             await repo.updateThread(tx, thread.id, { boardId: to.id });
+            await repo.refreshSearchDoc(tx, thread.id);
             await repo.bumpBoard(tx, thread.boardId, -1, -posts);
             await repo.bumpBoard(tx, to.id, 1, posts, thread.lastPostAt);
             return;
