@@ -10,7 +10,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { pgliteDatabase, postgresDatabase } from '../apps/server/src/db/client.ts';
+import { pgliteDatabase } from '../apps/server/src/db/client.ts';
+import { postgresDatabase } from '../apps/server/src/db/postgres.ts';
 import { createForumService } from '../apps/server/src/modules/community/forum.service.ts';
 import { growSql, VACUUM } from './forum-seed.mjs';
 

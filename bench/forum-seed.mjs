@@ -67,7 +67,16 @@ const randomWords = (n) =>
 const searchFormSql = (col) =>
   `regexp_replace(lower(${col}), '([\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af])', '\\1\\1\\1', 'g')`;
 
-/** Threads and posts (the rare word "hdri" in one post of a hundred), then the counters the service keeps. */
+/**
+ * A thread's search document (`t`: the thread), as the service keeps it: SEARCH_DOC_SQL of
+ * apps/server/src/modules/community/forum.repository.ts (this file is plain JavaScript, so a copy).
+ */
+const SEARCH_DOC_SQL = `chr(2) || 'fb' || t.board_id || chr(2) || chr(1) || replace(replace(replace(t.search_text, chr(1), ''), chr(2), ''), ' ', 'ǂ') || coalesce((select string_agg(chr(1) || replace(replace(replace(p.search_text, chr(1), ''), chr(2), ''), ' ', 'ǂ'), '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
+
+/**
+ * Threads and posts (the rare word "hdri" in one post of a hundred), their search documents, then the counters the
+ * service keeps.
+ */
 export const growSql = () => `
   insert into forum_threads (board_id, author_id, title, search_text, reply_count, last_post_at, last_poster_id, created_at)
   select b.id, 1 + (g % 4), 'Thread ' || g || ': ' || ${randomWords(5)}, '', ${POSTS_PER_THREAD - 1},
@@ -81,6 +90,7 @@ export const growSql = () => `
   cross join lateral (select ${randomWords(14)} || case when (t.id * 10 + p) % 100 = 7 then ' hdri' else '' end as body
                       where t.id > 0 and p >= 0) x
   where t.title like 'Thread %';
+  update forum_threads t set search_doc = ${SEARCH_DOC_SQL} where t.title like 'Thread %';
   update forum_boards b set thread_count = s.threads, post_count = s.posts, last_post_at = s.last
   from (select board_id, count(*) as threads, sum(reply_count + 1) as posts, max(last_post_at) as last
         from forum_threads where deleted_at is null group by board_id) s

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { countUpTo } from '../../lib/capped-count';
 import { searchForm } from '../../lib/search-form';
 import { forumBoards, forumLikes, forumPosts, forumReads, forumThreads } from './forum.table';
 
 export type BoardRow = typeof forumBoards.$inferSelect;
-export type ThreadRow = typeof forumThreads.$inferSelect;
+/** A thread as the service sees it: every column but the search document (up to the size of all its posts). */
+export type ThreadRow = Omit<typeof forumThreads.$inferSelect, 'searchDoc'>;
+const { searchDoc: _doc, ...THREAD } = getTableColumns(forumThreads);
 export type PostRow = typeof forumPosts.$inferSelect;
 
 /**
@@ -17,12 +18,8 @@ const WALK = [
   sql`${forumThreads.lastPostAt} desc nulls last`,
   sql`${forumThreads.id} desc nulls last`,
 ];
-/** The same order as expressions no index provides: the few matching threads are fetched first, then sorted. */
-const SORTED = [
-  sql`${forumThreads.pinned} desc`,
-  sql`${forumThreads.lastPostAt} + interval '0 seconds' desc`,
-  sql`${forumThreads.id} + 0 desc`,
-];
+/** The same order in the search statement's own SQL (its CTEs name the columns without a table). */
+const WALK_SQL = sql.raw('pinned desc nulls last, last_post_at desc nulls last, id desc nulls last');
 
 /** Live threads of these boards (one board: its own index). */
 const scopeOf = (boardIds: number[]) =>
@@ -30,13 +27,59 @@ const scopeOf = (boardIds: number[]) =>
     isNull(forumThreads.deletedAt),
     boardIds.length === 1 ? eq(forumThreads.boardId, boardIds[0] ?? 0) : inArray(forumThreads.boardId, boardIds),
   );
+/** `scopeOf` in the search statement's own SQL. */
+const scopeSql = (boardIds: number[]) =>
+  boardIds.length === 1
+    ? sql`deleted_at is null and board_id = ${boardIds[0] ?? 0}::int`
+    : sql`deleted_at is null and board_id = any(${`{${boardIds.join(',')}}`}::int[])`;
 
-/** The thread's title or one of its live posts contains the pattern (a probe of the thread's posts per thread). */
-const threadMatches = (pattern: string) =>
-  sql`(${forumThreads.searchText} like ${pattern} or exists (select 1 from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${forumPosts.deletedAt} is null and ${forumPosts.searchText} like ${pattern} offset 0))`;
+/** Separates the posts inside a thread's search document (no search term contains it: `docForm` removes it). */
+const DOC_SEP = '\u0001';
+/** Encloses the board mark at the start of a search document (no search term contains it either). */
+const DOC_MARK = '\u0002';
+/**
+ * The board mark a search document starts with: a board-scoped search of a rare word asks the trigram index for the
+ * board's mark and the word together, so it re-checks only that board's matching threads.
+ */
+const boardMark = (boardId: number) => `${DOC_MARK}fb${boardId}${DOC_MARK}`;
+/**
+ * Stands for a space inside the search document and a search term. pg_trgm cuts a text into words at spaces and makes
+ * trigrams within words only, so a phrase of two common words ("灯光 贴图") would find every thread holding both words
+ * and check each; joined by a letter, the phrase has trigrams across the gap ("光光ǂ", "光ǂ贴") that only the threads
+ * holding the phrase itself have. Substring matches stay exact: text and term go through the same replacement.
+ */
+const DOC_SPACE = 'ǂ';
+
+/** A text (already in search form) as a piece of a search document, in SQL: what `docForm` does in TypeScript. */
+const docPieceSql = (col: string) => `replace(replace(replace(${col}, chr(1), ''), chr(2), ''), ' ', '${DOC_SPACE}')`;
+
+/**
+ * A thread's search document in SQL, for the thread row aliased `t`: its board mark, then the title and every live
+ * post in id order, each in search form and separated by DOC_SEP. The migration that added `search_doc` back-fills it with this same
+ * expression (apps/server/src/db/migrations/extra-forum3.sql), and bench/forum-seed.mjs after its bulk insert.
+ */
+export const SEARCH_DOC_SQL = `chr(2) || 'fb' || t.board_id || chr(2) || chr(1) || ${docPieceSql('t.search_text')} || coalesce((select string_agg(chr(1) || ${docPieceSql('p.search_text')}, '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
+
+/** A text or a search term in the form the search documents hold (search form, DOC_SEP and DOC_MARK removed, DOC_SPACE for spaces). */
+export function docForm(text: string): string {
+  return searchForm(text).replaceAll(DOC_SEP, '').replaceAll(DOC_MARK, '').replaceAll(' ', DOC_SPACE);
+}
 
 /** `%term%` for LIKE with the wildcards of the term itself escaped. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The columns of a thread row, read back from the search statement's raw rows (each column's own driver mapping). */
+const THREAD_COLUMNS = Object.entries(THREAD);
+/** Those columns in the search statement's select list. */
+const THREAD_SQL = sql.raw(THREAD_COLUMNS.map(([, col]) => `forum_threads.${col.name}`).join(', '));
+function threadFromRaw(raw: Record<string, unknown>): ThreadRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, col] of THREAD_COLUMNS) {
+    const v = raw[col.name];
+    row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return row as ThreadRow;
+}
 
 /** The only code that touches the forum's tables. */
 export function createForumRepository(db: Db) {
@@ -82,7 +125,7 @@ export function createForumRepository(db: Db) {
      */
     async threadPage(q: { boardIds: number[]; limit: number; offset: number }): Promise<ThreadRow[]> {
       return db
-        .select()
+        .select(THREAD)
         .from(forumThreads)
         .where(scopeOf(q.boardIds))
         .orderBy(...WALK)
@@ -90,85 +133,98 @@ export function createForumRepository(db: Db) {
         .offset(q.offset);
     },
     /**
-     * The threads of live posts that contain the words, one per matching post, at most `cap + 1` of them (more than
-     * `cap` means "many"). It picks a search's plan and hands the few matches to `searchMatches`, so it ignores
-     * boards: the planner reads few matches through the trigram index, and for a common word stops after `cap + 1`
-     * rows of a sequential read.
+     * One page of a search and what its total needs, in ONE statement (PGlite answers one query at a time and each
+     * costs a round trip): the threads whose search document (title and live posts) contains `keyword`, in list
+     * order. Three plans, each read only when needed (one-time filters):
+     * 1. walk: when at least half of the first `probe` threads in list order match (a common word), the first
+     *    `window` threads in list order (the recency index), keeping those that match, up to `ahead + 1` of them.
+     *    A common word fills it within a few hundred threads and the page is read off it; when the window held every
+     *    live thread of the scope, it is the whole result. Either way it `answered`.
+     * 2. hits: otherwise the word is rare here: the matching threads through the documents' trigram index, at most
+     *    `few + 1` of them, sorted (few rows), with their exact number.
+     * 3. deep walk: more than `few` hits (a word in, say, a third of the threads): the recency index walked until
+     *    the page is full, each thread checked (`coalesce` keeps the planner from reading the trigram index and
+     *    sorting, as it would for a word it wrongly thinks rare).
+     * Answers the page's threads, `walked` (matches in the window, at most `ahead + 1`), `answered` (plan 1 gave the
+     * page) and `hits` (0 unless plan 2 ran, at most `few + 1`), from which the service tells the total.
      */
-    async postThreadsUpTo(keyword: string, cap: number): Promise<number[]> {
-      const rows = await db
-        .select({ threadId: forumPosts.threadId })
-        .from(forumPosts)
-        .where(and(isNull(forumPosts.deletedAt), sql`${forumPosts.searchText} like ${likePattern(searchForm(keyword))}`))
-        .limit(cap + 1);
-      return rows.map((r) => r.threadId);
-    },
-    /** Live threads whose title contains the words, counted up to `cap + 1` (trigram index). */
-    async titleMatchesUpTo(keyword: string, cap: number): Promise<number> {
-      const titles = db
-        .select({ one: sql`1` })
-        .from(forumThreads)
-        .where(and(isNull(forumThreads.deletedAt), sql`${forumThreads.searchText} like ${likePattern(searchForm(keyword))}`))
-        .$dynamic();
-      return countUpTo(db, titles, cap);
-    },
-    /**
-     * A search page for words that occur in many posts: walks the threads in list order (the recency index) and
-     * keeps those whose title or some live post contains the words, one indexed probe of the thread's posts each
-     * (`offset 0` keeps it a probe: the planner would otherwise read every matching post to build a hash). A page
-     * stops after `offset + limit` matches, which for a common word is a few more threads than that.
-     */
-    async searchWalk(q: { boardIds: number[]; keyword: string; limit: number; offset: number }): Promise<ThreadRow[]> {
-      return db
-        .select()
-        .from(forumThreads)
-        .where(and(scopeOf(q.boardIds), threadMatches(likePattern(searchForm(q.keyword)))))
-        .orderBy(...WALK)
-        .limit(q.limit)
-        .offset(q.offset);
-    },
-    /** The threads `searchWalk` finds, counted up to `cap + 1` (the same probes, in any order). */
-    async searchWalkCount(q: { boardIds: number[]; keyword: string }, cap: number): Promise<number> {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(forumThreads)
-        .where(and(scopeOf(q.boardIds), threadMatches(likePattern(searchForm(q.keyword)))))
-        .$dynamic();
-      return countUpTo(db, matches, cap);
-    },
-    /**
-     * A search page for words that occur in few posts and titles: the threads of those posts (`threadIds`, from
-     * `postThreadsUpTo`) by primary key and the matching titles through their trigram index, sorted (few rows), with
-     * the exact number of matching threads.
-     */
-    async searchMatches(q: {
+    async search(q: {
       boardIds: number[];
       keyword: string;
-      threadIds: number[];
       limit: number;
       offset: number;
-    }): Promise<{ rows: ThreadRow[]; total: number }> {
-      const pattern = likePattern(searchForm(q.keyword));
-      const ids = sql`${forumThreads.id} = any(${`{${q.threadIds.join(',')}}`}::int[])`;
-      const where = and(scopeOf(q.boardIds), sql`(${ids} or ${forumThreads.searchText} like ${pattern})`);
-      const found = await db
-        .select({ thread: forumThreads, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(forumThreads)
-        .where(where)
-        .orderBy(...SORTED)
-        .limit(q.limit)
-        .offset(q.offset);
-      // A page past the end has no row to carry the total: count them (few, by construction).
-      const total =
-        found[0]?.total ??
-        (q.offset === 0
-          ? 0
-          : await countUpTo(db, db.select({ one: sql`1` }).from(forumThreads).where(where).$dynamic(), q.offset));
-      return { rows: found.map((r) => r.thread), total };
+      /** Matches to count ahead (the page's end and then some), at most FORUM_SEARCH_COUNT_CAP. */
+      ahead: number;
+      /** Threads plan 1 looks at. */
+      window: number;
+      /** Plan 1 runs when at least half of this many first threads match. */
+      probe: number;
+      /** At most this many hits are fetched and sorted (plan 2); more: plan 3. */
+      few: number;
+    }): Promise<{ rows: ThreadRow[]; walked: number; answered: boolean; hits: number }> {
+      const pattern = likePattern(docForm(q.keyword));
+      const scope = scopeSql(q.boardIds);
+      const end = Math.min(q.offset + q.limit, q.ahead);
+      // One board: its mark narrows the trigram index's candidates to that board (plan 2).
+      const marked =
+        q.boardIds.length === 1 ? sql` and search_doc like ${`${likePattern(boardMark(q.boardIds[0] ?? 0)).slice(1)}`}` : sql``;
+      const res = await db.execute(sql`
+        with probe as materialized (
+          select count(*)::int as c
+          from (select search_doc from forum_threads where ${scope} order by ${WALK_SQL} limit ${q.probe}::int) w
+          where w.search_doc like ${pattern}),
+        win as materialized (
+          select w.id, row_number() over () as rn
+          from (select id, search_doc from forum_threads where ${scope} order by ${WALK_SQL} limit ${q.window}::int) w
+          where (select c from probe) * 2 >= ${q.probe}::int and w.search_doc like ${pattern}
+          limit ${q.ahead + 1}::int),
+        wn as materialized (select count(*)::int as c from win),
+        cov as materialized (
+          select count(*) < ${q.window}::int as c
+          from (select 1 from forum_threads where ${scope} limit ${q.window}::int) x),
+        walked as materialized (
+          select (select c from probe) * 2 >= ${q.probe}::int and ((select c from wn) > ${q.ahead}::int or (select c from cov)) as c),
+        hits as materialized (
+          select id, pinned, last_post_at from forum_threads
+          where not (select c from walked) and ${scope} and search_doc like ${pattern}${marked}
+          limit ${q.few + 1}::int),
+        hn as materialized (select count(*)::int as c from hits),
+        page as materialized (
+          (select id from win where (select c from walked) and rn > ${q.offset}::int and rn <= ${end}::int)
+          union all
+          (select id from hits where (select c from hn) <= ${q.few}::int
+           order by pinned desc, last_post_at desc, id desc limit ${q.limit}::int offset ${q.offset}::int)
+          union all
+          (select id from forum_threads
+           where (select c from hn) > ${q.few}::int and ${scope} and coalesce(search_doc like ${pattern}, false)
+           order by ${WALK_SQL} limit ${q.limit}::int offset ${q.offset}::int))
+        select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*
+        from wn cross join hn cross join walked left join page on true
+        left join lateral (select ${THREAD_SQL} from forum_threads where forum_threads.id = page.id) forum_threads on true
+        order by forum_threads.pinned desc, forum_threads.last_post_at desc, forum_threads.id desc`);
+      const raw = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      const first = raw[0] ?? {};
+      return {
+        rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(threadFromRaw),
+        walked: Number(first._walked ?? 0),
+        answered: first._answered === true || first._answered === 't',
+        hits: Number(first._hits ?? 0),
+      };
+    },
+    /** Rewrites a thread's search document from its title and live posts (in the caller's transaction). */
+    async refreshSearchDoc(tx: DbOrTx, threadId: number): Promise<void> {
+      await tx.execute(sql`update forum_threads t set search_doc = ${sql.raw(SEARCH_DOC_SQL)} where t.id = ${threadId}`);
+    },
+    /** Adds a new post (the thread's latest) to the end of its thread's search document (in the caller's transaction). */
+    async appendSearchDoc(tx: DbOrTx, threadId: number, body: string): Promise<void> {
+      await tx
+        .update(forumThreads)
+        .set({ searchDoc: sql`${forumThreads.searchDoc} || ${DOC_SEP + docForm(body)}` })
+        .where(eq(forumThreads.id, threadId));
     },
     async threadById(id: number, tx: DbOrTx = db): Promise<ThreadRow | undefined> {
       const [row] = await tx
-        .select()
+        .select(THREAD)
         .from(forumThreads)
         .where(and(eq(forumThreads.id, id), isNull(forumThreads.deletedAt)));
       return row;
@@ -176,18 +232,18 @@ export function createForumRepository(db: Db) {
     /** Locks a live thread's row for the rest of the transaction (replies, moderation and solutions serialise). */
     async lockThread(tx: DbOrTx, id: number): Promise<ThreadRow | undefined> {
       const [row] = await tx
-        .select()
+        .select(THREAD)
         .from(forumThreads)
         .where(and(eq(forumThreads.id, id), isNull(forumThreads.deletedAt)))
         .for('update');
       return row;
     },
     async threadByProject(projectId: number, tx: DbOrTx = db): Promise<ThreadRow | undefined> {
-      const [row] = await tx.select().from(forumThreads).where(eq(forumThreads.projectId, projectId));
+      const [row] = await tx.select(THREAD).from(forumThreads).where(eq(forumThreads.projectId, projectId));
       return row;
     },
     async insertThread(tx: DbOrTx, values: typeof forumThreads.$inferInsert): Promise<ThreadRow | undefined> {
-      const [row] = await tx.insert(forumThreads).values(values).onConflictDoNothing().returning();
+      const [row] = await tx.insert(forumThreads).values(values).onConflictDoNothing().returning(THREAD);
       return row;
     },
     async updateThread(tx: DbOrTx, id: number, values: Partial<typeof forumThreads.$inferInsert>): Promise<void> {

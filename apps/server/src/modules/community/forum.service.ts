@@ -32,10 +32,16 @@ import { type BoardRow, createForumRepository, type PostRow, type ThreadRow } fr
 import type { MessagesService } from './messages.service';
 
 /**
- * A search whose words occur in at most this many live posts and titles reads them through the trigram indexes and
- * sorts their threads; above it the threads are walked in list order (see `threadPage`).
+ * A search whose words occur in at most this many threads (titles and live posts) that the first walk did not find
+ * reads them through the search documents' trigram index and sorts them (exact total); above it the threads are
+ * walked in list order (see `threadPage`).
  */
 const FEW_MATCHES = 1_000;
+/**
+ * A search walks the list in order when at least half of this many first threads (in list order) match; otherwise
+ * it asks the trigram index. A rare word then costs the check of these few documents, not of the whole walk.
+ */
+const SEARCH_PROBE = 50;
 
 /** The caller as the forum sees them: signed in (with permissions) or an anonymous reader. */
 export type ForumActor =
@@ -272,6 +278,7 @@ export function createForumService({
       searchText: searchForm(input.body),
       createdAt: at,
     });
+    await repo.refreshSearchDoc(tx, thread.id);
     await repo.bumpBoard(tx, input.board.id, 1, 1, at);
     await notify(tx, prep, thread, false);
     return thread;
@@ -289,21 +296,29 @@ export function createForumService({
       const rows = await repo.threadPage({ boardIds, limit, offset });
       return { rows, total: scope.reduce((n, b) => n + b.threadCount, 0), exact: true };
     }
-    const q = { boardIds, keyword, limit, offset };
-    const hits = await repo.postThreadsUpTo(keyword, FEW_MATCHES);
-    if (hits.length <= FEW_MATCHES) {
-      const threadIds = [...new Set(hits)];
-      const titles = await repo.titleMatchesUpTo(keyword, FEW_MATCHES - threadIds.length);
-      if (threadIds.length + titles <= FEW_MATCHES) {
-        const { rows, total } = await repo.searchMatches({ ...q, threadIds });
-        return { rows, total: Math.min(total, FORUM_SEARCH_COUNT_CAP), exact: total <= FORUM_SEARCH_COUNT_CAP };
-      }
-    }
-    const rows = offset < FORUM_SEARCH_COUNT_CAP ? await repo.searchWalk(q) : [];
-    const cap = Math.min(offset + FORUM_SEARCH_PAGES_AHEAD * limit, FORUM_SEARCH_COUNT_CAP);
-    const counted =
-      rows.length > 0 && rows.length < limit ? offset + rows.length : await repo.searchWalkCount({ boardIds, keyword }, cap);
-    return { rows, total: Math.min(counted, cap), exact: counted <= cap };
+    // Count ahead to ten pages past this one (at most FORUM_SEARCH_COUNT_CAP); the walk looks at twice as many
+    // threads, so a word in at least half of them is answered by the walk alone.
+    const ahead = Math.min(offset + FORUM_SEARCH_PAGES_AHEAD * limit, FORUM_SEARCH_COUNT_CAP);
+    const found = await repo.search({
+      boardIds,
+      keyword,
+      limit,
+      offset,
+      ahead,
+      window: 2 * (ahead + 1),
+      probe: SEARCH_PROBE,
+      few: FEW_MATCHES,
+    });
+    if (found.walked > ahead) return { rows: found.rows, total: ahead, exact: false };
+    // The walk saw every live thread of the scope: its matches are all of them.
+    if (found.answered) return { rows: found.rows, total: found.walked, exact: true };
+    if (found.hits <= FEW_MATCHES)
+      return {
+        rows: found.rows,
+        total: Math.min(found.hits, FORUM_SEARCH_COUNT_CAP),
+        exact: found.hits <= FORUM_SEARCH_COUNT_CAP,
+      };
+    return { rows: found.rows, total: ahead, exact: false };
   }
 
   return {
@@ -337,11 +352,10 @@ export function createForumService({
     /**
      * GET /forum/thread_page. A switched-off board's threads are seen by moderators only. Without words: one walk of
      * the recency index, the total from the boards' counters (exact, kept in each post's transaction). With words:
-     * a capped count of matching posts picks the plan (few: fetch the matches through the trigram indexes and sort
-     * them, exact total; many: walk the threads in list order probing each one's posts, stopping after the page, and
-     * count the matching threads up to ten pages ahead (FORUM_SEARCH_PAGES_AHEAD, at most FORUM_SEARCH_COUNT_CAP),
-     * `total_exact: false` beyond that, pages past the cap empty).
-     * A page that is not full ends the result, so its total needs no count.
+     * ONE statement over the threads' search documents (title and live posts, see `repo.search`): a common word is
+     * answered by walking the first threads in list order, counting matches up to ten pages ahead
+     * (FORUM_SEARCH_PAGES_AHEAD, at most FORUM_SEARCH_COUNT_CAP; `total_exact: false` beyond that, pages past the cap
+     * empty); a rare one (at most FEW_MATCHES threads) by the documents' trigram index, sorted, with its exact total.
      */
     async threadPage(
       actor: ForumActor,
@@ -469,6 +483,7 @@ export function createForumService({
           createdAt: at,
         });
         await repo.updateThread(tx, thread.id, { replyCount: thread.replyCount + 1, lastPostAt: at, lastPosterId: actor.id });
+        await repo.appendSearchDoc(tx, thread.id, body);
         await repo.bumpBoard(tx, thread.boardId, 0, 1, at);
         await notify(tx, prep, thread, true);
         // The page the new post lands on at the default page size, so the client can jump to it.
@@ -489,6 +504,7 @@ export function createForumService({
         await repo.updatePost(tx, post.id, { body, searchText: searchForm(body), editedAt: now() });
         if (post.isFirst && input.title)
           await repo.updateThread(tx, thread.id, { title: input.title.trim(), searchText: searchForm(input.title.trim()) });
+        await repo.refreshSearchDoc(tx, thread.id);
       });
     },
 
@@ -511,6 +527,7 @@ export function createForumService({
         }
         if (thread.locked && !moderator) throw new AppError(ErrorCode.FORUM_THREAD_LOCKED);
         await repo.updatePost(tx, post.id, { deletedAt: now() });
+        await repo.refreshSearchDoc(tx, thread.id);
         if (post.authorId !== actor.id)
           await audit?.record(tx, {
             actor,
@@ -584,6 +601,7 @@ export function createForumService({
             if (to.id === thread.boardId) return;
             const posts = thread.replyCount + 1;
             await repo.updateThread(tx, thread.id, { boardId: to.id });
+            await repo.refreshSearchDoc(tx, thread.id);
             await repo.bumpBoard(tx, thread.boardId, -1, -posts);
             await repo.bumpBoard(tx, to.id, 1, posts, thread.lastPostAt);
             return;
@@ -647,6 +665,7 @@ export function createForumService({
     const at = now();
     const removed = await repo.deleteThreadPosts(tx, thread.id, at);
     await repo.updateThread(tx, thread.id, { deletedAt: at });
+    await repo.refreshSearchDoc(tx, thread.id);
     await repo.bumpBoard(tx, thread.boardId, -1, -removed);
   }
 }

@@ -26,7 +26,10 @@ export const forumBoards = pgTable('forum_boards', {
 
 /**
  * Threads. A deleted thread keeps its row (`deleted_at`) so links answer "not found" and moderators' actions stay
- * traceable. `search_text` is the lower-cased title, searched by substring through a pg_trgm index (any script).
+ * traceable. `search_text` is the title in search form (lib/search-form.ts). `search_doc` is the thread's search
+ * document: the title and every live post's text in search form (see `searchDocSql` in forum.repository.ts), kept by
+ * the service in the same transaction as each post's insert, edit and deletion, and searched by substring through a
+ * pg_trgm index (any script), so a search reads threads, not posts.
  * A project has at most one discussion thread (`project_id` unique).
  */
 export const forumThreads = pgTable(
@@ -44,6 +47,7 @@ export const forumThreads = pgTable(
     lastPostAt: timestamp('last_post_at', { withTimezone: true }).notNull().defaultNow(),
     lastPosterId: integer('last_poster_id'),
     searchText: text('search_text').notNull().default(''),
+    searchDoc: text('search_doc').notNull().default(''),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,12 +56,15 @@ export const forumThreads = pgTable(
       .on(t.boardId, t.pinned.desc(), t.lastPostAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('forum_threads_all_idx').on(t.pinned.desc(), t.lastPostAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    index('forum_threads_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
+    index('forum_threads_doc_idx').using('gin', sql`${t.searchDoc} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
     uniqueIndex('forum_threads_project_uq').on(t.projectId),
   ],
 );
 
-/** Posts: the opening post (`is_first`) and the replies, in Markdown; `search_text` is the lower-cased body. */
+/**
+ * Posts: the opening post (`is_first`) and the replies, in Markdown; `search_text` is the body in search form, the
+ * post's part of its thread's `search_doc` (searches read the threads' documents, so it has no index of its own).
+ */
 export const forumPosts = pgTable(
   'forum_posts',
   {
@@ -73,11 +80,7 @@ export const forumPosts = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('forum_posts_thread_idx').on(t.threadId, t.id),
-    index('forum_posts_author_idx').on(t.authorId, t.createdAt),
-    index('forum_posts_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
-  ],
+  (t) => [index('forum_posts_thread_idx').on(t.threadId, t.id), index('forum_posts_author_idx').on(t.authorId, t.createdAt)],
 );
 
 /** Who liked which post (one like per person and post). */
