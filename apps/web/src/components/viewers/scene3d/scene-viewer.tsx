@@ -149,6 +149,9 @@ export default function SceneViewer({
   const [shadows, setShadows] = useState(false);
   const complete =
     !active && !!doc && loaded.size >= doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
+  // Until the models are in (or the shadows' time-out), frames are drawn only when something changed (a model
+  // arrived, the visitor moved): a software or phone GPU drawing the half-empty scene at every display frame takes
+  // the processor the downloads, parsing and uploads need (docs/perf.md, "3D viewer"). Then every frame (NPCs walk).
   // shadows once the first complete frame is drawn (or after a while, if a model never loads)
   useEffect(() => {
     if (shadows) return;
@@ -215,6 +218,7 @@ export default function SceneViewer({
       data-shadows={shadows ? 'on' : 'off'}
     >
       <Canvas
+        frameloop={complete || shadows ? 'always' : 'demand'}
         shadows={shadows}
         dpr={[1, 2]}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
