@@ -97,6 +97,21 @@ function ShadowSwitch({ on }: { on: boolean }) {
 }
 
 /**
+ * Restarts the frame loop when the canvas goes from drawing on demand to drawing every frame: react-three-fiber's
+ * loop stops while nothing asks for a frame, and changing `frameloop` alone does not start it again.
+ */
+function EveryFrame({ on }: { on: boolean }) {
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    if (!on) return;
+    invalidate();
+    const frame = requestAnimationFrame(() => invalidate());
+    return () => cancelAnimationFrame(frame);
+  }, [on, invalidate]);
+  return null;
+}
+
+/**
  * The 3D scene viewer (default export, lazy): the document's models, groups, lights, environment, hotspots and NPCs
  * running their steps; orbit and walk modes (WASD + mouse, touch joystick), Enter VR with controller pointing and
  * teleport. Every model starts downloading at once; a progress bar shows until they are in. Popups and speech
@@ -225,6 +240,7 @@ export default function SceneViewer({
         gl={{ antialias: true, preserveDrawingBuffer: true }}
         aria-label={t('canvas')}
       >
+        <EveryFrame on={complete || shadows} />
         <ShadowSwitch on={shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
