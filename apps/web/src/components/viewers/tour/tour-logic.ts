@@ -52,6 +52,18 @@ export function panoramaOf(scene: TourScene, media: ResolvedMedia | undefined): 
   return { type: 'image', src, preview: quick && quick !== src ? quick : undefined };
 }
 
+/**
+ * The sphere's segments for a tiled panorama: 32 (Photo Sphere Viewer's default is 64), or more when the tiles need
+ * it (the viewer wants at least one face per tile column and row). The tiles adapter draws one group per face, each a
+ * draw call, the invisible ones too until their tile arrives: 512 instead of 2048 for the first frame (docs/perf.md,
+ * "360 tour viewer"); faces of 11.25° still bend no line of the panorama visibly.
+ */
+export function tilesResolution(cols: number, rows: number): number {
+  let r = 32;
+  while (r < cols || r / 2 < rows) r *= 2;
+  return r;
+}
+
 /** A small picture of a scene for the scene list: the smallest preview, a thumbnail or a poster. */
 export function thumbnailOf(media: ResolvedMedia | undefined): string | undefined {
   if (!media) return undefined;

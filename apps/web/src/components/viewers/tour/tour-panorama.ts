@@ -14,7 +14,7 @@ import { VideoPlugin } from '@photo-sphere-viewer/video-plugin';
 import type { ResolvedMedia, TourDocument, TourHotspot, TourScene, TourView } from '@xr/contract/scenes';
 import '../psv-defaults';
 import { takePrefetchedPicture } from './first-picture';
-import { type PanoramaSource, panoramaOf, tileUrl, toSpherical, visibleAt } from './tour-logic';
+import { type PanoramaSource, panoramaOf, tilesResolution, tileUrl, toSpherical, visibleAt } from './tour-logic';
 
 const ICON: Record<TourHotspot['icon'], string> = {
   info: 'i',
@@ -220,7 +220,7 @@ export class TourPanorama {
         src.type === 'video'
           ? [EquirectangularVideoAdapter, { autoplay: true, muted: true }]
           : src.type === 'tiles'
-            ? EquirectangularTilesAdapter
+            ? [EquirectangularTilesAdapter, { resolution: tilesResolution(src.cols, src.rows) }]
             : undefined,
       panorama: this.panoramaValue(src),
       defaultYaw: v.yaw,
