@@ -244,12 +244,18 @@ for (let i = 0; i < 900; i++) {
   } catch {}
   await new Promise((r) => setTimeout(r, 200));
 }
-const browser = await chromium.launch({
-  timeout: 180_000,
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
-});
+// a browser that does not start must not leave the server running (it would hold the caller's output open)
+const browser = await chromium
+  .launch({
+    timeout: 180_000,
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
+  })
+  .catch(async (e) => {
+    await server.stop();
+    throw e;
+  });
 const rows = [];
 try {
   const base = server.url;

@@ -101,11 +101,17 @@ async function route(page, base, seen) {
 
 // BENCH_WEB_DIST: another build to compare with (e.g. the one before a change).
 const server = await startServer({ WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist') });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+// a browser that does not start must not leave the server running (it would hold the caller's output open)
+const browser = await chromium
+  .launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+  .catch(async (e) => {
+    await server.stop();
+    throw e;
+  });
 const firstFrames = [];
 const tileTimes = [];
 let tilesInView = 0;

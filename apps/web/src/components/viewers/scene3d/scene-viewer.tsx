@@ -97,6 +97,21 @@ function ShadowSwitch({ on }: { on: boolean }) {
 }
 
 /**
+ * Restarts the frame loop when the canvas goes from drawing on demand to drawing every frame: react-three-fiber's
+ * loop stops while nothing asks for a frame, and changing `frameloop` alone does not start it again.
+ */
+function EveryFrame({ on }: { on: boolean }) {
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    if (!on) return;
+    invalidate();
+    const frame = requestAnimationFrame(() => invalidate());
+    return () => cancelAnimationFrame(frame);
+  }, [on, invalidate]);
+  return null;
+}
+
+/**
  * The 3D scene viewer (default export, lazy): the document's models, groups, lights, environment, hotspots and NPCs
  * running their steps; orbit and walk modes (WASD + mouse, touch joystick), Enter VR with controller pointing and
  * teleport. Every model starts downloading at once; a progress bar shows until they are in. Popups and speech
@@ -149,6 +164,9 @@ export default function SceneViewer({
   const [shadows, setShadows] = useState(false);
   const complete =
     !active && !!doc && loaded.size >= doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
+  // Until the models are in (or the shadows' time-out), frames are drawn only when something changed (a model
+  // arrived, the visitor moved): a software or phone GPU drawing the half-empty scene at every display frame takes
+  // the processor the downloads, parsing and uploads need (docs/perf.md, "3D viewer"). Then every frame (NPCs walk).
   // shadows once the first complete frame is drawn (or after a while, if a model never loads)
   useEffect(() => {
     if (shadows) return;
@@ -215,12 +233,14 @@ export default function SceneViewer({
       data-shadows={shadows ? 'on' : 'off'}
     >
       <Canvas
+        frameloop={complete || shadows ? 'always' : 'demand'}
         shadows={shadows}
         dpr={[1, 2]}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
         gl={{ antialias: true, preserveDrawingBuffer: true }}
         aria-label={t('canvas')}
       >
+        <EveryFrame on={complete || shadows} />
         <ShadowSwitch on={shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>

@@ -1,6 +1,6 @@
 import { sphericalPosition } from '@xr/contract/scenes';
 import { describe, expect, it } from 'vitest';
-import { toSpherical } from './tour-logic';
+import { tilesResolution, toSpherical } from './tour-logic';
 
 describe('toSpherical', () => {
   it('keeps every direction Photo Sphere Viewer reports (yaw 0…2π) inside the document range', () => {
@@ -12,5 +12,15 @@ describe('toSpherical', () => {
         expect(Math.abs(p.yaw)).toBeLessThanOrEqual(Math.PI + 1e-4);
       }
     }
+  });
+});
+
+describe('tilesResolution', () => {
+  it('is 32 segments for the pipeline tiles (8 × 4, 16 × 8), more only when the tiles need it', () => {
+    expect(tilesResolution(8, 4)).toBe(32);
+    expect(tilesResolution(16, 8)).toBe(32);
+    expect(tilesResolution(32, 16)).toBe(32);
+    expect(tilesResolution(64, 32)).toBe(64);
+    expect(tilesResolution(2, 32)).toBe(64);
   });
 });

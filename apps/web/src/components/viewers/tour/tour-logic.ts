@@ -8,6 +8,7 @@ import {
   type TourScene,
   type TourView,
 } from '@xr/contract/scenes';
+import { isTiled, previews, quickPreview } from './first-picture';
 
 /**
  * The tour viewer's decisions, kept apart from Photo Sphere Viewer and three.js so they are tested alone: which URL of
@@ -16,14 +17,6 @@ import {
  */
 
 export type Lang = 'zh' | 'tc' | 'en';
-
-/** Preview outputs (`preview_<width>`) from the largest down. */
-function previews(urls: Record<string, string>): [number, string][] {
-  return Object.entries(urls)
-    .filter(([n]) => /^preview(_\d+)?$/.test(n))
-    .map(([n, u]): [number, string] => [Number(n.replace(/\D/g, '')) || 0, u])
-    .sort((a, b) => b[0] - a[0]);
-}
 
 /** The signed URL of one tile of a tiled panorama (`tile_<col>_<row>`), or null (the viewer then shows its error tile). */
 export function tileUrl(media: ResolvedMedia, col: number, row: number): string | null {
@@ -47,8 +40,8 @@ export function panoramaOf(scene: TourScene, media: ResolvedMedia | undefined): 
     return src ? { type: 'video', src, poster: u.poster ?? u.thumbnail } : null;
   }
   const ps = previews(u);
-  const quick = ps.find(([w]) => w <= 2048)?.[1] ?? ps.at(-1)?.[1];
-  if (media.tiles && media.tiles.cols > 0 && quick) {
+  const quick = quickPreview(u);
+  if (media.tiles && isTiled(media) && quick) {
     const { width, cols, rows } = media.tiles;
     // Tiles cover the view at full resolution moments later: the base only has to show something at once, so the
     // smallest preview (a 512 px one decodes and uploads in a fraction of a 2048 px one's time on a phone).
@@ -57,6 +50,18 @@ export function panoramaOf(scene: TourScene, media: ResolvedMedia | undefined): 
   const src = u.original ?? ps[0]?.[1];
   if (!src) return quick ? { type: 'image', src: quick } : null;
   return { type: 'image', src, preview: quick && quick !== src ? quick : undefined };
+}
+
+/**
+ * The sphere's segments for a tiled panorama: 32 (Photo Sphere Viewer's default is 64), or more when the tiles need
+ * it (the viewer wants at least one face per tile column and row). The tiles adapter draws one group per face, each a
+ * draw call, the invisible ones too until their tile arrives: 512 instead of 2048 for the first frame (docs/perf.md,
+ * "360 tour viewer"); faces of 11.25° still bend no line of the panorama visibly.
+ */
+export function tilesResolution(cols: number, rows: number): number {
+  let r = 32;
+  while (r < cols || r / 2 < rows) r *= 2;
+  return r;
 }
 
 /** A small picture of a scene for the scene list: the smallest preview, a thumbnail or a poster. */

@@ -3,7 +3,7 @@ import '@photo-sphere-viewer/markers-plugin/index.css';
 import '@photo-sphere-viewer/video-plugin/index.css';
 import '@photo-sphere-viewer/map-plugin/index.css';
 import { AutorotatePlugin } from '@photo-sphere-viewer/autorotate-plugin';
-import { type NavbarCustomButton, type PluginConstructor, Viewer, type ViewerConfig } from '@photo-sphere-viewer/core';
+import { Cache, type NavbarCustomButton, type PluginConstructor, Viewer, type ViewerConfig } from '@photo-sphere-viewer/core';
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
 import { EquirectangularVideoAdapter } from '@photo-sphere-viewer/equirectangular-video-adapter';
 import { GyroscopePlugin } from '@photo-sphere-viewer/gyroscope-plugin';
@@ -13,7 +13,8 @@ import { StereoPlugin } from '@photo-sphere-viewer/stereo-plugin';
 import { VideoPlugin } from '@photo-sphere-viewer/video-plugin';
 import type { ResolvedMedia, TourDocument, TourHotspot, TourScene, TourView } from '@xr/contract/scenes';
 import '../psv-defaults';
-import { type PanoramaSource, panoramaOf, tileUrl, toSpherical, visibleAt } from './tour-logic';
+import { takePrefetchedPicture } from './first-picture';
+import { type PanoramaSource, panoramaOf, tilesResolution, tileUrl, toSpherical, visibleAt } from './tour-logic';
 
 const ICON: Record<TourHotspot['icon'], string> = {
   info: 'i',
@@ -110,6 +111,11 @@ export class TourPanorama {
       this.opts.container.dataset.scene = sceneId;
       return;
     }
+    const early = this.earlyPicture(src);
+    if (early) {
+      await early;
+      if (this.disposed || this.sceneId !== sceneId) return;
+    }
     if (this.viewer && this.key === keyOf(src) && src.type !== 'video') {
       this.viewer.getPlugin<MarkersPlugin>(MarkersPlugin)?.clearMarkers();
       await this.viewer
@@ -126,6 +132,21 @@ export class TourPanorama {
     }
     this.destroyViewer();
     this.createViewer(scene, src, v);
+  }
+
+  /**
+   * The first picture's bytes when the lean page started their download early (`first-picture.ts`): put into Photo
+   * Sphere Viewer's cache under the key its loader uses (the URL), so the viewer reads them instead of asking the
+   * network again. Null (and nothing to wait for) when no download was started.
+   */
+  private earlyPicture(src: PanoramaSource): Promise<void> | null {
+    const url = src.type === 'tiles' ? src.preview : src.type === 'image' ? (src.preview ?? src.src) : null;
+    const early = url ? takePrefetchedPicture(url) : undefined;
+    if (!url || !early) return null;
+    return early.then(
+      (blob) => void Cache.add(url, url, blob),
+      () => undefined,
+    );
   }
 
   /** New document or media (the editor's changes): markers of the current scene are rebuilt in place. */
@@ -199,7 +220,7 @@ export class TourPanorama {
         src.type === 'video'
           ? [EquirectangularVideoAdapter, { autoplay: true, muted: true }]
           : src.type === 'tiles'
-            ? EquirectangularTilesAdapter
+            ? [EquirectangularTilesAdapter, { resolution: tilesResolution(src.cols, src.rows) }]
             : undefined,
       panorama: this.panoramaValue(src),
       defaultYaw: v.yaw,
