@@ -55,7 +55,8 @@ describe('system messages', () => {
     await admin.keyboard.press('Escape');
     await admin.locator('#content').fill(`The gallery opens at 10:00 (${stamp})`);
     await admin.getByTestId('push-send').click();
-    await admin.getByRole('button', { name: station.send }).last().click();
+    // the confirm box (antd's modal loads with the first confirm: wait for the box, not the form's own Send)
+    await admin.locator('.ant-modal-confirm').getByRole('button', { name: station.send }).click();
     await admin.getByText(`The gallery opens at 10:00 (${stamp})`).first().waitFor();
     await shot(admin, 'stationletter-desktop');
 

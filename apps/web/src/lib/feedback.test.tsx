@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedbackBridge, feedback, useFeedback } from './feedback';
+import { FeedbackBridge, feedback, feedbackHostRequested, useFeedback } from './feedback';
 
 /**
  * lib/feedback: antd's message / modal load with the first toast or confirm (issue 7 item 13: not in any page's first
@@ -28,6 +28,20 @@ afterEach(() => {
 });
 
 describe('feedback', () => {
+  it('loads nothing until the first press anywhere, which starts loading the host before any toast', async () => {
+    render(
+      <ConfigProvider>
+        <FeedbackBridge />
+        <span>page</span>
+      </ConfigProvider>,
+    );
+    expect(feedbackHostRequested()).toBe(false);
+    await userEvent.click(screen.getByText('page'));
+    expect(feedbackHostRequested()).toBe(true);
+    feedback.success('Warm already');
+    expect(await screen.findByText('Warm already')).toBeInTheDocument();
+  });
+
   it('renders nothing until asked, then shows the toast through the bridge', async () => {
     const { container, unmount } = render(
       <ConfigProvider>

@@ -114,6 +114,11 @@ const FeedbackHost = lazy(
     ),
 );
 
+/** Whether the host has been asked for (a toast, a confirm, or the first press or key). */
+export function feedbackHostRequested(): boolean {
+  return wanted;
+}
+
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => {
@@ -129,8 +134,19 @@ export function FeedbackBridge() {
   const host = useSyncExternalStore(subscribe, () => wanted);
   useEffect(() => {
     bridges++;
+    // The first press or key anywhere starts loading the host, so the toast or confirm that usually follows a
+    // click shows without waiting for the chunk (a page that is only looked at never loads it).
+    const warm = () => {
+      if (wanted) return;
+      wanted = true;
+      for (const l of listeners) l();
+    };
+    window.addEventListener('pointerdown', warm, { once: true, capture: true });
+    window.addEventListener('keydown', warm, { once: true, capture: true });
     return () => {
       bridges--;
+      window.removeEventListener('pointerdown', warm, { capture: true });
+      window.removeEventListener('keydown', warm, { capture: true });
     };
   }, []);
   return host ? (
