@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { auth, login, makeUser } from '../../../test/factories';
+import { freePort } from '../../../test/ports';
 import { ffmpegPath } from '../../lib/ffmpeg';
 
 /**
@@ -20,14 +21,6 @@ let rtmpPort: number;
 let token: string;
 let ownerId: number;
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   rtmpPort = await freePort();

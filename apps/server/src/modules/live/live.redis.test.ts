@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { auth, login, makeUser } from '../../../test/factories';
+import { freePort } from '../../../test/ports';
 import { redisAnswers, TEST_REDIS_URL } from '../../../test/redis';
 import { buildApp } from '../../app';
 import { ffmpegPath } from '../../lib/ffmpeg';
@@ -17,14 +18,6 @@ import { createRedisLiveDirectory } from './live.directory';
  */
 const ffmpeg = ffmpegPath();
 const hasRedis = await redisAnswers();
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms))]);

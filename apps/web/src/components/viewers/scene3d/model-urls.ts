@@ -1,4 +1,5 @@
 import type { ModelSource, ResolvedMedia, SceneDetails } from '@xr/contract/scenes';
+import { createPrefetchStore } from '../prefetch';
 
 /*
  * Where a scene's models are, and their early download. No three.js here: the lean full-screen page (viewer.html)
@@ -35,7 +36,7 @@ export function documentModelUrls(details: SceneDetails): string[] {
   return modelUrls(details, sources);
 }
 
-const prefetched = new Map<string, Promise<ArrayBuffer>>();
+const models = createPrefetchStore((r) => r.arrayBuffer());
 
 /**
  * Starts downloading models (the lean page, as soon as `scene_details` answers); the viewer's GLB loader takes each
@@ -43,20 +44,10 @@ const prefetched = new Map<string, Promise<ArrayBuffer>>();
  * then asks the network itself).
  */
 export function prefetchModels(urls: readonly string[], fetchImpl: typeof fetch = fetch): void {
-  for (const url of urls) {
-    if (prefetched.has(url)) continue;
-    const p = fetchImpl(url, { credentials: 'same-origin' }).then((r) => {
-      if (!r.ok) throw new Error(`${r.status}`);
-      return r.arrayBuffer();
-    });
-    p.catch(() => prefetched.delete(url));
-    prefetched.set(url, p);
-  }
+  for (const url of urls) models.start(url, fetchImpl);
 }
 
 /** The download started for `url`, handed over once (the loader keeps the parsed model; the bytes are not kept here). */
 export function takePrefetchedModel(url: string): Promise<ArrayBuffer> | undefined {
-  const p = prefetched.get(url);
-  prefetched.delete(url);
-  return p;
+  return models.take(url);
 }

@@ -1,4 +1,5 @@
 import type { ResolvedMedia, SceneDetails } from '@xr/contract/scenes';
+import { createPrefetchStore } from '../prefetch';
 
 /*
  * The first picture a tour shows, and its early download. No Photo Sphere Viewer, three.js or zod here: the lean
@@ -50,22 +51,14 @@ export function startPictureUrl(details: SceneDetails): string | undefined {
   return media?.urls ? firstPictureOf(media) : undefined;
 }
 
-const prefetched = new Map<string, Promise<Blob>>();
+const pictures = createPrefetchStore((r) => r.blob());
 
 /** Starts downloading a picture (the lean page, as soon as `scene_details` answers); a failed download is forgotten. */
 export function prefetchPicture(url: string, fetchImpl: typeof fetch = fetch): void {
-  if (prefetched.has(url)) return;
-  const p = fetchImpl(url, { credentials: 'same-origin' }).then((r) => {
-    if (!r.ok) throw new Error(`${r.status}`);
-    return r.blob();
-  });
-  p.catch(() => prefetched.delete(url));
-  prefetched.set(url, p);
+  pictures.start(url, fetchImpl);
 }
 
 /** The download started for `url`, handed over once (Photo Sphere Viewer's cache keeps it after). */
 export function takePrefetchedPicture(url: string): Promise<Blob> | undefined {
-  const p = prefetched.get(url);
-  prefetched.delete(url);
-  return p;
+  return pictures.take(url);
 }
