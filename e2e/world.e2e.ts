@@ -263,6 +263,28 @@ describe('meta world', () => {
     await visitor.getByTestId('chat-input').press('Enter');
     await host.getByTestId('chat-line').filter({ hasText: 'Thanks, glad to be here' }).waitFor({ timeout: 10_000 });
 
+    // the admin's /explore/onlinelist (another tab, the host stays in the room): both people in this room, in it
+    // now, one message each
+    const lists = await hostCtx.newPage();
+    shotOnFailure(lists, 'onlinelist');
+    await lists.goto(`${base}/#/explore/onlinelist`);
+    await lists.getByRole('combobox', { name: 'Room' }).click();
+    await lists.getByRole('combobox', { name: 'Room' }).fill(ROOM3D);
+    await lists.locator('.ant-select-item-option').filter({ hasText: ROOM3D }).click();
+    await lists.getByRole('button', { name: 'Search' }).click();
+    const people = lists.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => people.count(), { timeout: 15_000 }).toBe(2);
+    const table = await people.evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')),
+    );
+    // columns: name, room, first login, last login, total time, messages, status, actions
+    expect(table.map((cells) => cells[1])).toEqual([ROOM3D, ROOM3D]);
+    expect(table.map((cells) => cells[0]).sort()).toEqual(expect.arrayContaining([expect.stringContaining('roomvisitor')]));
+    expect(table.map((cells) => cells[5])).toEqual(['1', '1']);
+    expect(table.map((cells) => cells[6])).toEqual(['In the room', 'In the room']);
+    await shot(lists, 'onlinelist-desktop');
+    await lists.close();
+
     // voice: the visitor hears the host (the fake microphone's beeps arrive on the remote track)
     await expect
       .poll(() => visitor.evaluate(() => (window as unknown as { __remote: unknown[] }).__remote.length), { timeout: 20_000 })

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,9 +26,61 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 /** Extensions the schema needs, created before the migrations run (pg_trgm is a trusted extension). */
 export const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
+/**
+ * The types Drizzle's PGlite driver reads as text (its own parsers on every query: timestamps, dates, intervals,
+ * numeric and their arrays; Drizzle maps them itself).
+ */
+const DRIZZLE_TEXT_TYPES = new Set([
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const asText = (value: string) => value;
+const leanClients = new WeakSet<PGlite>();
+
+/**
+ * Drizzle hands PGlite those parsers with every query, and PGlite then copies its whole table of ~320 type parsers
+ * into a new object for that one query (0.14 ms, more than reading a row by its key: measured in session 10, see
+ * docs/perf.md "Session guard"). The same text parsers go into the instance's table once instead, and a query whose
+ * parsers are only those runs without them: the rows are the same, the copy is gone. Idempotent per instance.
+ */
+export function withoutPerQueryParsers(client: PGlite): PGlite {
+  if (leanClients.has(client)) return client;
+  leanClients.add(client);
+  for (const t of DRIZZLE_TEXT_TYPES) client.parsers[t] = asText;
+  const checked = new WeakMap<object, boolean>();
+  const onlyDrizzles = (parsers: object) => {
+    let known = checked.get(parsers);
+    if (known === undefined) {
+      known = Object.keys(parsers).every((k) => DRIZZLE_TEXT_TYPES.has(Number(k)));
+      checked.set(parsers, known);
+    }
+    return known;
+  };
+  const lean = (options?: QueryOptions) =>
+    options?.parsers && onlyDrizzles(options.parsers) ? { ...options, parsers: undefined } : options;
+  const query = client.query.bind(client);
+  client.query = ((q: string, params?: unknown[], options?: QueryOptions) => query(q, params, lean(options))) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((q: string, params?: unknown[], options?: QueryOptions) =>
+        txQuery(q, params, lean(options))) as typeof tx.query;
+      return callback(tx);
+    })) as PGlite['transaction'];
+  return client;
+}
+
 /** PGlite over an existing instance (tests hand in one loaded from a migrated snapshot). */
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(withoutPerQueryParsers(client)) as unknown as Db;
   return {
     db,
     kind: 'pglite',

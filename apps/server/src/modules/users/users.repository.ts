@@ -7,6 +7,24 @@ export type NewUserRow = typeof users.$inferInsert;
 export type UserStatus = UserRow['status'];
 
 const alive = isNull(users.deletedAt);
+
+/** What the signed-in user's own info shows (GET /user/user_info): never the password hash, certificate or OIDC ids. */
+const profileColumns = {
+  id: users.id,
+  username: users.username,
+  avatar: users.avatar,
+  introduction: users.introduction,
+  vipDate: users.vipDate,
+  email: users.email,
+  gender: users.gender,
+  phone: users.phone,
+  xpValue: users.xpValue,
+  forumName: users.forumName,
+  inviteCode: users.inviteCode,
+  accountType: users.accountType,
+  createdAt: users.createdAt,
+};
+export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
 const lower = (s: string) => s.trim().toLowerCase();
 
 /** `%text%` for ILIKE with the pattern characters of the text escaped. */
@@ -61,7 +79,18 @@ function filterOf(f: UserFilter): SQL | undefined {
 
 /** The only code that touches the users table. Deleted (soft-deleted) users are invisible to every reader here. */
 export function createUsersRepository(db: DbOrTx) {
+  // The hottest read of a signed-in page (user_info), prepared once: its SQL is never rebuilt per request.
+  const profileQuery = db
+    .select(profileColumns)
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), alive))
+    .prepare('users_profile');
   return {
+    /** A live account's own profile columns, by one prepared statement. */
+    async profileById(id: number): Promise<ProfileRow | undefined> {
+      const [row] = await profileQuery.execute({ id });
+      return row;
+    },
     /**
      * Holds the lock of admin changes until the transaction ends, so two admins demoting each other at the same moment
      * are decided one after the other.

@@ -33,7 +33,14 @@ import { createInstitutionRepository } from './institution.repository';
 import { AVATAR_KINDS, CERTIFICATE_KINDS, isPublicKey, parseCsv, publicContentType, publicUrlOf, sniffKind } from './users.files';
 import { hashPassword, verifyPassword } from './users.password';
 import { type Actor, canAssignRole, canSee, isAdmin, memberScope } from './users.policy';
-import { createUsersRepository, publicCardSql, type UserRow, type UserStatus, uniqueViolationOf } from './users.repository';
+import {
+  createUsersRepository,
+  type ProfileRow,
+  publicCardSql,
+  type UserRow,
+  type UserStatus,
+  uniqueViolationOf,
+} from './users.repository';
 
 export type { Actor } from './users.policy';
 
@@ -226,7 +233,7 @@ export function createUsersService({
   }
 
   async function userInfoOf(
-    row: UserRow,
+    row: ProfileRow,
     known?: { roles: readonly string[]; permissions: Iterable<string> },
   ): Promise<UserInfo> {
     const access = known ?? (await rbac.accessOf(row.id));
@@ -474,7 +481,9 @@ export function createUsersService({
     /** User info of spec section 3 "User", with roles and `{ http_path }` permissions. */
     /** The signed-in user's info; `access` is what the guard already resolved for this request (saves a query). */
     async userInfo(userId: number, access?: { roles: readonly string[]; permissions: Iterable<string> }): Promise<UserInfo> {
-      return userInfoOf(await liveUser(userId), access);
+      const row = await repo.profileById(userId);
+      if (!row) throw notFound();
+      return userInfoOf(row, access);
     },
 
     /** Changes user name, gender, phone or introduction (40902 when the user name is taken). */
