@@ -14,6 +14,12 @@ import type { Plugin } from 'vite';
  * (`isBright` as antd 6 writes it, over the same `Color` class) and to the file defining `Color`.
  */
 const PRESETS = '\0xr-slim:color-presets';
+/**
+ * antd's ConfigProvider imports the tooltip's `UniqueProvider` (and through it the whole `@rc-component/trigger`,
+ * popups, alignment and motion: ~10 KiB gzipped in every page's first load) for its `tooltip.unique` option, which
+ * XR Studio never sets. The import is resolved to a stand-in that loads the real provider only when it is rendered.
+ */
+const UNIQUE = '\0xr-slim:tooltip-unique';
 
 export function slimImports(): Plugin {
   return {
@@ -39,9 +45,26 @@ export function slimImports(): Plugin {
       ) {
         return PRESETS;
       }
+      if (
+        source === '../tooltip/UniqueProvider' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)
+      ) {
+        return UNIQUE;
+      }
+      if (source === 'antd/es/tooltip/UniqueProvider' && importer === UNIQUE) {
+        return this.resolve('antd/es/tooltip/UniqueProvider/index.js', undefined, { skipSelf: true });
+      }
       return undefined;
     },
     load(id) {
+      if (id === UNIQUE)
+        return `import { createElement, lazy, Suspense } from 'react';
+const Real = lazy(() => import('antd/es/tooltip/UniqueProvider'));
+export default function UniqueProvider({ children }) {
+  return createElement(Suspense, { fallback: children }, createElement(Real, null, children));
+}
+`;
       if (id !== PRESETS) return undefined;
       return `import { Color as RcColor } from '@rc-component/color-picker';
 export const isBright = (value, bgColorToken) => {

@@ -2,7 +2,7 @@ import { StarFilled } from '@ant-design/icons';
 import type { Catalog } from '@xr/contract/constants';
 // The avatar alone: antd's index entry also attaches Avatar.Group (Popover, Tooltip) to it (see public-layout.tsx).
 import Avatar from 'antd/es/avatar/Avatar';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PriceTag } from './price-tag';
@@ -29,12 +29,55 @@ const FALLBACKS = [
   ['#1e3a8a', '#06b6d4'],
 ];
 
+/**
+ * How far below (and above) the visible area a cover starts loading. The browser's own `loading="lazy"` starts
+ * 1,250–2,500 px away, so a market page fetched all 12 covers of its first page at once, rows the visitor may never
+ * scroll to (issue 7 item 13: ≤ 25 requests on a cold load). A cover is a small WebP that arrives in well under the
+ * time a scroll of this margin takes, and its gradient stands in meanwhile.
+ */
+export const COVER_MARGIN_PX = 100;
+
+type Waiter = (near: boolean) => void;
+let observer: IntersectionObserver | undefined;
+const waiting = new Map<Element, Waiter>();
+
+/** Calls back once when the element comes within COVER_MARGIN_PX of the viewport (one observer for every cover). */
+function whenNear(el: Element, cb: Waiter): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    cb(true);
+    return () => undefined;
+  }
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        waiting.get(e.target)?.(true);
+        waiting.delete(e.target);
+        observer?.unobserve(e.target);
+      }
+    },
+    { rootMargin: `${COVER_MARGIN_PX}px 0px` },
+  );
+  waiting.set(el, cb);
+  observer.observe(el);
+  return () => {
+    waiting.delete(el);
+    observer?.unobserve(el);
+  };
+}
+
 /** A cover image (16:9) with a brand gradient behind it, so a missing image still looks intended. */
 export function ProjectCover({ src, name, id, className = '' }: { src: string; name: string; id: number; className?: string }) {
   const [from, to] = FALLBACKS[id % FALLBACKS.length] ?? ['#6d28d9', '#0ea5e9'];
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near || !src || !box.current) return;
+    return whenNear(box.current, setNear);
+  }, [near, src]);
   return (
-    <div className={`xr-cover ${className}`.trim()} style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}>
-      {src ? (
+    <div ref={box} className={`xr-cover ${className}`.trim()} style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}>
+      {src && near ? (
         <img
           src={src}
           alt={name}

@@ -9,7 +9,6 @@ import { FeedbackBridge, feedback } from '../lib/feedback';
 import { antdLocale, currentLang, i18nReady } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { getThemeColor } from '../lib/theme';
-import '../features/market/market.css';
 
 /**
  * What the lean viewer page loads after its first frame: the SPA's cart button and dialog (with antd's theme and

@@ -1,8 +1,8 @@
 import './viewers.css';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Empty, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, Spinner } from '../lite/lite';
 import type { PanoramaTiles } from './panorama-viewer';
 
 const PanoramaViewer = lazy(() => import('./panorama-viewer'));
@@ -53,10 +53,10 @@ function ViewerBody({
   emptyText,
   errorText,
 }: Omit<AssetViewerProps, 'download'>) {
-  if (!src) return <Empty description={emptyText} />;
+  if (!src) return <EmptyState description={emptyText} />;
   const fallback = (
     <div className="xr-viewer xr-viewer--loading" style={{ height }}>
-      <Spin />
+      <Spinner size={28} />
     </div>
   );
   if (kind === 'video')

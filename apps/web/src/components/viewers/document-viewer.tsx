@@ -1,10 +1,10 @@
 import './viewers.css';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentKind, ResolvedProduct } from '@xr/contract/scenes';
-import { Result, Spin } from 'antd';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSceneDetails, sceneKeys } from '../api/scenes';
+import { Notice, Spinner } from '../lite/lite';
 import type { SceneViewerProps } from './scene-viewer-props';
 
 type ViewerModule = { default: ComponentType<SceneViewerProps> };
@@ -62,14 +62,14 @@ export function DocumentViewer({
   });
   const fallback = (
     <div className="xr-viewer xr-viewer--loading" style={{ height }} role="status" aria-label={t('loading')}>
-      <Spin />
+      <Spinner size={28} />
     </div>
   );
   if (details.isLoading) return fallback;
   if (details.isError || !details.data)
-    return <Result status="warning" title={t('failed')} subTitle={details.error?.message} data-testid="document-failed" />;
+    return <Notice status="warning" title={t('failed')} subTitle={details.error?.message} data-testid="document-failed" />;
   const Viewer = VIEWERS[details.data.kind];
-  if (!Viewer) return <Result status="info" title={t('notFound')} />;
+  if (!Viewer) return <Notice status="info" title={t('notFound')} />;
   const products = details.data.products;
   const addToCart = onAddToCart
     ? (id: number) => {

@@ -4,13 +4,13 @@ export type Tree = { [key: string]: string | Tree };
 
 /**
  * The namespaces in a language's chunk: those of the app's shell (layouts, router, HTTP client) and of the public
- * pages most visits start on (home, market, details; `projects`, `cart` and `viewer` are their own chunks since
- * home shows none of them). Every other namespace is a small chunk of its own that
+ * pages most visits start on (home, market, details: with the cart button's and the viewer wrappers' few texts, which
+ * cost less than a request of their own on the market and details pages). Every other namespace is a small chunk of its own that
  * i18next fetches when a page first uses it (`useTranslation('ns')`), so a first load carries only the texts it
  * shows. `i18n-bundles/<lang>.ts` repeat this list in their globs (a glob must be a literal); locales.test.ts checks
  * that they match it.
  */
-export const CORE_NAMESPACES = ['common', 'http', 'layout', 'market', 'route', 'router', 'site'] as const;
+export const CORE_NAMESPACES = ['cart', 'common', 'http', 'layout', 'market', 'route', 'router', 'site', 'viewer'] as const;
 
 /** One language's translations: the core namespaces and the contract's texts, the loaders of the others, antd's locale. */
 export interface LangBundle {

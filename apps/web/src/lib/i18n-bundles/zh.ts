@@ -6,13 +6,16 @@ import { bundleOf, type Tree } from './bundle';
 // In the chunk: the namespaces of CORE_NAMESPACES (bundle.ts; a test checks the list). Every other namespace is a
 // chunk of its own, fetched when a page first uses it.
 export default bundleOf(
-  import.meta.glob<Tree>('../../locales/zh/{common,http,layout,route,router,site,market}.json', {
+  import.meta.glob<Tree>('../../locales/zh/{cart,common,http,layout,market,route,router,site,viewer}.json', {
     eager: true,
     import: 'default',
   }),
-  import.meta.glob<Tree>(['../../locales/zh/*.json', '!../../locales/zh/{common,http,layout,route,router,site,market}.json'], {
-    import: 'default',
-  }),
+  import.meta.glob<Tree>(
+    ['../../locales/zh/*.json', '!../../locales/zh/{cart,common,http,layout,market,route,router,site,viewer}.json'],
+    {
+      import: 'default',
+    },
+  ),
   contract,
   antd,
 );

@@ -1,3 +1,4 @@
+import './cart-shortcut.css';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_BADGE_MAX } from '@xr/contract/constants';
 import { Button } from 'antd';

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { COMMENT_MAX } from '@xr/contract/market-basics';
-import { Avatar, Button, Empty, Input } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { EmptyState, PersonAvatar, TextArea } from '../../../components/lite/lite';
 import { Pager } from '../../../components/pager';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
@@ -48,18 +49,17 @@ export function CommentsSection({ projectId }: { projectId: number }) {
       </h2>
       {token ? (
         <div className="xr-comment-box">
-          <Input.TextArea
+          <TextArea
             rows={3}
             maxLength={COMMENT_MAX}
             showCount
             value={text}
-            status={error ? 'error' : undefined}
-            onChange={(e) => {
-              setText(e.target.value);
+            invalid={!!error}
+            onChange={(v) => {
+              setText(v);
               if (error) setError('');
             }}
             placeholder={t('details.commentPlaceholder')}
-            aria-label={t('details.commentPlaceholder')}
           />
           {error ? (
             <div className="xr-comment-box__error" role="alert">
@@ -79,9 +79,7 @@ export function CommentsSection({ projectId }: { projectId: number }) {
         <ul className="xr-feed">
           {comments.data.list.map((c) => (
             <li key={c.id} className="xr-feed__item">
-              <Avatar src={c.user.avatar || undefined} className="xr-avatar-fallback">
-                {c.user.name.slice(0, 1).toUpperCase()}
-              </Avatar>
+              <PersonAvatar src={c.user.avatar} name={c.user.name} />
               <div className="xr-feed__body">
                 <div className="xr-feed__head">
                   <strong>{c.user.name}</strong>
@@ -99,7 +97,7 @@ export function CommentsSection({ projectId }: { projectId: number }) {
           ))}
         </ul>
       ) : comments.isPending ? null : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.noComments')} />
+        <EmptyState description={t('details.noComments')} />
       )}
       {comments.data && comments.data.total > PAGE ? (
         <Pager size="small" align="end" current={page} pageSize={PAGE} total={comments.data.total} onChange={setPage} />

@@ -1,14 +1,17 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Image } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectCover } from '../../../components/project-card';
+
+const GalleryPreview = lazy(() => import('./gallery-preview'));
 
 /** The details page images: a large view with previous / next, thumbnails, and a zoomable preview. */
 export function Gallery({ images, name, id }: { images: string[]; name: string; id: number }) {
   const { t } = useTranslation('market');
   const [index, setIndex] = useState(0);
   const [preview, setPreview] = useState(false);
+  // the preview's code loads with the first click and stays mounted after (its closing animation)
+  const [opened, setOpened] = useState(false);
   const count = images.length;
   const current = images[Math.min(index, count - 1)] ?? '';
   const step = (d: number) => setIndex((i) => (i + d + count) % count);
@@ -19,7 +22,11 @@ export function Gallery({ images, name, id }: { images: string[]; name: string; 
         <button
           type="button"
           className="xr-gallery__open"
-          onClick={() => count && setPreview(true)}
+          onClick={() => {
+            if (!count) return;
+            setOpened(true);
+            setPreview(true);
+          }}
           aria-label={t('details.zoom')}
         >
           <ProjectCover src={current} name={name} id={id} className="xr-gallery__cover" />
@@ -59,13 +66,10 @@ export function Gallery({ images, name, id }: { images: string[]; name: string; 
           ))}
         </div>
       ) : null}
-      {count ? (
-        <div style={{ display: 'none' }}>
-          <Image.PreviewGroup
-            items={images}
-            preview={{ open: preview, current: index, onOpenChange: setPreview, onChange: (c) => setIndex(c) }}
-          />
-        </div>
+      {count && opened ? (
+        <Suspense fallback={null}>
+          <GalleryPreview images={images} open={preview} current={index} onOpenChange={setPreview} onChange={setIndex} />
+        </Suspense>
       ) : null}
     </section>
   );

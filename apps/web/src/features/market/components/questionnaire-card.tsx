@@ -1,7 +1,8 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { Button, Input, Radio, Space } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceList, TextArea } from '../../../components/lite/lite';
 import { useFeedback } from '../../../lib/feedback';
 import { useAnswerQuestionnaire, useViewerQuestionnaire } from '../api/questionnaire';
 
@@ -41,34 +42,28 @@ export function QuestionnaireCard({ projectId, signedIn }: { projectId: number; 
           <CheckCircleOutlined style={{ color: 'var(--ant-color-success, #52c41a)' }} /> {t('questionnaire.answered')}
         </p>
       ) : (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <div className="xr-questions">
           {data.questions.map((x, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: questions have no id; their order is the answer order
             <fieldset key={i} className="xr-question">
               <legend>{`${i + 1}. ${x.title}`}</legend>
               {x.type === 'single' ? (
-                <Radio.Group
-                  value={answers[i]}
-                  onChange={(e) => {
-                    setAnswers((a) => ({ ...a, [i]: e.target.value as number }));
-                    setMissing((m) => m.filter((k) => k !== i));
+                <ChoiceList
+                  options={x.options}
+                  label={x.title}
+                  value={typeof answers[i] === 'number' ? answers[i] : undefined}
+                  onChange={(k) => {
+                    setAnswers((a) => ({ ...a, [i]: k }));
+                    setMissing((m) => m.filter((n) => n !== i));
                   }}
-                >
-                  <Space orientation="vertical">
-                    {x.options.map((o, k) => (
-                      <Radio key={o} value={k}>
-                        {o}
-                      </Radio>
-                    ))}
-                  </Space>
-                </Radio.Group>
+                />
               ) : (
-                <Input.TextArea
+                <TextArea
                   rows={2}
                   maxLength={1000}
-                  aria-label={x.title}
+                  label={x.title}
                   value={(answers[i] as string | undefined) ?? ''}
-                  onChange={(e) => setAnswers((a) => ({ ...a, [i]: e.target.value }))}
+                  onChange={(v) => setAnswers((a) => ({ ...a, [i]: v }))}
                 />
               )}
               {missing.includes(i) ? (
@@ -81,7 +76,7 @@ export function QuestionnaireCard({ projectId, signedIn }: { projectId: number; 
           <Button type="primary" onClick={() => void submit()} loading={send.isPending}>
             {t('questionnaire.send')}
           </Button>
-        </Space>
+        </div>
       )}
     </section>
   );

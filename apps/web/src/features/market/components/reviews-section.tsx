@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
-import { Avatar, Button, Empty, Input, Rate } from 'antd';
+import { Button } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { EmptyState, PersonAvatar, StarInput, Stars, TextArea } from '../../../components/lite/lite';
 import { Pager } from '../../../components/pager';
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
@@ -41,15 +42,8 @@ function MyScore({ project }: { project: ProjectDetails }) {
   return (
     <div className="xr-myscore">
       <div className="xr-myscore__title">{project.my_score ? t('details.changeScore') : t('details.rateTitle')}</div>
-      <Rate value={score} onChange={setScore} aria-label={t('details.yourScore')} />
-      <Input.TextArea
-        rows={2}
-        maxLength={1000}
-        value={content}
-        onChange={(e) => setContent(e.target.value)}
-        placeholder={t('details.reviewPlaceholder')}
-        aria-label={t('details.reviewPlaceholder')}
-      />
+      <StarInput value={score} onChange={setScore} label={t('details.yourScore')} />
+      <TextArea rows={2} maxLength={1000} value={content} onChange={setContent} placeholder={t('details.reviewPlaceholder')} />
       <Button type="primary" onClick={() => void submit()} loading={save.isPending}>
         {project.my_score ? t('details.updateScore') : t('details.saveScore')}
       </Button>
@@ -84,7 +78,7 @@ export function ReviewsSection({ project }: { project: ProjectDetails }) {
         {t('details.reviews')}
         {project.score_count ? (
           <span className="xr-details__h-extra">
-            <Rate disabled allowHalf value={Math.round(project.score * 2) / 2} />
+            <Stars value={project.score} />
             {project.score.toFixed(1)} · {t('card.scoreCount', { count: project.score_count })}
           </span>
         ) : null}
@@ -94,13 +88,11 @@ export function ReviewsSection({ project }: { project: ProjectDetails }) {
         <ul className="xr-feed">
           {reviews.data.list.map((r) => (
             <li key={r.id} className="xr-feed__item">
-              <Avatar src={r.user.avatar || undefined} className="xr-avatar-fallback">
-                {r.user.name.slice(0, 1).toUpperCase()}
-              </Avatar>
+              <PersonAvatar src={r.user.avatar} name={r.user.name} />
               <div className="xr-feed__body">
                 <div className="xr-feed__head">
                   <strong>{r.user.name}</strong>
-                  <Rate disabled value={r.score} className="xr-feed__rate" />
+                  <Stars value={r.score} className="xr-feed__rate" />
                   <span className="xr-muted">{formatTime(r.updated_at)}</span>
                 </div>
                 {r.content ? <p>{r.content}</p> : null}
@@ -109,7 +101,7 @@ export function ReviewsSection({ project }: { project: ProjectDetails }) {
           ))}
         </ul>
       ) : reviews.isPending ? null : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.noReviews')} />
+        <EmptyState description={t('details.noReviews')} />
       )}
       {reviews.data && reviews.data.total > PAGE ? (
         <Pager size="small" align="end" current={page} pageSize={PAGE} total={reviews.data.total} onChange={setPage} />

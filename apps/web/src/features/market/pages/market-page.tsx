@@ -6,6 +6,7 @@ import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EmptyTray } from '../../../components/lite/empty-tray';
 import { Pager } from '../../../components/pager';
 import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
 import { currentLang } from '../../../lib/i18n';
@@ -255,17 +256,7 @@ export default function MarketPage() {
         </>
       ) : (
         <div className="xr-market__empty" role="status">
-          {/* the outline of an empty tray, drawn here instead of antd's Empty (issue 7 item 13: first-load size) */}
-          <svg className="xr-market__empty-image" viewBox="0 0 64 41" aria-hidden="true">
-            <ellipse cx="32" cy="33" rx="32" ry="7" fill="#f5f5f5" />
-            <g fill="none" stroke="#d9d9d9">
-              <path d="M55 12.8 44.9 1.3A2.5 2.5 0 0 0 43 .5H21a2.5 2.5 0 0 0-1.9.8L9 12.8V22h46z" />
-              <path
-                d="M41.6 15.9c0-1.6 1-2.9 2.2-2.9H55v18.1c0 2.1-1.3 3.9-3 3.9H12c-1.6 0-3-1.7-3-3.9V13h11.2c1.2 0 2.2 1.3 2.2 2.9 0 1.6 1 2.9 2.2 2.9h14.8c1.2 0 2.2-1.3 2.2-2.9z"
-                fill="#fafafa"
-              />
-            </g>
-          </svg>
+          <EmptyTray />
           <strong>{items.isError ? t('page.error') : t('page.empty')}</strong>
           <div className="xr-muted">{items.isError ? t('page.errorHint') : t('page.emptyHint')}</div>
           {items.isError ? (

@@ -11,12 +11,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetails } from '@xr/contract/market';
 import { tagName } from '@xr/contract/market-basics';
-import { Avatar, Button, Result, Skeleton, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Tag } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PersonAvatar, SkeletonBlock } from '../../../components/lite/lite';
 import { PriceTag } from '../../../components/price-tag';
-import { ReportDialog } from '../../../components/report-dialog';
 import { useSession } from '../../../lib/auth/session';
 import { addToCart, toggleWish, useCart } from '../../../lib/cart';
 import { formatTime } from '../../../lib/dates';
@@ -30,8 +30,13 @@ import { ContentPreview } from '../components/content-preview';
 import { Gallery } from '../components/gallery';
 import { QuestionnaireCard } from '../components/questionnaire-card';
 import { ReviewsSection } from '../components/reviews-section';
-import '../market.css';
+import '../details.css';
 import { useFeedback } from '../../../lib/feedback';
+
+// Loaded on first use, not with the page (issue 7 item 13): the report form (antd Form, Modal, Radio) when a
+// signed-in visitor presses Report, the "not found" result (antd Result and its picture) when the id is unknown.
+const ReportDialog = lazy(() => import('../../../components/report-dialog').then((m) => ({ default: m.ReportDialog })));
+const DetailsNotFound = lazy(() => import('../components/details-not-found'));
 
 /** Keywords are one text field; commas (either width) or semicolons separate them. */
 export function splitKeywords(text: string): string[] {
@@ -51,9 +56,7 @@ function CreatorCard({ creator }: { creator: ProjectDetails['creator'] }) {
     <section className="xr-details__card xr-creator">
       <h2>{t('details.creator')}</h2>
       <div className="xr-creator__head">
-        <Avatar size={56} src={creator.avatar || undefined} className="xr-avatar-fallback">
-          {creator.name.slice(0, 1).toUpperCase()}
-        </Avatar>
+        <PersonAvatar size={56} src={creator.avatar} name={creator.name} />
         <div>
           <div className="xr-creator__name">{creator.name}</div>
           <div className="xr-muted">{t('details.creatorProjects', { count: creator.project_count })}</div>
@@ -70,7 +73,7 @@ function CreatorCard({ creator }: { creator: ProjectDetails['creator'] }) {
  * creator card; add to cart, add to wish list and report.
  */
 export default function ProductDetailsPage() {
-  const { t } = useTranslation(['market', 'common', 'projects']);
+  const { t } = useTranslation(['market', 'common']);
   const { message } = useFeedback();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -83,7 +86,13 @@ export default function ProductDetailsPage() {
   const { items } = useCart();
   const [adding, setAdding] = useState(false);
   const [wishing, setWishing] = useState(false);
-  const [reporting, setReporting] = useState(false);
+  const [reporting, setReportingState] = useState(false);
+  // the dialog's code loads with the first press and stays mounted after it (its closing animation, its state)
+  const [reported, setReported] = useState(false);
+  const setReporting = (open: boolean) => {
+    if (open) setReported(true);
+    setReportingState(open);
+  };
   const discussion = useProjectThread();
   const [cartOpen, setCartOpen] = useState(false);
 
@@ -94,16 +103,9 @@ export default function ProductDetailsPage() {
 
   if (!valid || details.isError) {
     return (
-      <Result
-        status="404"
-        title={t('details.notFound')}
-        subTitle={t('details.notFoundHint')}
-        extra={
-          <Button type="primary" onClick={() => navigate('/marke_place')}>
-            {t('details.backToMarket')}
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <DetailsNotFound />
+      </Suspense>
     );
   }
 
@@ -112,8 +114,8 @@ export default function ProductDetailsPage() {
     return (
       <div className="xr-details">
         <div className="xr-details__main">
-          <Skeleton.Node active className="xr-details__skeleton-media" />
-          <Skeleton active paragraph={{ rows: 6 }} />
+          <SkeletonBlock className="xr-details__skeleton-media" />
+          <SkeletonBlock lines={6} />
         </div>
       </div>
     );
@@ -205,13 +207,11 @@ export default function ProductDetailsPage() {
         <section className="xr-details__summary">
           <div className="xr-details__badges">
             <Tag color="purple">{t(`catalog.${p.catalog}`)}</Tag>
-            {p.type ? <Tag>{t(`projects:type.${p.type}`, { defaultValue: p.type })}</Tag> : null}
+            {p.type ? <Tag>{t(`projectType.${p.type}`, { defaultValue: p.type })}</Tag> : null}
           </div>
           <h1>{p.name}</h1>
           <div className="xr-details__by">
-            <Avatar size={24} src={p.creator.avatar || undefined} className="xr-avatar-fallback">
-              {p.creator.name.slice(0, 1).toUpperCase()}
-            </Avatar>
+            <PersonAvatar size={24} src={p.creator.avatar} name={p.creator.name} />
             <span>{t('card.by', { name: p.creator.name })}</span>
           </div>
           <div className="xr-details__score">
@@ -302,7 +302,11 @@ export default function ProductDetailsPage() {
         </aside>
       </div>
 
-      <ReportDialog target={{ project_id: p.id }} open={reporting} onClose={() => setReporting(false)} />
+      {reported ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={{ project_id: p.id }} open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

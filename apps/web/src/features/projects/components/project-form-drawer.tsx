@@ -112,7 +112,7 @@ export function ProjectFields({ project }: { project?: MyProject }) {
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="type" label={t('field.type')} rules={rules.type}>
-          <Select options={PROJECT_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
+          <Select options={PROJECT_TYPES.map((v) => ({ value: v, label: t(`market:projectType.${v}`) }))} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
