@@ -159,8 +159,8 @@ async function runSearch(
 ): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
   if (typeof client.exec !== 'function') return (await client.query(st.text, params)).rows;
-  let statements = preparedOn.get(client);
-  if (!statements) preparedOn.set(client, (statements = new Map()));
+  const statements = preparedOn.get(client) ?? new Map<string, Promise<void>>();
+  preparedOn.set(client, statements);
   let prepared = statements.get(st.name);
   if (!prepared) {
     prepared = client
@@ -169,7 +169,7 @@ async function runSearch(
       .catch((err: { code?: string }) => {
         // 42P05: already prepared in this session (another repository over the same instance).
         if (err?.code !== '42P05') {
-          statements?.delete(st.name);
+          statements.delete(st.name);
           throw err;
         }
       });
