@@ -61,16 +61,43 @@ export function docForm(text: string): string {
 /** `%term%` for LIKE with the wildcards of the term itself escaped. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The columns of a thread row, read back from the search statement's raw rows (each column's own driver mapping). */
-const THREAD_COLUMNS = Object.entries(THREAD);
-function threadFromRaw(raw: Record<string, unknown>): ThreadRow {
+type Column = { name: string; mapFromDriverValue: (v: unknown) => unknown };
+/** A raw row (SQL column names) as Drizzle maps it: each column's own driver mapping, under its property name. */
+function fromRaw<T>(columns: [string, Column][], raw: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const [key, col] of THREAD_COLUMNS) {
+  for (const [key, col] of columns) {
     const v = raw[col.name];
     row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
   }
-  return row as ThreadRow;
+  return row as T;
 }
+/** The columns of a thread row, read back from the search statement's raw rows. */
+const THREAD_COLUMNS: [string, Column][] = Object.entries(THREAD);
+const threadFromRaw = (raw: Record<string, unknown>) => fromRaw<ThreadRow>(THREAD_COLUMNS, raw);
+const BOARD_COLUMNS: [string, Column][] = Object.entries(getTableColumns(forumBoards));
+const boardFromRaw = (raw: Record<string, unknown>) => fromRaw<BoardRow>(BOARD_COLUMNS, raw);
+
+/** A statement every request sends, as fixed text (PGlite keeps it prepared: see `runStatement`). */
+interface Statement {
+  name: string;
+  /** Its parameters' types for PREPARE ('' without parameters). */
+  types: string;
+  text: string;
+}
+/** The boards, in their order (all of them, or the switched-on ones). */
+const boardsStatement = (all: boolean): Statement => ({
+  name: all ? 'forum_boards_all' : 'forum_boards_on',
+  types: '',
+  text: `select ${BOARD_COLUMNS.map(([, c]) => c.name).join(', ')} from forum_boards${all ? '' : ' where enabled'} order by sort, id`,
+});
+const BOARDS_ALL = boardsStatement(true);
+const BOARDS_ON = boardsStatement(false);
+/** A reader's read times of some threads: $1 the reader, $2 the threads. */
+const READ_TIMES: Statement = {
+  name: 'forum_read_times',
+  types: 'int, int[]',
+  text: 'select thread_id, read_at from forum_reads where user_id = $1::int and thread_id = any($2::int[])',
+};
 
 /**
  * The search statement (`repo.search`) as fixed text with numbered parameters, for one board (`$1` a board id; its
@@ -78,7 +105,7 @@ function threadFromRaw(raw: Record<string, unknown>): ThreadRow {
  * searches, so PGlite can keep it prepared. Parameters: $1 boards, $2 the LIKE pattern, $3 probe, $4 window,
  * $5 ahead, $6 few, $7 offset, $8 the page's end in the walk (offset + limit, at most ahead), $9 limit, $10 mark.
  */
-function searchStatement(one: boolean): { name: string; types: string; text: string } {
+function searchStatement(one: boolean): Statement {
   const scope = one ? 'deleted_at is null and board_id = $1::int' : 'deleted_at is null and board_id = any($1::int[])';
   const walk = 'pinned desc nulls last, last_post_at desc nulls last, id desc nulls last';
   const text = `
@@ -124,10 +151,10 @@ function searchStatement(one: boolean): { name: string; types: string; text: str
 }
 const SEARCH_ONE = searchStatement(true);
 const SEARCH_ANY = searchStatement(false);
-type SearchParam = number | number[] | string;
+type Param = number | number[] | string;
 
 /** A parameter as an SQL literal for EXECUTE (integers checked; strings quoted, NUL dropped: no text holds one). */
-function literal(v: SearchParam): string {
+function literal(v: Param): string {
   if (Array.isArray(v)) return `'{${v.map((x) => literal(x)).join(',')}}'`;
   if (typeof v === 'number') {
     if (!Number.isSafeInteger(v)) throw new Error(`search parameter is not an integer: ${v}`);
@@ -145,18 +172,16 @@ type RawClient = {
 const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
 
 /**
- * Runs the search statement. PGlite (WebAssembly, one query at a time) spent 0.7–3.7 ms planning this statement
- * for 0.5–4 ms of execution, on every search: there it is PREPAREd once per instance and EXECUTEd with its generic
- * plan (`plan_cache_mode` set for that one statement only: SET LOCAL in the implicit transaction of a two-statement
- * query, which also ends it when the statement fails). The generic plan is the same shape as the custom ones: the
- * choice between the three plans is made at run time by the one-time filters, not by the planner. PostgreSQL plans
- * natively in a fraction of that and keeps an ordinary parameterised query (a custom plan each time).
+ * Runs one of the forum's fixed statements (the search, the boards, the read times). PGlite (WebAssembly, one
+ * query at a time) spent 0.7–3.7 ms planning the search statement for 0.5–4 ms of execution, and about half of a
+ * small query's 0.5 ms in planning and Drizzle's query building, on every request: there each statement is
+ * PREPAREd once per instance and EXECUTEd with its generic plan (`plan_cache_mode` set for that one statement only:
+ * SET LOCAL in the implicit transaction of a two-statement query, which also ends it when the statement fails).
+ * The search's generic plan is the same shape as its custom ones: the choice between its three plans is made at
+ * run time by the one-time filters, not by the planner. PostgreSQL plans natively in a fraction of that and keeps
+ * ordinary parameterised queries (a custom plan each time).
  */
-async function runSearch(
-  db: Db,
-  st: { name: string; types: string; text: string },
-  params: SearchParam[],
-): Promise<Record<string, unknown>[]> {
+async function runStatement(db: Db, st: Statement, params: Param[] = []): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
   if (typeof client.exec !== 'function') return (await client.query(st.text, params)).rows;
   const statements = preparedOn.get(client) ?? new Map<string, Promise<void>>();
@@ -164,7 +189,7 @@ async function runSearch(
   let prepared = statements.get(st.name);
   if (!prepared) {
     prepared = client
-      .query(`prepare ${st.name}(${st.types}) as ${st.text}`)
+      .query(`prepare ${st.name}${st.types ? `(${st.types})` : ''} as ${st.text}`)
       .then(() => undefined)
       .catch((err: { code?: string }) => {
         // 42P05: already prepared in this session (another repository over the same instance).
@@ -176,9 +201,8 @@ async function runSearch(
     statements.set(st.name, prepared);
   }
   await prepared;
-  const results = await client.exec(
-    `set local plan_cache_mode = force_generic_plan; execute ${st.name}(${params.map(literal).join(', ')})`,
-  );
+  const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+  const results = await client.exec(`set local plan_cache_mode = force_generic_plan; execute ${st.name}${args}`);
   return results[1]?.rows ?? [];
 }
 
@@ -186,12 +210,9 @@ async function runSearch(
 export function createForumRepository(db: Db) {
   return {
     // --- Boards ---
+    /** The boards in their order; read by every thread list and search (a prepared statement on PGlite). */
     async boards(includeDisabled: boolean): Promise<BoardRow[]> {
-      return db
-        .select()
-        .from(forumBoards)
-        .where(includeDisabled ? undefined : eq(forumBoards.enabled, true))
-        .orderBy(asc(forumBoards.sort), asc(forumBoards.id));
+      return (await runStatement(db, includeDisabled ? BOARDS_ALL : BOARDS_ON)).map(boardFromRaw);
     },
     async boardById(id: number, tx: DbOrTx = db): Promise<BoardRow | undefined> {
       const [row] = await tx.select().from(forumBoards).where(eq(forumBoards.id, id));
@@ -266,7 +287,7 @@ export function createForumRepository(db: Db) {
       few: number;
     }): Promise<{ rows: ThreadRow[]; walked: number; answered: boolean; hits: number }> {
       const one = q.boardIds.length === 1;
-      const params: SearchParam[] = [
+      const params: Param[] = [
         one ? (q.boardIds[0] ?? 0) : q.boardIds,
         likePattern(docForm(q.keyword)),
         q.probe,
@@ -279,7 +300,7 @@ export function createForumRepository(db: Db) {
       ];
       // One board: its mark narrows the trigram index's candidates to that board (plan 2).
       if (one) params.push(likePattern(boardMark(q.boardIds[0] ?? 0)).slice(1));
-      const raw = await runSearch(db, one ? SEARCH_ONE : SEARCH_ANY, params);
+      const raw = await runStatement(db, one ? SEARCH_ONE : SEARCH_ANY, params);
       const first = raw[0] ?? {};
       return {
         rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(threadFromRaw),
@@ -414,11 +435,9 @@ export function createForumRepository(db: Db) {
     /** When the reader last opened each of these threads (absent: never). */
     async readTimes(userId: number, threadIds: number[]): Promise<Map<number, Date>> {
       if (threadIds.length === 0) return new Map();
-      const rows = await db
-        .select({ threadId: forumReads.threadId, at: forumReads.readAt })
-        .from(forumReads)
-        .where(and(eq(forumReads.userId, userId), inArray(forumReads.threadId, threadIds)));
-      return new Map(rows.map((r) => [r.threadId, r.at]));
+      const rows = await runStatement(db, READ_TIMES, [userId, threadIds]);
+      // Both drivers answer a timestamptz as a Date.
+      return new Map(rows.map((r) => [Number(r.thread_id), new Date(r.read_at as Date)]));
     },
     async readAt(userId: number, threadId: number): Promise<Date | null> {
       const [row] = await db
