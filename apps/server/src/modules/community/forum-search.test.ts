@@ -86,9 +86,15 @@ async function listOrder(where = sql`true`): Promise<number[]> {
 
 type RawClient = {
   query: (...a: unknown[]) => Promise<{ rows: Record<string, string>[] }>;
-  exec: (text: string) => Promise<{ rows: Record<string, string>[] }[]>;
+  exec?: (text: string) => Promise<{ rows: Record<string, string>[] }[]>;
 };
 const rawClient = () => (t.database.db as unknown as { session: { client: RawClient } }).session.client;
+/** PGlite's multi-statement `exec` (the prepared statements run through it). */
+const pgliteExec = (text: string) => {
+  const client = rawClient();
+  if (!client.exec) throw new Error('PGlite only');
+  return client.exec.call(client, text);
+};
 
 /**
  * The SQL each query of `fn` sent, with its parameters (the request's own queries only): parameterised queries and,
@@ -106,15 +112,17 @@ async function captured(fn: () => Promise<unknown>): Promise<{ text: string; par
       seen.push({ text: first.text, params: first.values ?? (args[1] as unknown[]) ?? [] });
     return query.apply(this, args);
   };
-  client.exec = function (this: unknown, text: string) {
-    seen.push({ text, params: [] });
-    return exec.call(this, text);
-  };
+  // Only PGlite has `exec` (a node-postgres pool must keep having none: the repository tells them apart by it).
+  if (exec)
+    client.exec = function (this: unknown, text: string) {
+      seen.push({ text, params: [] });
+      return exec.call(this, text);
+    };
   try {
     await fn();
   } finally {
     client.query = query;
-    client.exec = exec;
+    if (exec) client.exec = exec;
   }
   return seen;
 }
@@ -128,7 +136,7 @@ const explain = async (q: { text: string; params: unknown[] }, analyze = false) 
   const options = analyze ? '(analyze, costs off) ' : '';
   // PGlite's search: `set local plan_cache_mode …; execute …`, explained as it runs (with its generic plan).
   const rows = /^set local plan_cache_mode/.test(q.text)
-    ? ((await client.exec(q.text.replace(/execute forum_search_/, `explain ${options}execute forum_search_`)))[1]?.rows ?? [])
+    ? ((await pgliteExec(q.text.replace(/execute forum_search_/, `explain ${options}execute forum_search_`)))[1]?.rows ?? [])
     : (await client.query(`explain ${options}${q.text}`, q.params)).rows;
   return rows.map((r) => Object.values(r)[0]).join('\n');
 };
@@ -300,7 +308,7 @@ describe('search at volume', () => {
     const names = (await rawClient().query('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
     expect(names).toEqual(['forum_boards_all', 'forum_read_times', 'forum_search_any', 'forum_search_one']);
     // A failing statement ends its implicit transaction: the setting does not outlive it.
-    await expect(rawClient().exec('set local plan_cache_mode = force_generic_plan; select 1 / 0')).rejects.toThrow();
+    await expect(pgliteExec('set local plan_cache_mode = force_generic_plan; select 1 / 0')).rejects.toThrow();
     expect(await setting()).toBe('auto');
   });
 
