@@ -9,23 +9,6 @@ export type ThreadRow = Omit<typeof forumThreads.$inferSelect, 'searchDoc'>;
 const { searchDoc: _doc, ...THREAD } = getTableColumns(forumThreads);
 export type PostRow = typeof forumPosts.$inferSelect;
 
-/**
- * The thread list's order exactly as its indexes store it (drizzle-kit writes `desc` as `DESC NULLS LAST`; a plain
- * `desc` means NULLS FIRST, which those indexes cannot give, and PostgreSQL then sorts every live thread).
- */
-const WALK = [
-  sql`${forumThreads.pinned} desc nulls last`,
-  sql`${forumThreads.lastPostAt} desc nulls last`,
-  sql`${forumThreads.id} desc nulls last`,
-];
-
-/** Live threads of these boards (one board: its own index). */
-const scopeOf = (boardIds: number[]) =>
-  and(
-    isNull(forumThreads.deletedAt),
-    boardIds.length === 1 ? eq(forumThreads.boardId, boardIds[0] ?? 0) : inArray(forumThreads.boardId, boardIds),
-  );
-
 /** Separates the posts inside a thread's search document (no search term contains it: `docForm` removes it). */
 const DOC_SEP = '\u0001';
 /** Encloses the board mark at the start of a search document (no search term contains it either). */
@@ -99,6 +82,17 @@ const READ_TIMES: Statement = {
   text: 'select thread_id, read_at from forum_reads where user_id = $1::int and thread_id = any($2::int[])',
 };
 
+/** Live threads of one board (`$1` its id) or several (`$1` an array), in the statements' SQL. */
+const scopeText = (one: boolean) =>
+  one ? 'deleted_at is null and board_id = $1::int' : 'deleted_at is null and board_id = any($1::int[])';
+/**
+ * The thread list's order exactly as its indexes store it (drizzle-kit writes `desc` as `DESC NULLS LAST`; a plain
+ * `desc` means NULLS FIRST, which those indexes cannot give, and PostgreSQL then sorts every live thread).
+ */
+const WALK_TEXT = 'pinned desc nulls last, last_post_at desc nulls last, id desc nulls last';
+/** A thread row's columns in the statements' select lists. */
+const THREAD_SELECT = () => THREAD_COLUMNS.map(([, col]) => `forum_threads.${col.name}`).join(', ');
+
 /**
  * The search statement (`repo.search`) as fixed text with numbered parameters, for one board (`$1` a board id; its
  * mark `$10` narrows plan 2's trigram candidates) or several (`$1` an array). The text never changes between
@@ -106,8 +100,8 @@ const READ_TIMES: Statement = {
  * $5 ahead, $6 few, $7 offset, $8 the page's end in the walk (offset + limit, at most ahead), $9 limit, $10 mark.
  */
 function searchStatement(one: boolean): Statement {
-  const scope = one ? 'deleted_at is null and board_id = $1::int' : 'deleted_at is null and board_id = any($1::int[])';
-  const walk = 'pinned desc nulls last, last_post_at desc nulls last, id desc nulls last';
+  const scope = scopeText(one);
+  const walk = WALK_TEXT;
   const text = `
     with probe as materialized (
       select count(*)::int as c
@@ -140,7 +134,7 @@ function searchStatement(one: boolean): Statement {
        order by ${walk} limit $9::int offset $7::int))
     select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*
     from wn cross join hn cross join walked left join page on true
-    left join lateral (select ${THREAD_COLUMNS.map(([, col]) => `forum_threads.${col.name}`).join(', ')}
+    left join lateral (select ${THREAD_SELECT()}
                        from forum_threads where forum_threads.id = page.id) forum_threads on true
     order by forum_threads.pinned desc, forum_threads.last_post_at desc, forum_threads.id desc`;
   return {
@@ -151,6 +145,14 @@ function searchStatement(one: boolean): Statement {
 }
 const SEARCH_ONE = searchStatement(true);
 const SEARCH_ANY = searchStatement(false);
+/** One page of the thread list (`repo.threadPage`): $1 the board or boards, $2 limit, $3 offset. */
+const listStatement = (one: boolean): Statement => ({
+  name: one ? 'forum_list_one' : 'forum_list_any',
+  types: `${one ? 'int' : 'int[]'}, int, int`,
+  text: `select ${THREAD_SELECT()} from forum_threads where ${scopeText(one)} order by ${WALK_TEXT} limit $2::int offset $3::int`,
+});
+const LIST_ONE = listStatement(true);
+const LIST_ANY = listStatement(false);
 type Param = number | number[] | string;
 
 /** A parameter as an SQL literal for EXECUTE (integers checked; strings quoted, NUL dropped: no text holds one). */
@@ -246,13 +248,13 @@ export function createForumRepository(db: Db) {
      * counters (the service), not from counting rows.
      */
     async threadPage(q: { boardIds: number[]; limit: number; offset: number }): Promise<ThreadRow[]> {
-      return db
-        .select(THREAD)
-        .from(forumThreads)
-        .where(scopeOf(q.boardIds))
-        .orderBy(...WALK)
-        .limit(q.limit)
-        .offset(q.offset);
+      const one = q.boardIds.length === 1;
+      const rows = await runStatement(db, one ? LIST_ONE : LIST_ANY, [
+        one ? (q.boardIds[0] ?? 0) : q.boardIds,
+        q.limit,
+        q.offset,
+      ]);
+      return rows.map(threadFromRaw);
     },
     /**
      * One page of a search and what its total needs, in ONE statement (PGlite answers one query at a time and each
