@@ -174,14 +174,15 @@ type RawClient = {
 const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
 
 /**
- * Runs one of the forum's fixed statements (the search, the boards, the read times). PGlite (WebAssembly, one
- * query at a time) spent 0.7–3.7 ms planning the search statement for 0.5–4 ms of execution, and about half of a
- * small query's 0.5 ms in planning and Drizzle's query building, on every request: there each statement is
- * PREPAREd once per instance and EXECUTEd with its generic plan (`plan_cache_mode` set for that one statement only:
- * SET LOCAL in the implicit transaction of a two-statement query, which also ends it when the statement fails).
- * The search's generic plan is the same shape as its custom ones: the choice between its three plans is made at
- * run time by the one-time filters, not by the planner. PostgreSQL plans natively in a fraction of that and keeps
- * ordinary parameterised queries (a custom plan each time).
+ * Runs one of the forum's fixed statements (the search, the thread list page, the boards, the read times).
+ * PGlite (WebAssembly, one query at a time) spent 0.7–3.7 ms planning the search statement for 0.5–4 ms of
+ * execution, and about half of a small query's 0.5 ms in planning and Drizzle's query building, on every request:
+ * there each statement is PREPAREd once per instance and EXECUTEd with its generic plan (`plan_cache_mode` set for
+ * that one statement only: SET LOCAL in the implicit transaction of a two-statement query, which also ends it when
+ * the statement fails). The search's generic plan is the same shape as its custom ones: the choice between its
+ * three plans is made at run time by the one-time filters, not by the planner. PostgreSQL plans natively in a
+ * fraction of that and keeps ordinary parameterised queries (a custom plan each time). The two are told apart by
+ * PGlite's `exec` (a node-postgres pool has none).
  */
 async function runStatement(db: Db, st: Statement, params: Param[] = []): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
