@@ -318,6 +318,9 @@ describe('search at volume', () => {
       'forum_search_any',
       'forum_search_one',
     ]);
+    // Statements dropped behind the forum's back are prepared again.
+    await pgliteExec('deallocate all');
+    expect((await search('showroom')).list).toHaveLength(20);
     // A failing statement ends its implicit transaction: the setting does not outlive it.
     await expect(pgliteExec('set local plan_cache_mode = force_generic_plan; select 1 / 0')).rejects.toThrow();
     expect(await setting()).toBe('auto');

@@ -186,27 +186,40 @@ const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
  */
 async function runStatement(db: Db, st: Statement, params: Param[] = []): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
-  if (typeof client.exec !== 'function') return (await client.query(st.text, params)).rows;
+  const exec = client.exec;
+  if (typeof exec !== 'function') return (await client.query(st.text, params)).rows;
   const statements = preparedOn.get(client) ?? new Map<string, Promise<void>>();
   preparedOn.set(client, statements);
-  let prepared = statements.get(st.name);
-  if (!prepared) {
-    prepared = client
-      .query(`prepare ${st.name}${st.types ? `(${st.types})` : ''} as ${st.text}`)
-      .then(() => undefined)
-      .catch((err: { code?: string }) => {
-        // 42P05: already prepared in this session (another repository over the same instance).
-        if (err?.code !== '42P05') {
-          statements.delete(st.name);
-          throw err;
-        }
-      });
-    statements.set(st.name, prepared);
-  }
-  await prepared;
+  const prepare = () => {
+    let prepared = statements.get(st.name);
+    if (!prepared) {
+      prepared = client
+        .query(`prepare ${st.name}${st.types ? `(${st.types})` : ''} as ${st.text}`)
+        .then(() => undefined)
+        .catch((err: { code?: string }) => {
+          // 42P05: already prepared in this session (another repository over the same instance).
+          if (err?.code !== '42P05') {
+            statements.delete(st.name);
+            throw err;
+          }
+        });
+      statements.set(st.name, prepared);
+    }
+    return prepared;
+  };
   const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
-  const results = await client.exec(`set local plan_cache_mode = force_generic_plan; execute ${st.name}${args}`);
-  return results[1]?.rows ?? [];
+  const run = async () =>
+    (await exec.call(client, `set local plan_cache_mode = force_generic_plan; execute ${st.name}${args}`))[1]?.rows ?? [];
+  await prepare();
+  try {
+    return await run();
+  } catch (err) {
+    // 26000: the statement is gone (a DEALLOCATE or DISCARD by someone else): prepare it again, once.
+    if ((err as { code?: string })?.code !== '26000') throw err;
+    statements.delete(st.name);
+    await prepare();
+    return run();
+  }
 }
 
 /** The only code that touches the forum's tables. */
