@@ -1,8 +1,10 @@
 // The forum's query plans at 100,000 posts (issue 10): runs the forum repository's thread list and search against
 // PGlite (a data dir kept between runs) and, with DATABASE_URL, PostgreSQL (that database; migrated and seeded when
-// its forum is empty), prints EXPLAIN (ANALYZE, BUFFERS) of every query each call sends and the median time of the
+// its forum is empty), prints EXPLAIN (ANALYZE, BUFFERS) of every query each call sends (on PGlite the search's prepared statement with
+// its generic plan, as it runs) and the median time of the
 // call over a few runs (the forum service's thread list without its authors' query and without cache). Not a benchmark of the server (no HTTP, no users): it shows what the database does.
 //   node --import tsx bench/forum-plans.mjs [filter]       FORUM_PLANS_DIR=/tmp/xr-forum-plans (default)
+//   PLAN_AB=1 PLAN_RUNS=21 node --import tsx bench/forum-plans.mjs search   (PGlite: prepared vs planned, interleaved)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/forum_bench_x node --import tsx bench/forum-plans.mjs
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,23 +45,44 @@ const CASES = [
   ['search nothing', { keyword: 'zzzqqq', page: 1 }],
 ].filter(([name]) => name.includes(only));
 
-async function measure(label, db, run) {
-  const captured = [];
-  const logger = { logQuery: (query, params) => captured.push({ query, params }) };
+/**
+ * Runs `fn` and answers every query it sent to the raw client (Drizzle's own and the search statement the
+ * repository sends itself; on PGlite that one is `set local plan_cache_mode …; execute forum_search_…(…)` through
+ * `exec`).
+ */
+async function capture(raw, fn) {
+  const seen = [];
+  const { query, exec } = raw;
+  raw.query = function (...args) {
+    const first = args[0];
+    if (typeof first === 'string') seen.push({ query: first, params: args[1] ?? [] });
+    else if (first && typeof first.text === 'string') seen.push({ query: first.text, params: first.values ?? args[1] ?? [] });
+    return query.apply(this, args);
+  };
+  if (exec)
+    raw.exec = function (text) {
+      seen.push({ query: text, params: [] });
+      return exec.call(this, text);
+    };
+  try {
+    return { reply: await fn(), queries: seen };
+  } finally {
+    raw.query = query;
+    if (exec) raw.exec = exec;
+  }
+}
+
+async function measure(label, db, raw, run) {
   // The forum service with what the thread list needs of the others: no authors (their query is the users
   // module's), no writes.
-  const service = (d) => createForumService({ db: d, users: { forumCards: async () => new Map() }, messages: {}, projects: {} });
-  const forum = service(db(logger));
-  const quiet = service(db(undefined));
+  const forum = createForumService({ db, users: { forumCards: async () => new Map() }, messages: {}, projects: {} });
   console.log(`\n===== ${label}`);
   for (const [name, q] of CASES) {
-    captured.length = 0;
-    const reply = await forum.threadPage(null, { limit: 20, ...q });
-    const queries = [...captured];
+    const { reply, queries } = await capture(raw, () => forum.threadPage(null, { limit: 20, ...q }));
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      await quiet.threadPage(null, { limit: 20, ...q });
+      await forum.threadPage(null, { limit: 20, ...q });
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
@@ -70,9 +93,47 @@ async function measure(label, db, run) {
     if (!VERBOSE) continue;
     for (const { query, params } of queries) {
       console.log(`SQL: ${query}\n    ${JSON.stringify(params)}`);
-      const plan = await run(`explain (analyze, buffers) ${query}`, params);
+      // PGlite prepares the search statement at its first use (no plan of its own).
+      if (/^prepare /.test(query)) continue;
+      const plan = await run(query, params);
       console.log(plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
     }
+  }
+}
+
+/**
+ * PLAN_AB=1: on one warm PGlite instance, each call through the prepared statement with its generic plan (as the
+ * server runs it) and through the same text as an ordinary parameterised query (planned every time, as PostgreSQL
+ * runs it), interleaved call by call so that the machine's load falls on both alike; median and best of PLAN_RUNS.
+ */
+async function ab(client) {
+  const db = drizzlePglite(client);
+  // The repository takes the PostgreSQL path when its raw client has no `exec`.
+  const planned = new Proxy(db, {
+    get: (target, key) =>
+      key === '$client' ? { query: (text, params) => client.query(text, params) } : Reflect.get(target, key),
+  });
+  const noUsers = { users: { forumCards: async () => new Map() }, messages: {}, projects: {} };
+  const prepared = createForumService({ db, ...noUsers });
+  const custom = createForumService({ db: planned, ...noUsers });
+  for (const [, q] of CASES) for (let i = 0; i < 3; i++) await prepared.threadPage(null, { limit: 20, ...q });
+  const stat = (times) => {
+    times.sort((a, b) => a - b);
+    return `${times[Math.floor(times.length / 2)].toFixed(1)} (${times[0].toFixed(1)})`;
+  };
+  console.log('\ncall | planned each time: median (best) ms | prepared, generic plan: median (best) ms');
+  for (const [name, q] of CASES) {
+    const a = [];
+    const b = [];
+    for (let i = 0; i < RUNS; i++) {
+      let t = performance.now();
+      await custom.threadPage(null, { limit: 20, ...q });
+      a.push(performance.now() - t);
+      t = performance.now();
+      await prepared.threadPage(null, { limit: 20, ...q });
+      b.push(performance.now() - t);
+    }
+    console.log(`${name} | ${stat(a)} | ${stat(b)}`);
   }
 }
 
@@ -89,11 +150,14 @@ if (process.env.FORUM_PLANS_PGLITE !== '0') {
     for (const v of VACUUM) await client.exec(v);
     console.log(`PGlite seeded in ${Date.now() - t} ms`);
   } else await pgliteDatabase(client).migrate();
-  await measure(
-    'PGlite',
-    (logger) => drizzlePglite(client, { logger }),
-    async (sql, params) => (await client.query(sql, params)).rows,
-  );
+  if (process.env.PLAN_AB === '1') await ab(client);
+  else
+    await measure('PGlite', drizzlePglite(client), client, async (sql, params) =>
+      // The prepared search runs with its generic plan: explain it the same way.
+      /^set local plan_cache_mode/.test(sql)
+        ? ((await client.exec(sql.replace(/execute /, 'explain (analyze, buffers) execute ')))[1]?.rows ?? [])
+        : (await client.query(`explain (analyze, buffers) ${sql}`, params)).rows,
+    );
   await client.close();
 }
 
@@ -113,8 +177,9 @@ if (process.env.DATABASE_URL) {
   }
   await measure(
     'PostgreSQL',
-    (logger) => drizzlePg(pool, { logger }),
-    async (sql, params) => (await pool.query(sql, params)).rows,
+    drizzlePg(pool),
+    pool,
+    async (sql, params) => (await pool.query(`explain (analyze, buffers) ${sql}`, params)).rows,
   );
   await pool.end();
 }

@@ -1,5 +1,8 @@
 // The forum's bulk data for bench/forum.bench.mjs (and bench/forum-plans.mjs): threads over the three default
 // boards with ten posts each, bodies of random English and Chinese words, added by INSERT … SELECT.
+// Run through tsx (`npm run bench`, `node --import tsx`): the search documents are built with the forum module's own
+// SQL, so the seed cannot drift from what the service keeps.
+import { SEARCH_DOC_SQL } from '../apps/server/src/modules/community/forum.repository.ts';
 
 export const THREADS = Number(process.env.BENCH_FORUM_THREADS ?? 10_000);
 export const POSTS_PER_THREAD = 10;
@@ -66,12 +69,6 @@ const randomWords = (n) =>
 /** The service's search form in SQL (lib/search-form.ts): lower-cased, every CJK character tripled. */
 const searchFormSql = (col) =>
   `regexp_replace(lower(${col}), '([\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af])', '\\1\\1\\1', 'g')`;
-
-/**
- * A thread's search document (`t`: the thread), as the service keeps it: SEARCH_DOC_SQL of
- * apps/server/src/modules/community/forum.repository.ts (this file is plain JavaScript, so a copy).
- */
-const SEARCH_DOC_SQL = `chr(2) || 'fb' || t.board_id || chr(2) || chr(1) || replace(replace(replace(t.search_text, chr(1), ''), chr(2), ''), ' ', 'ǂ') || coalesce((select string_agg(chr(1) || replace(replace(replace(p.search_text, chr(1), ''), chr(2), ''), ' ', 'ǂ'), '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
 
 /**
  * Threads and posts (the rare word "hdri" in one post of a hundred), their search documents, then the counters the

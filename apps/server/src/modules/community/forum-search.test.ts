@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { body, countQueries, type Shopper, shopper } from '../../../test/commerce';
+import { body, type Shopper, shopper } from '../../../test/commerce';
 import { searchForm } from '../../lib/search-form';
 import { SEARCH_DOC_SQL } from './forum.repository';
 
@@ -84,10 +84,25 @@ async function listOrder(where = sql`true`): Promise<number[]> {
   return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
-/** The SQL each query of `fn` sent, with its parameters (the request's own queries only). */
+type RawClient = {
+  query: (...a: unknown[]) => Promise<{ rows: Record<string, string>[] }>;
+  exec?: (text: string) => Promise<{ rows: Record<string, string>[] }[]>;
+};
+const rawClient = () => (t.database.db as unknown as { session: { client: RawClient } }).session.client;
+/** PGlite's multi-statement `exec` (the prepared statements run through it). */
+const pgliteExec = (text: string) => {
+  const client = rawClient();
+  if (!client.exec) throw new Error('PGlite only');
+  return client.exec.call(client, text);
+};
+
+/**
+ * The SQL each query of `fn` sent, with its parameters (the request's own queries only): parameterised queries and,
+ * on PGlite, the search's prepared statement run through `exec` (its text holds the parameters as literals).
+ */
 async function captured(fn: () => Promise<unknown>): Promise<{ text: string; params: unknown[] }[]> {
-  const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
-  const original = client.query;
+  const client = rawClient();
+  const { query, exec } = client;
   const seen: { text: string; params: unknown[] }[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
     // PGlite's driver passes (text, params); node-postgres a config object ({ text, values, rowMode })
@@ -95,22 +110,35 @@ async function captured(fn: () => Promise<unknown>): Promise<{ text: string; par
     if (typeof first === 'string') seen.push({ text: first, params: (args[1] as unknown[]) ?? [] });
     else if (first && typeof first.text === 'string')
       seen.push({ text: first.text, params: first.values ?? (args[1] as unknown[]) ?? [] });
-    return original.apply(this, args);
+    return query.apply(this, args);
   };
+  // Only PGlite has `exec` (a node-postgres pool must keep having none: the repository tells them apart by it).
+  if (exec)
+    client.exec = function (this: unknown, text: string) {
+      seen.push({ text, params: [] });
+      return exec.call(this, text);
+    };
   try {
     await fn();
   } finally {
-    client.query = original;
+    client.query = query;
+    if (exec) client.exec = exec;
   }
   return seen;
 }
+/** How many queries `fn` sent (parameterised ones and PGlite's prepared statements alike). */
+const countQueries = async (fn: () => Promise<unknown>) => (await captured(fn)).length;
+/** The search statement among captured queries: the prepared one run on PGlite, or the parameterised one. */
+const searchStatement = (queries: { text: string; params: unknown[] }[]) =>
+  queries.find((q) => /execute forum_search_|with probe as materialized/.test(q.text));
 const explain = async (q: { text: string; params: unknown[] }, analyze = false) => {
-  const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => Promise<unknown> } } }).session
-    .client;
-  const res = (await client.query(`explain ${analyze ? '(analyze, costs off) ' : ''}${q.text}`, q.params)) as {
-    rows: Record<string, string>[];
-  };
-  return res.rows.map((r) => Object.values(r)[0]).join('\n');
+  const client = rawClient();
+  const options = analyze ? '(analyze, costs off) ' : '';
+  // PGlite's prepared statements: `set local plan_cache_mode …; execute …`, explained as it runs (with its generic plan).
+  const rows = /^set local plan_cache_mode/.test(q.text)
+    ? ((await pgliteExec(q.text.replace(/execute forum_/, `explain ${options}execute forum_`)))[1]?.rows ?? [])
+    : (await client.query(`explain ${options}${q.text}`, q.params)).rows;
+  return rows.map((r) => Object.values(r)[0]).join('\n');
 };
 
 describe('thread list', () => {
@@ -124,7 +152,8 @@ describe('thread list', () => {
     expect(p40.list.map((x) => x.id)).toEqual(order.slice(780, 800));
 
     const queries = await captured(() => get(`/forum/thread_page?board_id=${board.id}&limit=20&page=3`));
-    const page = queries.find((q) => /from "forum_threads"/.test(q.text) && /order by/.test(q.text));
+    // PGlite: the prepared list statement; PostgreSQL: the same text as a parameterised query.
+    const page = queries.find((q) => /execute forum_list_one|from forum_threads where .* order by/s.test(q.text));
     expect(page).toBeDefined();
     const plan = await explain(page as { text: string; params: unknown[] });
     // One board holds every thread here, so either recency index gives the order.
@@ -133,14 +162,16 @@ describe('thread list', () => {
   });
 
   it('costs three queries anonymous (boards, page, authors) and one more signed in (unread markers)', async () => {
-    expect(await countQueries(t, () => get(`/forum/thread_page?board_id=${board.id}`))).toBe(3);
-    expect(await countQueries(t, () => get('/forum/thread_page'))).toBe(3);
+    // On PGlite the first list of every board prepares its statement (once per instance): count the calls after it.
+    await get('/forum/thread_page');
+    expect(await countQueries(() => get(`/forum/thread_page?board_id=${board.id}`))).toBe(3);
+    expect(await countQueries(() => get('/forum/thread_page'))).toBe(3);
     await get(`/forum/thread_page?board_id=${board.id}`, alice); // the session is resolved (and cached) once
-    const signedIn = await countQueries(t, () => get(`/forum/thread_page?board_id=${board.id}`, alice));
-    const anonymous = await countQueries(t, () => get(`/forum/thread_page?board_id=${board.id}`));
+    const signedIn = await countQueries(() => get(`/forum/thread_page?board_id=${board.id}`, alice));
+    const anonymous = await countQueries(() => get(`/forum/thread_page?board_id=${board.id}`));
     // The session check belongs to sign-in, not to the forum: the forum adds exactly the read times.
-    const session = await countQueries(t, () => app.inject({ url: '/api/forum/board_list', headers: alice.headers }));
-    const sessionOnly = session - (await countQueries(t, () => app.inject({ url: '/api/forum/board_list' })));
+    const session = await countQueries(() => app.inject({ url: '/api/forum/board_list', headers: alice.headers }));
+    const sessionOnly = session - (await countQueries(() => app.inject({ url: '/api/forum/board_list' })));
     expect(signedIn - anonymous - sessionOnly).toBe(1);
   });
 });
@@ -164,7 +195,7 @@ describe('search at volume', () => {
 
     // One statement: the walk of the recency index answers; the fetch and sort of plan 2 never run.
     const queries = await captured(() => search('showroom', '&page=2'));
-    const statement = queries.find((q) => /with probe as materialized/.test(q.text));
+    const statement = searchStatement(queries);
     expect(statement).toBeDefined();
     const plan = await explain(statement as { text: string; params: unknown[] }, true);
     expect(plan).toMatch(/Index Scan using forum_threads_(board|all)_idx on forum_threads [^\n]*\(actual/);
@@ -175,7 +206,7 @@ describe('search at volume', () => {
 
   it('a rare word reads the threads through the trigram index of the search documents, sorted, with the exact total', async () => {
     const queries = await captured(() => search('hdri'));
-    const statement = queries.find((q) => /with probe as materialized/.test(q.text));
+    const statement = searchStatement(queries);
     const plan = await explain(statement as { text: string; params: unknown[] }, true);
     // The walk found too few, so plan 2 fetched the 13 (through the trigram index, or at this small size a
     // sequential read) and plan 3, the deep walk, never ran.
@@ -255,10 +286,65 @@ describe('search at volume', () => {
   });
 
   it('costs three queries: boards, the search statement and the authors', async () => {
-    expect(await countQueries(t, () => search('showroom'))).toBe(3);
-    expect(await countQueries(t, () => search('hdri'))).toBe(3);
+    expect(await countQueries(() => search('showroom'))).toBe(3);
+    expect(await countQueries(() => search('hdri'))).toBe(3);
     // Nothing found: no authors to look up.
-    expect(await countQueries(t, () => search('nothing like this'))).toBe(2);
+    expect(await countQueries(() => search('nothing like this'))).toBe(2);
+  });
+
+  it('runs the prepared statements with their generic plans on PGlite, the setting for each statement only', async () => {
+    const queries = await captured(() => search('showroom'));
+    const statement = searchStatement(queries);
+    if (t.database.kind !== 'pglite') {
+      expect(statement?.text).toMatch(/^\s*with probe as materialized/);
+      return;
+    }
+    expect(statement?.text).toMatch(/^set local plan_cache_mode = force_generic_plan; execute forum_search_one\(/);
+    // A generic plan shows the parameters, not the values; a custom one would show '%showroom%'.
+    const plan = await explain(statement as { text: string; params: unknown[] });
+    expect(plan).toMatch(/search_doc ~~ \$2/);
+    expect(plan).not.toMatch(/showroom/);
+    const setting = async () => (await rawClient().query('show plan_cache_mode')).rows[0]?.plan_cache_mode;
+    expect(await setting()).toBe('auto');
+    // Each statement (lists and searches of one board or every board, boards, read times) is prepared once, for
+    // the instance's one session.
+    await get(`/forum/thread_page?keyword=showroom`);
+    const names = (await rawClient().query('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
+    expect(names).toEqual([
+      'forum_boards_all',
+      'forum_list_any',
+      'forum_list_one',
+      'forum_read_times',
+      'forum_search_any',
+      'forum_search_one',
+    ]);
+    // Statements dropped behind the forum's back are prepared again.
+    await pgliteExec('deallocate all');
+    expect((await search('showroom')).list).toHaveLength(20);
+    // A failing statement ends its implicit transaction: the setting does not outlive it.
+    await expect(pgliteExec('set local plan_cache_mode = force_generic_plan; select 1 / 0')).rejects.toThrow();
+    expect(await setting()).toBe('auto');
+  });
+
+  it('passes quotes, backslashes and LIKE wildcards of a keyword as text', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forum/add_thread',
+      headers: alice.headers,
+      payload: { board_id: board.id, title: 'Escapes', body: "O'Brien's 100%_off C:\\scenes\\x.glb" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = body<{ id: number }>(res).data;
+    for (const k of ["o'brien's 100%_off", 'c:\\scenes\\x', "'); select 1; --"]) {
+      const page = await search(k);
+      expect(
+        page.list.map((x) => x.id),
+        k,
+      ).toEqual(k.startsWith("'") ? [] : [id]);
+    }
+    // % and _ are letters here, not wildcards.
+    expect((await search('100%x')).list).toEqual([]);
+    expect((await search("o'brien_s")).list).toEqual([]);
   });
 });
 

@@ -9,30 +9,6 @@ export type ThreadRow = Omit<typeof forumThreads.$inferSelect, 'searchDoc'>;
 const { searchDoc: _doc, ...THREAD } = getTableColumns(forumThreads);
 export type PostRow = typeof forumPosts.$inferSelect;
 
-/**
- * The thread list's order exactly as its indexes store it (drizzle-kit writes `desc` as `DESC NULLS LAST`; a plain
- * `desc` means NULLS FIRST, which those indexes cannot give, and PostgreSQL then sorts every live thread).
- */
-const WALK = [
-  sql`${forumThreads.pinned} desc nulls last`,
-  sql`${forumThreads.lastPostAt} desc nulls last`,
-  sql`${forumThreads.id} desc nulls last`,
-];
-/** The same order in the search statement's own SQL (its CTEs name the columns without a table). */
-const WALK_SQL = sql.raw('pinned desc nulls last, last_post_at desc nulls last, id desc nulls last');
-
-/** Live threads of these boards (one board: its own index). */
-const scopeOf = (boardIds: number[]) =>
-  and(
-    isNull(forumThreads.deletedAt),
-    boardIds.length === 1 ? eq(forumThreads.boardId, boardIds[0] ?? 0) : inArray(forumThreads.boardId, boardIds),
-  );
-/** `scopeOf` in the search statement's own SQL. */
-const scopeSql = (boardIds: number[]) =>
-  boardIds.length === 1
-    ? sql`deleted_at is null and board_id = ${boardIds[0] ?? 0}::int`
-    : sql`deleted_at is null and board_id = any(${`{${boardIds.join(',')}}`}::int[])`;
-
 /** Separates the posts inside a thread's search document (no search term contains it: `docForm` removes it). */
 const DOC_SEP = '\u0001';
 /** Encloses the board mark at the start of a search document (no search term contains it either). */
@@ -68,29 +44,191 @@ export function docForm(text: string): string {
 /** `%term%` for LIKE with the wildcards of the term itself escaped. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The columns of a thread row, read back from the search statement's raw rows (each column's own driver mapping). */
-const THREAD_COLUMNS = Object.entries(THREAD);
-/** Those columns in the search statement's select list. */
-const THREAD_SQL = sql.raw(THREAD_COLUMNS.map(([, col]) => `forum_threads.${col.name}`).join(', '));
-function threadFromRaw(raw: Record<string, unknown>): ThreadRow {
+type Column = { name: string; mapFromDriverValue: (v: unknown) => unknown };
+/** A raw row (SQL column names) as Drizzle maps it: each column's own driver mapping, under its property name. */
+function fromRaw<T>(columns: [string, Column][], raw: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const [key, col] of THREAD_COLUMNS) {
+  for (const [key, col] of columns) {
     const v = raw[col.name];
     row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
   }
-  return row as ThreadRow;
+  return row as T;
+}
+/** The columns of a thread row, read back from the search statement's raw rows. */
+const THREAD_COLUMNS: [string, Column][] = Object.entries(THREAD);
+const threadFromRaw = (raw: Record<string, unknown>) => fromRaw<ThreadRow>(THREAD_COLUMNS, raw);
+const BOARD_COLUMNS: [string, Column][] = Object.entries(getTableColumns(forumBoards));
+const boardFromRaw = (raw: Record<string, unknown>) => fromRaw<BoardRow>(BOARD_COLUMNS, raw);
+
+/** A statement every request sends, as fixed text (PGlite keeps it prepared: see `runStatement`). */
+interface Statement {
+  name: string;
+  /** Its parameters' types for PREPARE ('' without parameters). */
+  types: string;
+  text: string;
+}
+/** The boards, in their order (all of them, or the switched-on ones). */
+const boardsStatement = (all: boolean): Statement => ({
+  name: all ? 'forum_boards_all' : 'forum_boards_on',
+  types: '',
+  text: `select ${BOARD_COLUMNS.map(([, c]) => c.name).join(', ')} from forum_boards${all ? '' : ' where enabled'} order by sort, id`,
+});
+const BOARDS_ALL = boardsStatement(true);
+const BOARDS_ON = boardsStatement(false);
+/** A reader's read times of some threads: $1 the reader, $2 the threads. */
+const READ_TIMES: Statement = {
+  name: 'forum_read_times',
+  types: 'int, int[]',
+  text: 'select thread_id, read_at from forum_reads where user_id = $1::int and thread_id = any($2::int[])',
+};
+
+/** Live threads of one board (`$1` its id) or several (`$1` an array), in the statements' SQL. */
+const scopeText = (one: boolean) =>
+  one ? 'deleted_at is null and board_id = $1::int' : 'deleted_at is null and board_id = any($1::int[])';
+/**
+ * The thread list's order exactly as its indexes store it (drizzle-kit writes `desc` as `DESC NULLS LAST`; a plain
+ * `desc` means NULLS FIRST, which those indexes cannot give, and PostgreSQL then sorts every live thread).
+ */
+const WALK_TEXT = 'pinned desc nulls last, last_post_at desc nulls last, id desc nulls last';
+/** A thread row's columns in the statements' select lists. */
+const THREAD_SELECT = () => THREAD_COLUMNS.map(([, col]) => `forum_threads.${col.name}`).join(', ');
+
+/**
+ * The search statement (`repo.search`) as fixed text with numbered parameters, for one board (`$1` a board id; its
+ * mark `$10` narrows plan 2's trigram candidates) or several (`$1` an array). The text never changes between
+ * searches, so PGlite can keep it prepared. Parameters: $1 boards, $2 the LIKE pattern, $3 probe, $4 window,
+ * $5 ahead, $6 few, $7 offset, $8 the page's end in the walk (offset + limit, at most ahead), $9 limit, $10 mark.
+ */
+function searchStatement(one: boolean): Statement {
+  const scope = scopeText(one);
+  const walk = WALK_TEXT;
+  const text = `
+    with probe as materialized (
+      select count(*)::int as c
+      from (select search_doc from forum_threads where ${scope} order by ${walk} limit $3::int) w
+      where w.search_doc like $2::text),
+    win as materialized (
+      select w.id, row_number() over () as rn
+      from (select id, search_doc from forum_threads where ${scope} order by ${walk} limit $4::int) w
+      where (select c from probe) * 2 >= $3::int and w.search_doc like $2::text
+      limit $5::int + 1),
+    wn as materialized (select count(*)::int as c from win),
+    cov as materialized (
+      select count(*) < $4::int as c
+      from (select 1 from forum_threads where ${scope} limit $4::int) x),
+    walked as materialized (
+      select (select c from probe) * 2 >= $3::int and ((select c from wn) > $5::int or (select c from cov)) as c),
+    hits as materialized (
+      select id, pinned, last_post_at from forum_threads
+      where not (select c from walked) and ${scope} and search_doc like $2::text${one ? ' and search_doc like $10::text' : ''}
+      limit $6::int + 1),
+    hn as materialized (select count(*)::int as c from hits),
+    page as materialized (
+      (select id from win where (select c from walked) and rn > $7::int and rn <= $8::int)
+      union all
+      (select id from hits where (select c from hn) <= $6::int
+       order by pinned desc, last_post_at desc, id desc limit $9::int offset $7::int)
+      union all
+      (select id from forum_threads
+       where (select c from hn) > $6::int and ${scope} and coalesce(search_doc like $2::text, false)
+       order by ${walk} limit $9::int offset $7::int))
+    select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*
+    from wn cross join hn cross join walked left join page on true
+    left join lateral (select ${THREAD_SELECT()}
+                       from forum_threads where forum_threads.id = page.id) forum_threads on true
+    order by forum_threads.pinned desc, forum_threads.last_post_at desc, forum_threads.id desc`;
+  return {
+    name: one ? 'forum_search_one' : 'forum_search_any',
+    types: `${one ? 'int' : 'int[]'}, text, int, int, int, int, int, int, int${one ? ', text' : ''}`,
+    text,
+  };
+}
+const SEARCH_ONE = searchStatement(true);
+const SEARCH_ANY = searchStatement(false);
+/** One page of the thread list (`repo.threadPage`): $1 the board or boards, $2 limit, $3 offset. */
+const listStatement = (one: boolean): Statement => ({
+  name: one ? 'forum_list_one' : 'forum_list_any',
+  types: `${one ? 'int' : 'int[]'}, int, int`,
+  text: `select ${THREAD_SELECT()} from forum_threads where ${scopeText(one)} order by ${WALK_TEXT} limit $2::int offset $3::int`,
+});
+const LIST_ONE = listStatement(true);
+const LIST_ANY = listStatement(false);
+type Param = number | number[] | string;
+
+/** A parameter as an SQL literal for EXECUTE (integers checked; strings quoted, NUL dropped: no text holds one). */
+function literal(v: Param): string {
+  if (Array.isArray(v)) return `'{${v.map((x) => literal(x)).join(',')}}'`;
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new Error(`search parameter is not an integer: ${v}`);
+    return String(v);
+  }
+  return `'${v.replaceAll('\0', '').replaceAll("'", "''")}'`;
+}
+
+/** The raw clients under Drizzle: PGlite (has `exec`, one session) or a node-postgres pool. */
+type RawClient = {
+  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  exec?: (text: string) => Promise<{ rows: Record<string, unknown>[] }[]>;
+};
+/** The statements prepared on each PGlite instance (its one session keeps them until it closes). */
+const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
+
+/**
+ * Runs one of the forum's fixed statements (the search, the thread list page, the boards, the read times).
+ * PGlite (WebAssembly, one query at a time) spent 0.7–3.7 ms planning the search statement for 0.5–4 ms of
+ * execution, and about half of a small query's 0.5 ms in planning and Drizzle's query building, on every request:
+ * there each statement is PREPAREd once per instance and EXECUTEd with its generic plan (`plan_cache_mode` set for
+ * that one statement only: SET LOCAL in the implicit transaction of a two-statement query, which also ends it when
+ * the statement fails). The search's generic plan is the same shape as its custom ones: the choice between its
+ * three plans is made at run time by the one-time filters, not by the planner. PostgreSQL plans natively in a
+ * fraction of that and keeps ordinary parameterised queries (a custom plan each time). The two are told apart by
+ * PGlite's `exec` (a node-postgres pool has none).
+ */
+async function runStatement(db: Db, st: Statement, params: Param[] = []): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  const exec = client.exec;
+  if (typeof exec !== 'function') return (await client.query(st.text, params)).rows;
+  const statements = preparedOn.get(client) ?? new Map<string, Promise<void>>();
+  preparedOn.set(client, statements);
+  const prepare = () => {
+    let prepared = statements.get(st.name);
+    if (!prepared) {
+      prepared = client
+        .query(`prepare ${st.name}${st.types ? `(${st.types})` : ''} as ${st.text}`)
+        .then(() => undefined)
+        .catch((err: { code?: string }) => {
+          // 42P05: already prepared in this session (another repository over the same instance).
+          if (err?.code !== '42P05') {
+            statements.delete(st.name);
+            throw err;
+          }
+        });
+      statements.set(st.name, prepared);
+    }
+    return prepared;
+  };
+  const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+  const run = async () =>
+    (await exec.call(client, `set local plan_cache_mode = force_generic_plan; execute ${st.name}${args}`))[1]?.rows ?? [];
+  await prepare();
+  try {
+    return await run();
+  } catch (err) {
+    // 26000: the statement is gone (a DEALLOCATE or DISCARD by someone else): prepare it again, once.
+    if ((err as { code?: string })?.code !== '26000') throw err;
+    statements.delete(st.name);
+    await prepare();
+    return run();
+  }
 }
 
 /** The only code that touches the forum's tables. */
 export function createForumRepository(db: Db) {
   return {
     // --- Boards ---
+    /** The boards in their order; read by every thread list and search (a prepared statement on PGlite). */
     async boards(includeDisabled: boolean): Promise<BoardRow[]> {
-      return db
-        .select()
-        .from(forumBoards)
-        .where(includeDisabled ? undefined : eq(forumBoards.enabled, true))
-        .orderBy(asc(forumBoards.sort), asc(forumBoards.id));
+      return (await runStatement(db, includeDisabled ? BOARDS_ALL : BOARDS_ON)).map(boardFromRaw);
     },
     async boardById(id: number, tx: DbOrTx = db): Promise<BoardRow | undefined> {
       const [row] = await tx.select().from(forumBoards).where(eq(forumBoards.id, id));
@@ -124,13 +262,13 @@ export function createForumRepository(db: Db) {
      * counters (the service), not from counting rows.
      */
     async threadPage(q: { boardIds: number[]; limit: number; offset: number }): Promise<ThreadRow[]> {
-      return db
-        .select(THREAD)
-        .from(forumThreads)
-        .where(scopeOf(q.boardIds))
-        .orderBy(...WALK)
-        .limit(q.limit)
-        .offset(q.offset);
+      const one = q.boardIds.length === 1;
+      const rows = await runStatement(db, one ? LIST_ONE : LIST_ANY, [
+        one ? (q.boardIds[0] ?? 0) : q.boardIds,
+        q.limit,
+        q.offset,
+      ]);
+      return rows.map(threadFromRaw);
     },
     /**
      * One page of a search and what its total needs, in ONE statement (PGlite answers one query at a time and each
@@ -147,6 +285,8 @@ export function createForumRepository(db: Db) {
      *    sorting, as it would for a word it wrongly thinks rare).
      * Answers the page's threads, `walked` (matches in the window, at most `ahead + 1`), `answered` (plan 1 gave the
      * page) and `hits` (0 unless plan 2 ran, at most `few + 1`), from which the service tells the total.
+     * On PGlite the statement is prepared once and run with its generic plan (see `runSearch`): planning it cost
+     * more than running it.
      */
     async search(q: {
       boardIds: number[];
@@ -162,47 +302,21 @@ export function createForumRepository(db: Db) {
       /** At most this many hits are fetched and sorted (plan 2); more: plan 3. */
       few: number;
     }): Promise<{ rows: ThreadRow[]; walked: number; answered: boolean; hits: number }> {
-      const pattern = likePattern(docForm(q.keyword));
-      const scope = scopeSql(q.boardIds);
-      const end = Math.min(q.offset + q.limit, q.ahead);
+      const one = q.boardIds.length === 1;
+      const params: Param[] = [
+        one ? (q.boardIds[0] ?? 0) : q.boardIds,
+        likePattern(docForm(q.keyword)),
+        q.probe,
+        q.window,
+        q.ahead,
+        q.few,
+        q.offset,
+        Math.min(q.offset + q.limit, q.ahead),
+        q.limit,
+      ];
       // One board: its mark narrows the trigram index's candidates to that board (plan 2).
-      const marked =
-        q.boardIds.length === 1 ? sql` and search_doc like ${`${likePattern(boardMark(q.boardIds[0] ?? 0)).slice(1)}`}` : sql``;
-      const res = await db.execute(sql`
-        with probe as materialized (
-          select count(*)::int as c
-          from (select search_doc from forum_threads where ${scope} order by ${WALK_SQL} limit ${q.probe}::int) w
-          where w.search_doc like ${pattern}),
-        win as materialized (
-          select w.id, row_number() over () as rn
-          from (select id, search_doc from forum_threads where ${scope} order by ${WALK_SQL} limit ${q.window}::int) w
-          where (select c from probe) * 2 >= ${q.probe}::int and w.search_doc like ${pattern}
-          limit ${q.ahead + 1}::int),
-        wn as materialized (select count(*)::int as c from win),
-        cov as materialized (
-          select count(*) < ${q.window}::int as c
-          from (select 1 from forum_threads where ${scope} limit ${q.window}::int) x),
-        walked as materialized (
-          select (select c from probe) * 2 >= ${q.probe}::int and ((select c from wn) > ${q.ahead}::int or (select c from cov)) as c),
-        hits as materialized (
-          select id, pinned, last_post_at from forum_threads
-          where not (select c from walked) and ${scope} and search_doc like ${pattern}${marked}
-          limit ${q.few + 1}::int),
-        hn as materialized (select count(*)::int as c from hits),
-        page as materialized (
-          (select id from win where (select c from walked) and rn > ${q.offset}::int and rn <= ${end}::int)
-          union all
-          (select id from hits where (select c from hn) <= ${q.few}::int
-           order by pinned desc, last_post_at desc, id desc limit ${q.limit}::int offset ${q.offset}::int)
-          union all
-          (select id from forum_threads
-           where (select c from hn) > ${q.few}::int and ${scope} and coalesce(search_doc like ${pattern}, false)
-           order by ${WALK_SQL} limit ${q.limit}::int offset ${q.offset}::int))
-        select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*
-        from wn cross join hn cross join walked left join page on true
-        left join lateral (select ${THREAD_SQL} from forum_threads where forum_threads.id = page.id) forum_threads on true
-        order by forum_threads.pinned desc, forum_threads.last_post_at desc, forum_threads.id desc`);
-      const raw = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      if (one) params.push(likePattern(boardMark(q.boardIds[0] ?? 0)).slice(1));
+      const raw = await runStatement(db, one ? SEARCH_ONE : SEARCH_ANY, params);
       const first = raw[0] ?? {};
       return {
         rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(threadFromRaw),
@@ -337,11 +451,9 @@ export function createForumRepository(db: Db) {
     /** When the reader last opened each of these threads (absent: never). */
     async readTimes(userId: number, threadIds: number[]): Promise<Map<number, Date>> {
       if (threadIds.length === 0) return new Map();
-      const rows = await db
-        .select({ threadId: forumReads.threadId, at: forumReads.readAt })
-        .from(forumReads)
-        .where(and(eq(forumReads.userId, userId), inArray(forumReads.threadId, threadIds)));
-      return new Map(rows.map((r) => [r.threadId, r.at]));
+      const rows = await runStatement(db, READ_TIMES, [userId, threadIds]);
+      // Both drivers answer a timestamptz as a Date.
+      return new Map(rows.map((r) => [Number(r.thread_id), new Date(r.read_at as Date)]));
     },
     async readAt(userId: number, threadId: number): Promise<Date | null> {
       const [row] = await db
