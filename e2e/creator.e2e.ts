@@ -186,7 +186,7 @@ describe('creator content', () => {
     await drawer.getByText(projects.rules.cover).waitFor();
     await drawer.getByLabel(projects.field.name, { exact: true }).fill(PANORAMA);
     await pickOption(page, drawer.getByLabel(projects.field.catalog), projects.catalog['360_image']);
-    await pickOption(page, drawer.getByLabel(projects.field.type), projects.type.exhibition);
+    await pickOption(page, drawer.getByLabel(projects.field.type), market.projectType.exhibition);
     const price = drawer.getByLabel(projects.field.price);
     await price.fill('12.345');
     await drawer.getByText(projects.rules.priceFormat).waitFor();
@@ -333,7 +333,7 @@ describe('creator content', () => {
     await visitor.getByRole('heading', { name: PANORAMA }).waitFor();
     await visitor.getByText('The harbour at night, seen from the ferry pier.').waitFor();
     // The type shows in words, not as its stored key.
-    await visitor.locator('.xr-details__badges').getByText(projects.type.exhibition, { exact: true }).waitFor();
+    await visitor.locator('.xr-details__badges').getByText(market.projectType.exhibition, { exact: true }).waitFor();
     const preview = visitor.getByTestId('content-preview');
     await preview.waitFor({ timeout: 20_000 });
     await preview.getByText(market.details.preview).waitFor();

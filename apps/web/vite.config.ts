@@ -9,11 +9,11 @@ const SITE_MODULES = new RegExp(
   [
     /src[\\/]features[\\/]site[\\/](api|components)[\\/]/,
     /src[\\/]features[\\/]market[\\/](api[\\/]|market-query|components[\\/]cart-shortcut)/,
-    /src[\\/]components[\\/](price-tag|project-card|pager|lite[\\/]empty-tray)\./,
+    /src[\\/]components[\\/](price-tag|project-card|pager|lite[\\/](empty-tray|icons))\./,
     /src[\\/]lib[\\/]dates\./,
     /contract[\\/]src[\\/](format|plans-catalog|market-basics)\./,
     /antd[\\/]es[\\/]tag[\\/]/,
-    /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Appstore|Compass|Smile|ArrowRight|DeploymentUnit|VideoCamera|Read|Shop|Filter|ShoppingCart|Search)Outlined\.js/,
+    /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Appstore|Compass|Smile|ArrowRight|DeploymentUnit|VideoCamera|Read|Shop|Filter|ShoppingCart)Outlined\.js/,
   ]
     .map((r) => r.source)
     .join('|'),
@@ -30,7 +30,7 @@ const DETAILS_MODULES = new RegExp(
     /src[\\/]components[\\/]viewers[\\/](asset-viewer\.tsx|document-viewer\.tsx|viewers\.css)/,
     /src[\\/]components[\\/]api[\\/]scenes\./,
     /src[\\/]lib[\\/]viewer-url\./,
-    /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](ArrowLeftOutlined|LeftOutlined|RightOutlined|Heart(Outlined|Filled)|CommentOutlined|FlagOutlined|DownloadOutlined|FullscreenOutlined|CheckCircle(Outlined|Filled)|StarFilled)\.js/,
+    /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](ArrowLeftOutlined|Heart(Outlined|Filled)|CommentOutlined|FlagOutlined|FullscreenOutlined|CheckCircleOutlined)\.js/,
   ]
     .map((r) => r.source)
     .join('|'),

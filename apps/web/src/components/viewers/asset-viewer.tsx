@@ -1,7 +1,7 @@
 import './viewers.css';
-import { DownloadOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiteIcon } from '../lite/icons';
 import { EmptyState, Spinner } from '../lite/lite';
 import type { PanoramaTiles } from './panorama-viewer';
 
@@ -36,7 +36,7 @@ export function AssetViewer({ download, ...props }: AssetViewerProps) {
     <div>
       <ViewerBody {...props} />
       <a className="xr-viewer__download" href={download.url} download={download.filename} data-testid="download-original">
-        <DownloadOutlined /> {t('downloadOriginal', { name: download.filename })}
+        <LiteIcon name="download" /> {t('downloadOriginal', { name: download.filename })}
       </a>
     </div>
   );

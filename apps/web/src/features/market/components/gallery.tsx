@@ -1,6 +1,6 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiteIcon } from '../../../components/lite/icons';
 import { ProjectCover } from '../../../components/project-card';
 
 const GalleryPreview = lazy(() => import('./gallery-preview'));
@@ -39,10 +39,10 @@ export function Gallery({ images, name, id }: { images: string[]; name: string; 
               onClick={() => step(-1)}
               aria-label={t('details.prevImage')}
             >
-              <LeftOutlined />
+              <LiteIcon name="left" />
             </button>
             <button type="button" className="xr-gallery__nav is-next" onClick={() => step(1)} aria-label={t('details.nextImage')}>
-              <RightOutlined />
+              <LiteIcon name="right" />
             </button>
             <span className="xr-gallery__count">
               {index + 1} / {count}

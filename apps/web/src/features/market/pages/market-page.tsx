@@ -1,4 +1,4 @@
-import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { FilterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { CATALOGS } from '@xr/contract/constants';
 import { MARKET_SORTS, type MarketSort, tagName } from '@xr/contract/market-basics';
@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyTray } from '../../../components/lite/empty-tray';
+import { LiteIcon } from '../../../components/lite/icons';
 import { Pager } from '../../../components/pager';
 import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
 import { currentLang } from '../../../lib/i18n';
@@ -158,7 +159,7 @@ export default function MarketPage() {
               }}
             />
             <button type="submit" aria-label={t('page.search')}>
-              <SearchOutlined />
+              <LiteIcon name="search" />
             </button>
           </form>
           <CartShortcut />

@@ -1,6 +1,5 @@
 import {
   ArrowLeftOutlined,
-  CheckCircleFilled,
   CommentOutlined,
   FlagOutlined,
   HeartFilled,
@@ -15,6 +14,7 @@ import { Button, Tag } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LiteIcon } from '../../../components/lite/icons';
 import { PersonAvatar, SkeletonBlock } from '../../../components/lite/lite';
 import { PriceTag } from '../../../components/price-tag';
 import { useSession } from '../../../lib/auth/session';
@@ -163,7 +163,7 @@ export default function ProductDetailsPage() {
   let buy: ReactNode;
   if (p.purchased) {
     buy = (
-      <Tag icon={<CheckCircleFilled />} color="success" className="xr-details__state">
+      <Tag icon={<LiteIcon name="checkCircle" />} color="success" className="xr-details__state">
         {t('details.purchased')}
       </Tag>
     );
