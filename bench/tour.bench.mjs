@@ -20,6 +20,8 @@ const SHOTS = path.join(root, 'e2e/artifacts/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TRACE = process.env.BENCH_TRACE === '1';
+/** With BENCH_TRACE=1: the first run's Chromium trace (every process: renderer, GPU) and the page's CPU profile. */
+const TRACE_DIR = path.join(root, 'e2e/artifacts/traces');
 /**
  * The full-screen page as the details page links to it: the lean viewer entry (`viewer.html`, the kind known).
  * `BENCH_VIEW_URL='/#/view?id=1'` measures the SPA's old route (it now forwards to the lean page).
@@ -123,6 +125,32 @@ try {
     page.on('pageerror', (e) => console.error('page error:', e.message));
     const seen = [];
     await route(page, base, seen);
+    const profiling = TRACE && run === 0;
+    let cdp = null;
+    if (profiling) {
+      fs.mkdirSync(TRACE_DIR, { recursive: true });
+      await browser.startTracing(page, {
+        path: path.join(TRACE_DIR, 'tour-trace.json'),
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-devtools.timeline.frame',
+          'v8.execute',
+          'v8',
+          'blink',
+          'loading',
+          'gpu',
+          'viz',
+          'toplevel',
+          'disabled-by-default-gpu.service',
+        ],
+      });
+      cdp = await ctx.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const navStart = Date.now();
     if (TRACE) {
       page.on('request', (r) => console.log('req', Date.now() - navStart, r.url().replace(base, '').slice(0, 90)));
@@ -145,6 +173,12 @@ try {
         }),
     );
     firstFrames.push(first);
+    if (profiling && cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(path.join(TRACE_DIR, 'tour-profile.cpuprofile'), JSON.stringify(profile));
+      await browser.stopTracing();
+      console.log(`trace and CPU profile of run 1 (first frame ${first.toFixed(0)} ms) in ${TRACE_DIR}`);
+    }
     // Tiles of the opening view: wait until no tile has arrived for 1.5 s.
     let last = seen.length;
     for (let quiet = 0; quiet < 3; ) {
