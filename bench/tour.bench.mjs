@@ -115,6 +115,9 @@ const browser = await chromium
     throw e;
   });
 const firstFrames = [];
+/** Photo Sphere Viewer's own first frame (its `ready`, then two painted frames). */
+const readyFrames = [];
+let earlyRuns = 0;
 const tileTimes = [];
 let tilesInView = 0;
 try {
@@ -157,21 +160,43 @@ try {
       page.on('requestfinished', (r) => console.log('fin', Date.now() - navStart, r.url().replace(base, '').slice(0, 90)));
     }
     await page.goto(`${base}${VIEW_URL}`);
-    // First frame: the viewer says the scene is shown (Photo Sphere Viewer's `ready`), then two painted frames.
-    const first = await page.evaluate(
+    // First frame: the opening view in perspective where the viewer is, then two painted frames. Either the lean
+    // page's early picture (`tour-early-frame`, drawn from the preview before Photo Sphere Viewer is ready) or the
+    // viewer's own first draw (Photo Sphere Viewer's `ready`), whichever comes first; the viewer's own is also
+    // measured ("viewer ready").
+    const { first, ready, early } = await page.evaluate(
       () =>
         new Promise((resolve, reject) => {
           const started = performance.now();
+          const times = { first: 0, ready: 0, early: false };
+          const painted = (cb) => requestAnimationFrame(() => requestAnimationFrame(() => cb(performance.now())));
           const check = () => {
-            const el = document.querySelector('[data-testid=tour-panorama]');
-            if (el?.getAttribute('data-scene') === 'lake')
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
-            else if (performance.now() - started > 60_000) reject(new Error('the tour viewer did not show the scene'));
+            const viewer = document.querySelector('[data-testid=tour-panorama]')?.getAttribute('data-scene') === 'lake';
+            const drawn = document.querySelector('[data-testid=tour-early-frame]')?.getAttribute('data-scene') === 'lake';
+            if (!times.first && (viewer || drawn)) {
+              times.first = -1;
+              times.early = !viewer;
+              painted((t) => {
+                times.first = t;
+                if (times.ready > 0) resolve(times);
+              });
+            }
+            if (viewer && !times.ready) {
+              times.ready = -1;
+              painted((t) => {
+                times.ready = t;
+                if (times.first > 0) resolve(times);
+              });
+              return;
+            }
+            if (performance.now() - started > 60_000) reject(new Error('the tour viewer did not show the scene'));
             else requestAnimationFrame(check);
           };
           check();
         }),
     );
+    readyFrames.push(ready);
+    if (early) earlyRuns++;
     firstFrames.push(first);
     if (profiling && cdp) {
       const { profile } = await cdp.send('Profiler.stop');
@@ -231,7 +256,8 @@ const md = [
   '',
   '| figure | median of runs | runs (ms) |',
   '|---|---|---|',
-  `| first frame with the panorama drawn (preview), ms since navigation | ${ff.toFixed(0)} | ${firstFrames.map((x) => x.toFixed(0)).join(', ')} |`,
+  `| first frame with the panorama drawn in perspective (preview), ms since navigation${earlyRuns ? ` (the page's early picture first in ${earlyRuns} of ${firstFrames.length} runs)` : ''} | ${ff.toFixed(0)} | ${firstFrames.map((x) => x.toFixed(0)).join(', ')} |`,
+  `| viewer ready (Photo Sphere Viewer's own first frame), ms since navigation | ${median(readyFrames).toFixed(0)} | ${readyFrames.map((x) => x.toFixed(0)).join(', ')} |`,
   `| last full-resolution tile of the opening view arrived (${tilesInView} tiles), ms since navigation | ${median(tileTimes).toFixed(0)} | ${tileTimes.map((x) => x.toFixed(0)).join(', ')} |`,
   '',
   `Budget: first frame ≤ 1000 ms: ${ff <= 1000 ? 'met' : 'not met'}.`,
