@@ -58,7 +58,10 @@ const details = (base) => ({
 });
 
 const server = await startServer({ WEB_DIST: path.join(root, 'apps/web/dist') });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   for (const [w, h, mobile] of [
     [1440, 900, false],
