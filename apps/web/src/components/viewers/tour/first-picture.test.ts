@@ -84,7 +84,10 @@ describe("a tour's first picture", () => {
     expect(at({ ...doc, start_scene: 'gone' })).toEqual({ scene: 'a', view: { yaw: 0, pitch: 0, zoom: 50 } });
     expect(at({ ...doc, start_scene: 'v' })).toBeUndefined();
     expect(
-      at({ kind: 'tour', scenes: [{ id: 'x', media: { type: 'image360' }, start_view: { yaw: 'no', zoom: 1e999 } }] }),
+      at({
+        kind: 'tour',
+        scenes: [{ id: 'x', media: { type: 'image360' }, start_view: { yaw: 'no', zoom: Number.POSITIVE_INFINITY } }],
+      }),
     ).toEqual({
       scene: 'x',
       view: { yaw: 0, pitch: 0, zoom: 50 },
