@@ -1,10 +1,10 @@
-import { type PerspectiveView, renderPerspective } from './perspective';
+import { earlyCanvasSize, type PerspectiveView, renderPerspective } from './perspective';
 
 /*
  * The tour's first frame before Photo Sphere Viewer is ready (docs/decisions.md "Tour viewer first frame, session
  * 10"): as soon as the start scene's first picture (the 512 px preview) has downloaded, the lean page's first script
- * draws the opening view in perspective, where the viewer will be, on a plain 2D canvas at half resolution (the
- * preview has fewer pixels than that) while three.js and Photo Sphere Viewer download and start. Photo Sphere Viewer
+ * draws the opening view in perspective, where the viewer will be, on a plain 2D canvas of about two pixels per
+ * preview pixel across the view (`earlyCanvasSize`) while three.js and Photo Sphere Viewer download and start. Photo Sphere Viewer
  * then draws the same view over it and this picture goes: nothing here can be turned or clicked, it is only drawn
  * earlier. No WebGL context (the viewer's own is the one that counts), no three.js, a few KB.
  */
@@ -54,8 +54,7 @@ export async function showEarlyFrame(
   layer.append(canvas, spinner);
   doc.body.append(layer);
   const remove = watchReplacement(doc, layer, env);
-  const w = Math.max(1, Math.ceil(layer.clientWidth / 2));
-  const h = Math.max(1, Math.ceil(layer.clientHeight / 2));
+  const { width: w, height: h } = earlyCanvasSize(layer.clientWidth, layer.clientHeight, image.width, view.zoom);
   const source = doc.createElement('canvas');
   source.width = image.width;
   source.height = image.height;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fovOfZoom, panoramaPointAt, renderPerspective } from './perspective';
+import { earlyCanvasSize, fovOfZoom, panoramaPointAt, renderPerspective } from './perspective';
 
 describe('fovOfZoom', () => {
   it("is Photo Sphere Viewer's vertical field of view: 90° at zoom 0, 60° at 50, 30° at 100, clamped", () => {
@@ -77,5 +77,18 @@ describe('renderPerspective', () => {
     const reds = Array.from({ length: 8 }, (_, i) => out.data[(1 * 8 + i) * 4]!);
     expect(Math.max(...reds)).toBeGreaterThan(200);
     expect(Math.min(...reds)).toBeLessThan(60);
+  });
+});
+
+describe('earlyCanvasSize', () => {
+  it('gives about two canvas pixels per panorama pixel across the view, at most half the CSS size', () => {
+    // 512 px preview, zoom 50 on 1440 × 768: ~95° across the view, ~134 preview pixels, so ~269 canvas pixels
+    const small = earlyCanvasSize(1440, 768, 512, 50);
+    expect(small.width).toBeGreaterThan(260);
+    expect(small.width).toBeLessThan(280);
+    expect(small.width / small.height).toBeCloseTo(1440 / 768, 1);
+    // a 2048 px preview has more detail than half the screen can show: half the CSS size
+    expect(earlyCanvasSize(1440, 768, 2048, 50)).toEqual({ width: 720, height: 384 });
+    expect(earlyCanvasSize(0, 768, 512, 50)).toEqual({ width: 1, height: 1 });
   });
 });

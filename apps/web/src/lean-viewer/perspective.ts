@@ -25,6 +25,21 @@ export function fovOfZoom(zoom: number, minFov = 30, maxFov = 90): number {
 }
 
 /**
+ * The early picture's canvas size for a place of `cssWidth` × `cssHeight`: two canvas pixels per panorama pixel
+ * across the view (more would only interpolate: the browser's scaling of the canvas does that for free), at most half
+ * the CSS size. A 512 px preview at zoom 50 on a 1440 × 768 place needs ~280 × 150 pixels, not 1440 × 768: the
+ * per-pixel work on the main thread is what this picture costs.
+ */
+export function earlyCanvasSize(cssWidth: number, cssHeight: number, sourceWidth: number, zoom: number) {
+  if (!(cssWidth > 0 && cssHeight > 0 && sourceWidth > 0)) return { width: 1, height: 1 };
+  const tanV = Math.tan((fovOfZoom(zoom) * Math.PI) / 360);
+  const hFov = 2 * Math.atan(tanV * (cssWidth / cssHeight));
+  const needed = (2 * sourceWidth * hFov) / (2 * Math.PI);
+  const scale = Math.min(0.5, needed / cssWidth);
+  return { width: Math.max(1, Math.ceil(cssWidth * scale)), height: Math.max(1, Math.ceil(cssHeight * scale)) };
+}
+
+/**
  * The panorama point (u right 0…1 from yaw −π, v down 0…1 from the zenith) seen through the view at a screen point
  * (x right, y up, both −1…1 across the picture whose width / height is `aspect`).
  */
