@@ -5,8 +5,11 @@
  * The panorama is real: an 8192 × 4096 landscape rendered by the demo catalogue's generator, then cut by the asset
  * pipeline's own `processPanorama` into previews (512 / 2048 / 4096) and 16 × 8 tiles, exactly as an upload is. The
  * page's project and scene calls are answered by request routing with those files (like `bench/scene3d.bench.mjs`),
- * so the figures are the viewer's: navigation → first frame with the panorama drawn (the preview), and → the last
- * full-resolution tile of the opening view arrived. Needs the built web (`npm run build`). Run: `npm run bench tour`.
+ * so the figures are the viewer's: navigation → first frame with the panorama drawn in perspective (the preview: the
+ * lean page's early picture of the opening view or Photo Sphere Viewer's own frame, whichever comes first), → Photo
+ * Sphere Viewer's own first frame ("viewer ready"), and → the last full-resolution tile of the opening view arrived.
+ * Needs the built web (`npm run build`). Run: `npm run bench tour`. `BENCH_TRACE=1`: request timings, and the first
+ * run's Chromium trace (renderer, GPU process) and CPU profile in `e2e/artifacts/traces/` (open in DevTools).
  */
 import fs from 'node:fs';
 import os from 'node:os';
