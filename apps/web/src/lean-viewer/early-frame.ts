@@ -49,27 +49,35 @@ export async function showEarlyFrame(
   layer.dataset.testid = 'tour-early-frame';
   layer.setAttribute('aria-hidden', 'true');
   const canvas = doc.createElement('canvas');
-  const spinner = doc.createElement('span');
-  spinner.className = 'xr-lean__spinner xr-lean-early__spinner';
-  layer.append(canvas, spinner);
+  layer.append(canvas);
   doc.body.append(layer);
   const remove = watchReplacement(doc, layer, env);
-  const { width: w, height: h } = earlyCanvasSize(layer.clientWidth, layer.clientHeight, image.width, view.zoom);
+  const cssW = layer.clientWidth;
+  const cssH = layer.clientHeight;
+  const { width: w, height: h } = earlyCanvasSize(cssW, cssH, image.width, view.zoom);
   const source = doc.createElement('canvas');
   source.width = image.width;
   source.height = image.height;
+  const small = doc.createElement('canvas');
+  small.width = w;
+  small.height = h;
+  // the shown canvas has the layer's CSS size: the compositor then copies it 1:1 in every frame (scaling a small
+  // canvas up there cost 6–10 ms per frame in software, at every frame of the loading signs' animation)
+  canvas.width = cssW;
+  canvas.height = cssH;
   const sctx = source.getContext('2d', { willReadFrequently: true });
-  canvas.width = w;
-  canvas.height = h;
+  const smallCtx = small.getContext('2d');
   const ctx = canvas.getContext('2d');
-  if (!sctx || !ctx || layer.clientWidth === 0) {
+  if (!sctx || !smallCtx || !ctx || cssW === 0 || cssH === 0) {
     remove();
     return false;
   }
   sctx.drawImage(image, 0, 0);
-  const out = ctx.createImageData(w, h);
+  const out = smallCtx.createImageData(w, h);
   renderPerspective(sctx.getImageData(0, 0, image.width, image.height), out, view);
-  ctx.putImageData(out, 0, 0);
+  smallCtx.putImageData(out, 0, 0);
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(small, 0, 0, cssW, cssH);
   layer.dataset.scene = scene;
   return true;
 }
