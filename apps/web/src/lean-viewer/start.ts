@@ -1,10 +1,17 @@
 import { documentModelUrls, prefetchModels } from '../components/viewers/scene3d/model-urls';
-import { prefetchPicture, startPictureUrl } from '../components/viewers/tour/first-picture';
+import {
+  peekPrefetchedPicture,
+  prefetchPicture,
+  startPictureUrl,
+  startSceneView,
+} from '../components/viewers/tour/first-picture';
 import { parseParams, startRequests, storedLang, storedToken } from './boot';
+import { showEarlyFrame } from './early-frame';
 
 /*
  * The lean page's first import (`entry.ts`): evaluated before React's code, so the calls leave as soon as the entry
- * chunk has arrived, and a 3D scene's models or a tour's first picture as soon as its details are in.
+ * chunk has arrived, and a 3D scene's models or a tour's first picture as soon as its details are in (the tour's
+ * opening view is drawn from that picture before the viewer's code has arrived).
  */
 
 const storage = (() => {
@@ -24,7 +31,12 @@ requests?.scene.then(
   (d) => {
     if (d.kind === 'scene') prefetchModels(documentModelUrls(d));
     const picture = d.kind === 'tour' ? startPictureUrl(d) : undefined;
-    if (picture) prefetchPicture(picture);
+    if (!picture) return;
+    prefetchPicture(picture);
+    // the opening view drawn from it at once, in perspective, until Photo Sphere Viewer draws it (early-frame.ts)
+    const start = startSceneView(d);
+    const bytes = peekPrefetchedPicture(picture);
+    if (start && bytes) void showEarlyFrame(bytes, start.scene, start.view);
   },
   () => undefined,
 );

@@ -1,8 +1,8 @@
 import '@photo-sphere-viewer/core/index.css';
 import { Viewer } from '@photo-sphere-viewer/core';
-import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
 import './psv-defaults';
 import { useEffect, useRef } from 'react';
+import { VisibleTilesAdapter } from './tiles-adapter';
 
 /** The server's tiles of a large panorama: full width, grid, and the (signed) URL of each tile by `tile_<col>_<row>`. */
 export interface PanoramaTiles {
@@ -28,7 +28,7 @@ export const tileUrlOf = (tiles: PanoramaTiles) => (col: number, row: number) =>
 
 /**
  * A 360 image viewer (Photo Sphere Viewer). Panoramas the server cut into tiles (wider than 4096 px) open with the
- * equirectangular tiles adapter: the preview shows at once (blurred) and only the tiles in view are fetched, so an
+ * equirectangular tiles adapter: the preview shows at once and only the tiles in view are fetched, so an
  * 8K or 16K image starts as fast as its preview. Smaller ones show their preview first and the full image after.
  */
 export default function PanoramaViewer({ src, preview, tiles, height = 420, caption }: PanoramaViewerProps) {
@@ -42,7 +42,8 @@ export default function PanoramaViewer({ src, preview, tiles, height = 420, capt
     if (tiles) {
       const viewer = new Viewer({
         ...common,
-        adapter: EquirectangularTilesAdapter,
+        // no blur of the base picture: see tilesAdapterOptions (asking for it measures the largest canvas, ~0.5 s)
+        adapter: [VisibleTilesAdapter, { baseBlur: false }],
         panorama: { width: tiles.width, cols: tiles.cols, rows: tiles.rows, baseUrl: preview ?? src, tileUrl: tileUrlOf(tiles) },
       });
       return () => viewer.destroy();

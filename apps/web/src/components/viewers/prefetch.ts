@@ -15,6 +15,10 @@ export function createPrefetchStore<T>(read: (r: Response) => Promise<T>) {
       p.catch(() => started.delete(url));
       started.set(url, p);
     },
+    /** The download started for `url`, left for the viewer to take over (the lean page's early picture reads it too). */
+    peek(url: string): Promise<T> | undefined {
+      return started.get(url);
+    },
     take(url: string): Promise<T> | undefined {
       const p = started.get(url);
       started.delete(url);

@@ -1,6 +1,13 @@
 import type { ResolvedMedia, SceneDetails } from '@xr/contract/scenes';
 import { describe, expect, it, vi } from 'vitest';
-import { firstPictureOf, prefetchPicture, startPictureUrl, takePrefetchedPicture } from './first-picture';
+import {
+  firstPictureOf,
+  peekPrefetchedPicture,
+  prefetchPicture,
+  startPictureUrl,
+  startSceneView,
+  takePrefetchedPicture,
+} from './first-picture';
 import { panoramaOf } from './tour-logic';
 
 const media = (urls: Record<string, string>, tiles: ResolvedMedia['tiles'] = null): ResolvedMedia =>
@@ -57,6 +64,38 @@ describe("a tour's first picture", () => {
     expect(startPictureUrl({ ...details, media: {} } as SceneDetails)).toBeUndefined();
   });
 
+  it("gives the start scene's id and opening view (defaults where missing), none for a video or broken document", () => {
+    const details = {
+      kind: 'tour',
+      document: {
+        kind: 'tour',
+        start_scene: 'b',
+        scenes: [
+          { id: 'a', media: { type: 'image360', asset_id: 1 } },
+          { id: 'b', media: { type: 'image360', asset_id: 2 }, start_view: { yaw: 1.2, pitch: -0.3, zoom: 70 } },
+          { id: 'v', media: { type: 'video360', asset_id: 3 } },
+        ],
+      },
+      media: {},
+    } as unknown as SceneDetails;
+    expect(startSceneView(details)).toEqual({ scene: 'b', view: { yaw: 1.2, pitch: -0.3, zoom: 70 } });
+    const doc = details.document as { start_scene: string };
+    const at = (document: unknown) => startSceneView({ ...details, document } as SceneDetails);
+    expect(at({ ...doc, start_scene: 'gone' })).toEqual({ scene: 'a', view: { yaw: 0, pitch: 0, zoom: 50 } });
+    expect(at({ ...doc, start_scene: 'v' })).toBeUndefined();
+    expect(
+      at({
+        kind: 'tour',
+        scenes: [{ id: 'x', media: { type: 'image360' }, start_view: { yaw: 'no', zoom: Number.POSITIVE_INFINITY } }],
+      }),
+    ).toEqual({
+      scene: 'x',
+      view: { yaw: 0, pitch: 0, zoom: 50 },
+    });
+    expect(at({ kind: 'scene', objects: [] })).toBeUndefined();
+    expect(at(null)).toBeUndefined();
+  });
+
   it('downloads once and is handed over once; a failed download is forgotten', async () => {
     const fetch = vi.fn(async (url: string) =>
       url === '/bad.jpg' ? new Response('', { status: 404 }) : new Response(new Uint8Array([1, 2, 3])),
@@ -65,6 +104,8 @@ describe("a tour's first picture", () => {
     prefetchPicture('/p1.jpg', fetch as unknown as typeof globalThis.fetch);
     prefetchPicture('/bad.jpg', fetch as unknown as typeof globalThis.fetch);
     expect(fetch).toHaveBeenCalledTimes(2);
+    // the lean page's early picture reads the download without taking it over
+    expect((await peekPrefetchedPicture('/p1.jpg'))?.size).toBe(3);
     const blob = await takePrefetchedPicture('/p1.jpg');
     expect(blob?.size).toBe(3);
     expect(takePrefetchedPicture('/p1.jpg')).toBeUndefined();

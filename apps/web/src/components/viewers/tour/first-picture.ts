@@ -51,6 +51,26 @@ export function startPictureUrl(details: SceneDetails): string | undefined {
   return media?.urls ? firstPictureOf(media) : undefined;
 }
 
+/**
+ * The start scene of a tour and the view it opens at (its `start_view`, Photo Sphere Viewer's defaults where a value
+ * is missing or not a finite number), read loosely like `startPictureUrl`; undefined unless it is a 360 image.
+ */
+export function startSceneView(
+  details: SceneDetails,
+): { scene: string; view: { yaw: number; pitch: number; zoom: number } } | undefined {
+  const doc = details.document as {
+    kind?: unknown;
+    start_scene?: unknown;
+    scenes?: { id?: unknown; media?: { type?: unknown }; start_view?: { yaw?: unknown; pitch?: unknown; zoom?: unknown } }[];
+  } | null;
+  if (doc?.kind !== 'tour' || !Array.isArray(doc.scenes)) return undefined;
+  const scene = doc.scenes.find((s) => s?.id === doc.start_scene) ?? doc.scenes[0];
+  if (typeof scene?.id !== 'string' || scene.media?.type !== 'image360') return undefined;
+  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  const v = scene.start_view ?? {};
+  return { scene: scene.id, view: { yaw: num(v.yaw, 0), pitch: num(v.pitch, 0), zoom: num(v.zoom, 50) } };
+}
+
 const pictures = createPrefetchStore((r) => r.blob());
 
 /** Starts downloading a picture (the lean page, as soon as `scene_details` answers); a failed download is forgotten. */
@@ -61,4 +81,9 @@ export function prefetchPicture(url: string, fetchImpl: typeof fetch = fetch): v
 /** The download started for `url`, handed over once (Photo Sphere Viewer's cache keeps it after). */
 export function takePrefetchedPicture(url: string): Promise<Blob> | undefined {
   return pictures.take(url);
+}
+
+/** The download started for `url` without handing it over (the lean page draws its early picture from it). */
+export function peekPrefetchedPicture(url: string): Promise<Blob> | undefined {
+  return pictures.peek(url);
 }

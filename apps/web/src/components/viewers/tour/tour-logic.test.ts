@@ -1,6 +1,6 @@
 import { sphericalPosition } from '@xr/contract/scenes';
 import { describe, expect, it } from 'vitest';
-import { tilesResolution, toSpherical } from './tour-logic';
+import { tilesAdapterOptions, tilesResolution, toSpherical } from './tour-logic';
 
 describe('toSpherical', () => {
   it('keeps every direction Photo Sphere Viewer reports (yaw 0…2π) inside the document range', () => {
@@ -22,5 +22,12 @@ describe('tilesResolution', () => {
     expect(tilesResolution(32, 16)).toBe(32);
     expect(tilesResolution(64, 32)).toBe(64);
     expect(tilesResolution(2, 32)).toBe(64);
+  });
+});
+
+describe('tilesAdapterOptions', () => {
+  it('asks for no blur of the base picture (Photo Sphere Viewer would measure the largest canvas first)', () => {
+    expect(tilesAdapterOptions(16, 8)).toEqual({ resolution: 32, baseBlur: false });
+    expect(tilesAdapterOptions(64, 32)).toEqual({ resolution: 64, baseBlur: false });
   });
 });

@@ -4,7 +4,6 @@ import '@photo-sphere-viewer/video-plugin/index.css';
 import '@photo-sphere-viewer/map-plugin/index.css';
 import { AutorotatePlugin } from '@photo-sphere-viewer/autorotate-plugin';
 import { Cache, type NavbarCustomButton, type PluginConstructor, Viewer, type ViewerConfig } from '@photo-sphere-viewer/core';
-import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
 import { EquirectangularVideoAdapter } from '@photo-sphere-viewer/equirectangular-video-adapter';
 import { GyroscopePlugin } from '@photo-sphere-viewer/gyroscope-plugin';
 import { MapPlugin } from '@photo-sphere-viewer/map-plugin';
@@ -13,8 +12,9 @@ import { StereoPlugin } from '@photo-sphere-viewer/stereo-plugin';
 import { VideoPlugin } from '@photo-sphere-viewer/video-plugin';
 import type { ResolvedMedia, TourDocument, TourHotspot, TourScene, TourView } from '@xr/contract/scenes';
 import '../psv-defaults';
+import { VisibleTilesAdapter } from '../tiles-adapter';
 import { takePrefetchedPicture } from './first-picture';
-import { type PanoramaSource, panoramaOf, tilesResolution, tileUrl, toSpherical, visibleAt } from './tour-logic';
+import { type PanoramaSource, panoramaOf, tilesAdapterOptions, tileUrl, toSpherical, visibleAt } from './tour-logic';
 
 const ICON: Record<TourHotspot['icon'], string> = {
   info: 'i',
@@ -220,7 +220,7 @@ export class TourPanorama {
         src.type === 'video'
           ? [EquirectangularVideoAdapter, { autoplay: true, muted: true }]
           : src.type === 'tiles'
-            ? [EquirectangularTilesAdapter, { resolution: tilesResolution(src.cols, src.rows) }]
+            ? [VisibleTilesAdapter, tilesAdapterOptions(src.cols, src.rows)]
             : undefined,
       panorama: this.panoramaValue(src),
       defaultYaw: v.yaw,

@@ -1,0 +1,104 @@
+/**
+ * Screenshots of the tour's early picture (drawn by the lean page from the preview, before Photo Sphere Viewer is
+ * ready) and of Photo Sphere Viewer's own first frame at the same view, side by side in time, at 1440 and 390 px: the
+ * two must show the same view (docs/perf.md, "360 tour viewer", session 10). The viewer's chunk is held back 4 s so
+ * the early picture stays on screen. Needs the built web. Run: `node --import tsx bench/tour-early-shots.mjs`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { writePanorama } from '../apps/server/src/lib/panorama-gen/media.ts';
+import { processPanorama } from '../apps/server/src/lib/pipeline/panorama.ts';
+import { root, startServer } from './lib.mjs';
+
+const SHOTS = path.join(root, 'e2e/artifacts/screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-tour-shots-'));
+await writePanorama('alpine-lake', 8192, path.join(work, 'pano.jpg'));
+const pano = await processPanorama({ inputPath: path.join(work, 'pano.jpg'), workDir: path.join(work, 'out') });
+const files = {};
+for (const p of pano.previews) files[`preview_${p.width}`] = p.path;
+for (const f of pano.tiles.files) files[`tile_${f.col}_${f.row}`] = f.path;
+const view = JSON.parse(process.env.SHOT_VIEW ?? '{"yaw":0.6,"pitch":0.15,"zoom":40}');
+const envelope = (data) => JSON.stringify({ code: 200, message: 'ok', data });
+const details = (base) => ({
+  id: 1,
+  kind: 'tour',
+  version: 1,
+  state: 'published',
+  document: {
+    schema_version: 1,
+    kind: 'tour',
+    start_scene: 'lake',
+    scenes: [
+      {
+        id: 'lake',
+        name: { en: 'Alpine lake' },
+        media: { type: 'image360', asset_id: 1 },
+        start_view: view,
+        background_audio: null,
+        hotspots: [],
+      },
+    ],
+    settings: { autorotate: false, gyroscope: true, plan: null },
+  },
+  media: {
+    1: {
+      id: 1,
+      kind: 'image360',
+      status: 'ready',
+      urls: Object.fromEntries(Object.keys(files).map((n) => [n, `${base}/bench-pano/${n}.jpg`])),
+      tiles: { width: pano.tiles.width, cols: pano.tiles.cols, rows: pano.tiles.rows },
+      clips: [],
+    },
+  },
+  library: {},
+  products: {},
+});
+
+const server = await startServer({ WEB_DIST: path.join(root, 'apps/web/dist') });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
+try {
+  for (const [w, h, mobile] of [
+    [1440, 900, false],
+    [390, 844, true],
+  ]) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, isMobile: mobile, hasTouch: mobile });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.route('**/bench-pano/*.jpg', (r) => {
+      const file = files[path.basename(new URL(r.request().url()).pathname, '.jpg')];
+      return file ? r.fulfill({ contentType: 'image/jpeg', body: fs.readFileSync(file) }) : r.abort();
+    });
+    await page.route('**/api/project/content*', (r) =>
+      r.fulfill({
+        contentType: 'application/json',
+        body: envelope({ id: 1, cover: '', access: 'full', message: '', assets: [], scene: { kind: 'tour', version: 1 } }),
+      }),
+    );
+    await page.route('**/api/project/scene_details*', (r) =>
+      r.fulfill({ contentType: 'application/json', body: envelope(details(server.url)) }),
+    );
+    await page.route('**/assets/tour-viewer-*.js', async (r) => {
+      await new Promise((res) => setTimeout(res, 4000));
+      return r.continue();
+    });
+    await page.goto(`${server.url}/viewer.html?id=1&kind=tour`);
+    await page.locator('[data-testid=tour-early-frame][data-scene=lake]').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(SHOTS, `tour-early-frame-${w}.png`) });
+    await page.locator('[data-testid=tour-panorama][data-scene=lake]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    const left = await page.locator('[data-testid=tour-early-frame]').count();
+    await page.screenshot({ path: path.join(SHOTS, `tour-viewer-first-${w}.png`) });
+    console.log(`${w}px: early frame shot, viewer shot; early layer left after the viewer: ${left}`);
+    await ctx.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
