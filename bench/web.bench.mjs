@@ -89,8 +89,8 @@ async function measure(route, { token, waitFor } = {}) {
   const all = [...requests.values()].filter((r) => !r.url.startsWith('data:'));
   const jsCss = all.filter((r) => r.type === 'Script' || r.type === 'Stylesheet');
   if (process.env.BENCH_TRACE === '1')
-    for (const r of [...jsCss].sort((a, b) => b.bytes - a.bytes))
-      console.log(route, Math.round(r.bytes / 1024), r.url.split('/').pop());
+    for (const r of [...all].sort((a, b) => b.bytes - a.bytes))
+      console.log(route, Math.round(r.bytes / 1024), r.type, r.url.replace(server.url, '').slice(0, 100));
   const gz = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
   await ctx.close();
   return {

@@ -20,16 +20,14 @@ const SITE_MODULES = new RegExp(
 );
 
 /**
- * Modules of the details page that other pages share too (the viewers' light wrappers, the lite components, its
+ * Modules of the details page that other pages share too (the lite components, the viewers' plain data, its
  * icons): one chunk `details` instead of ~20 files of a few hundred bytes (issue 7 item 13: ≤ 25 requests). The
- * viewers themselves (three.js, Photo Sphere Viewer) stay lazy chunks of their own.
+ * preview's viewers load with the preview, when there is one.
  */
 const DETAILS_MODULES = new RegExp(
   [
     /src[\\/]components[\\/]lite[\\/]lite\./,
-    /src[\\/]components[\\/]viewers[\\/](asset-viewer\.tsx|document-viewer\.tsx|viewers\.css)/,
-    /src[\\/]components[\\/]api[\\/]scenes\./,
-    /src[\\/]lib[\\/]viewer-url\./,
+    /src[\\/]components[\\/]viewers[\\/]views\./,
     /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](ArrowLeftOutlined|Heart(Outlined|Filled)|CommentOutlined|FlagOutlined|FullscreenOutlined|CheckCircleOutlined)\.js/,
   ]
     .map((r) => r.source)

@@ -1,16 +1,23 @@
-import { BugOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Modal, Table, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { BugOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../lib/dates';
-import { clearErrorLog, type ErrorLogEntry, useErrorLog } from '../lib/error-log';
+import { useErrorLog } from '../lib/error-log';
+
+// The dialog's table (antd Table, Pagination, Typography) loads when the log is first opened, not with every
+// admin page (issue 7 item 13: /profile's first load).
+const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 
 /** Top-bar error-log viewer: a bug icon with the number of logged errors, opening a table that can be cleared. */
 export function ErrorLogButton() {
   const { t } = useTranslation('layout');
   const log = useErrorLog();
-  const [open, setOpen] = useState(false);
-  const rows = [...log].reverse().map((e, i) => ({ ...e, key: `${e.time}-${i}` }));
+  const [open, setOpenState] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const setOpen = (v: boolean) => {
+    if (v) setOpened(true);
+    setOpenState(v);
+  };
 
   return (
     <>
@@ -26,62 +33,11 @@ export function ErrorLogButton() {
           />
         </Badge>
       </Tooltip>
-      <Modal
-        open={open}
-        title={t('errorLog.title')}
-        onCancel={() => setOpen(false)}
-        width={960}
-        footer={[
-          <Button
-            key="clear"
-            danger
-            icon={<DeleteOutlined />}
-            disabled={log.length === 0}
-            onClick={() => {
-              clearErrorLog();
-            }}
-          >
-            {t('errorLog.clear')}
-          </Button>,
-          <Button key="close" type="primary" onClick={() => setOpen(false)}>
-            {t('errorLog.close')}
-          </Button>,
-        ]}
-      >
-        {rows.length === 0 ? (
-          <Empty description={t('errorLog.empty')} />
-        ) : (
-          <Table<ErrorLogEntry & { key: string }>
-            size="small"
-            dataSource={rows}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            scroll={{ x: 720 }}
-            columns={[
-              {
-                title: t('errorLog.time'),
-                dataIndex: 'time',
-                width: 180,
-                render: (v: string) => formatTime(v, { seconds: true }),
-              },
-              {
-                title: t('errorLog.message'),
-                dataIndex: 'message',
-                render: (v: string) => <Typography.Text type="danger">{v}</Typography.Text>,
-              },
-              {
-                title: t('errorLog.url'),
-                dataIndex: 'url',
-                width: 260,
-                render: (v?: string) => <Typography.Text ellipsis={{ tooltip: v }}>{v ?? '—'}</Typography.Text>,
-              },
-            ]}
-            expandable={{
-              rowExpandable: (r) => !!r.stack,
-              expandedRowRender: (r) => <pre className="xr-stack-trace">{r.stack}</pre>,
-            }}
-          />
-        )}
-      </Modal>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { STORAGE_KEYS } from '@xr/contract/constants';
-import { Tour, type TourProps } from 'antd';
-import { useEffect, useState } from 'react';
+import type { TourProps } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSidebar } from '../lib/sidebar';
 import { createStore, localArea } from '../lib/store';
 
 const tourOpen = createStore(false);
+
+// antd's Tour (its mask, popups and placement code) loads when the tour first opens: a first visit or the Help
+// menu, not every admin page (issue 7 item 13).
+const Tour = lazy(() => import('antd/es/tour'));
 
 /** Opens the guided tour (Help menu → "Take the tour"). */
 export function startTour(): void {
@@ -53,6 +57,9 @@ export function GuidedTour() {
   const { device } = useSidebar();
   const [steps, setSteps] = useState<TourProps['steps']>([]);
   const [current, setCurrent] = useState(0);
+  // mounted from the first opening on (its closing animation, and no second load)
+  const [shown, setShown] = useState(false);
+  if (open && !shown) setShown(true);
 
   useEffect(() => {
     if (localArea?.getItem(STORAGE_KEYS.tourDone) || device === 'mobile') return;
@@ -77,19 +84,22 @@ export function GuidedTour() {
     tourOpen.set(false);
   };
 
+  if (!open && !shown) return null;
   return (
-    <Tour
-      open={open && (steps?.length ?? 0) > 0}
-      current={current}
-      onChange={setCurrent}
-      steps={steps}
-      onClose={close}
-      onFinish={close}
-      indicatorsRender={(cur, total) => (
-        <span className="xr-tour-count">
-          {cur + 1} / {total}
-        </span>
-      )}
-    />
+    <Suspense fallback={null}>
+      <Tour
+        open={open && (steps?.length ?? 0) > 0}
+        current={current}
+        onChange={setCurrent}
+        steps={steps}
+        onClose={close}
+        onFinish={close}
+        indicatorsRender={(cur, total) => (
+          <span className="xr-tour-count">
+            {cur + 1} / {total}
+          </span>
+        )}
+      />
+    </Suspense>
   );
 }

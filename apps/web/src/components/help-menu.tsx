@@ -1,19 +1,22 @@
 import { CompassOutlined, FileTextOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Modal, Steps } from 'antd';
-import { useState } from 'react';
+import { Button, Dropdown } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startTour } from './guided-tour';
+import type { Guide } from './help-guide-dialog';
 
-type Guide = 'profile' | 'project';
-const GUIDE_STEPS: Record<Guide, readonly string[]> = {
-  profile: ['s1', 's2', 's3', 's4', 's5'],
-  project: ['s1', 's2', 's3', 's4', 's5', 's6'],
-};
+// The guidelines' dialog (antd Modal and Steps) loads when one is first opened (issue 7 item 13).
+const HelpGuideDialog = lazy(() => import('./help-guide-dialog'));
 
 /** Help menu (spec section 2): Profile Guidelines, Project Guideline, and restarting the guided tour. */
 export function HelpMenu() {
   const { t } = useTranslation('layout');
-  const [guide, setGuide] = useState<Guide | null>(null);
+  const [guide, setGuideState] = useState<Guide | null>(null);
+  const [opened, setOpened] = useState(false);
+  const setGuide = (g: Guide | null) => {
+    if (g) setOpened(true);
+    setGuideState(g);
+  };
   return (
     <>
       <Dropdown
@@ -32,34 +35,11 @@ export function HelpMenu() {
           <span className="xr-hide-sm">{t('help.title')}</span>
         </Button>
       </Dropdown>
-      <Modal
-        open={guide !== null}
-        title={guide ? t(`help.${guide}`) : ''}
-        onCancel={() => setGuide(null)}
-        footer={
-          <Button type="primary" onClick={() => setGuide(null)}>
-            {t('help.gotIt')}
-          </Button>
-        }
-        width={640}
-        destroyOnHidden
-      >
-        {guide && (
-          <>
-            <p className="xr-muted">{t(`guide.${guide}.intro`)}</p>
-            <Steps
-              orientation="vertical"
-              size="small"
-              current={-1}
-              items={GUIDE_STEPS[guide].map((s) => ({
-                title: t(`guide.${guide}.${s}.title`),
-                content: t(`guide.${guide}.${s}.text`),
-                status: 'process',
-              }))}
-            />
-          </>
-        )}
-      </Modal>
+      {opened ? (
+        <Suspense fallback={null}>
+          <HelpGuideDialog guide={guide} onClose={() => setGuide(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,28 +1,45 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setThemeColor, THEME_PRESETS, useTheme } from '../lib/theme';
+import { useTheme } from '../lib/theme';
+
+// antd's ColorPicker (its slider, number inputs and colour maths) loads with the first press of the button, not
+// with every admin page (issue 7 item 13: /profile's first load); the button looks the same before and after.
+const ThemePickerPanel = lazy(() => import('./theme-picker-panel'));
 
 /** Theme colour picker: presets plus a free choice; the primary colour is remembered. */
 export function ThemePicker() {
   const { t } = useTranslation('layout');
   const color = useTheme();
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = (
+    <span>
+      <Tooltip title={t('theme.title')} open={pickerOpen ? false : undefined}>
+        <Button
+          type="text"
+          icon={<BgColorsOutlined style={{ color }} />}
+          aria-label={t('theme.title')}
+          data-tour="theme"
+          onClick={
+            loaded
+              ? undefined
+              : () => {
+                  setLoaded(true);
+                  setPickerOpen(true);
+                }
+          }
+        />
+      </Tooltip>
+    </span>
+  );
+  if (!loaded) return button;
   return (
-    <ColorPicker
-      value={color}
-      open={pickerOpen}
-      onOpenChange={setPickerOpen}
-      disabledAlpha
-      presets={[{ label: t('theme.presets'), colors: [...THEME_PRESETS] }]}
-      onChangeComplete={(c) => setThemeColor(c.toHexString())}
-    >
-      <span>
-        <Tooltip title={t('theme.title')} open={pickerOpen ? false : undefined}>
-          <Button type="text" icon={<BgColorsOutlined style={{ color }} />} aria-label={t('theme.title')} data-tour="theme" />
-        </Tooltip>
-      </span>
-    </ColorPicker>
+    <Suspense fallback={button}>
+      <ThemePickerPanel color={color} open={pickerOpen} onOpenChange={setPickerOpen}>
+        {button}
+      </ThemePickerPanel>
+    </Suspense>
   );
 }

@@ -214,6 +214,10 @@ export default function MarketPage() {
             </Tag.CheckableTag>
           ))}
         </fieldset>
+      ) : tags.isPending ? (
+        // the chips' row keeps its place while the tags load: the grid below does not jump (nor do the covers that
+        // start loading by their distance from the view)
+        <div className="xr-market__tags xr-market__tags--pending" aria-hidden="true" />
       ) : null}
 
       <div className="xr-market__summary">
