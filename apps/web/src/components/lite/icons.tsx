@@ -21,7 +21,7 @@ const PATHS = {
 export function LiteIcon({ name }: { name: keyof typeof PATHS }) {
   return (
     <span role="img" aria-hidden="true" className="anticon">
-      <svg viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" focusable="false">
+      <svg viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" focusable="false" aria-hidden="true">
         <path d={PATHS[name]} />
       </svg>
     </span>
