@@ -3,6 +3,7 @@ import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorLog } from '../lib/error-log';
+import { useOpenedOnce } from '../lib/use-opened-once';
 
 // The dialog's table (antd Table, Pagination, Typography) loads when the log is first opened, not with every
 // admin page (issue 7 item 13: /profile's first load).
@@ -12,12 +13,8 @@ const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 export function ErrorLogButton() {
   const { t } = useTranslation('layout');
   const log = useErrorLog();
-  const [open, setOpenState] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const setOpen = (v: boolean) => {
-    if (v) setOpened(true);
-    setOpenState(v);
-  };
+  const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
 
   return (
     <>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSidebar } from '../lib/sidebar';
 import { createStore, localArea } from '../lib/store';
+import { useOpenedOnce } from '../lib/use-opened-once';
 
 const tourOpen = createStore(false);
 
@@ -58,8 +59,7 @@ export function GuidedTour() {
   const [steps, setSteps] = useState<TourProps['steps']>([]);
   const [current, setCurrent] = useState(0);
   // mounted from the first opening on (its closing animation, and no second load)
-  const [shown, setShown] = useState(false);
-  if (open && !shown) setShown(true);
+  const shown = useOpenedOnce(open);
 
   useEffect(() => {
     if (localArea?.getItem(STORAGE_KEYS.tourDone) || device === 'mobile') return;
@@ -84,7 +84,7 @@ export function GuidedTour() {
     tourOpen.set(false);
   };
 
-  if (!open && !shown) return null;
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
       <Tour

@@ -2,6 +2,7 @@ import { CompassOutlined, FileTextOutlined, QuestionCircleOutlined, UserOutlined
 import { Button, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../lib/use-opened-once';
 import { startTour } from './guided-tour';
 import type { Guide } from './help-guide-dialog';
 
@@ -11,12 +12,8 @@ const HelpGuideDialog = lazy(() => import('./help-guide-dialog'));
 /** Help menu (spec section 2): Profile Guidelines, Project Guideline, and restarting the guided tour. */
 export function HelpMenu() {
   const { t } = useTranslation('layout');
-  const [guide, setGuideState] = useState<Guide | null>(null);
-  const [opened, setOpened] = useState(false);
-  const setGuide = (g: Guide | null) => {
-    if (g) setOpened(true);
-    setGuideState(g);
-  };
+  const [guide, setGuide] = useState<Guide | null>(null);
+  const opened = useOpenedOnce(guide !== null);
   return (
     <>
       <Dropdown

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '../lib/theme';
+import { useOpenedOnce } from '../lib/use-opened-once';
 
 // antd's ColorPicker (its slider, number inputs and colour maths) loads with the first press of the button, not
 // with every admin page (issue 7 item 13: /profile's first load); the button looks the same before and after.
@@ -13,7 +14,7 @@ export function ThemePicker() {
   const { t } = useTranslation('layout');
   const color = useTheme();
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const loaded = useOpenedOnce(pickerOpen);
   const button = (
     <span>
       <Tooltip title={t('theme.title')} open={pickerOpen ? false : undefined}>
@@ -22,14 +23,7 @@ export function ThemePicker() {
           icon={<BgColorsOutlined style={{ color }} />}
           aria-label={t('theme.title')}
           data-tour="theme"
-          onClick={
-            loaded
-              ? undefined
-              : () => {
-                  setLoaded(true);
-                  setPickerOpen(true);
-                }
-          }
+          onClick={loaded ? undefined : () => setPickerOpen(true)}
         />
       </Tooltip>
     </span>

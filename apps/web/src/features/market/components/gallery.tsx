@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LiteIcon } from '../../../components/lite/icons';
 import { ProjectCover } from '../../../components/project-card';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 const GalleryPreview = lazy(() => import('./gallery-preview'));
 
@@ -11,7 +12,7 @@ export function Gallery({ images, name, id }: { images: string[]; name: string; 
   const [index, setIndex] = useState(0);
   const [preview, setPreview] = useState(false);
   // the preview's code loads with the first click and stays mounted after (its closing animation)
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(preview);
   const count = images.length;
   const current = images[Math.min(index, count - 1)] ?? '';
   const step = (d: number) => setIndex((i) => (i + d + count) % count);
@@ -23,9 +24,7 @@ export function Gallery({ images, name, id }: { images: string[]; name: string; 
           type="button"
           className="xr-gallery__open"
           onClick={() => {
-            if (!count) return;
-            setOpened(true);
-            setPreview(true);
+            if (count) setPreview(true);
           }}
           aria-label={t('details.zoom')}
         >

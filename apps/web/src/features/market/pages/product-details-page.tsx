@@ -22,6 +22,7 @@ import { addToCart, toggleWish, useCart } from '../../../lib/cart';
 import { formatTime } from '../../../lib/dates';
 import { currentLang } from '../../../lib/i18n';
 import { loginPath } from '../../../lib/navigation';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { projectDetailsQuery } from '../api/project-details';
 import { useProjectThread } from '../api/project-thread';
 import { CartShortcut } from '../components/cart-shortcut';
@@ -86,13 +87,9 @@ export default function ProductDetailsPage() {
   const { items } = useCart();
   const [adding, setAdding] = useState(false);
   const [wishing, setWishing] = useState(false);
-  const [reporting, setReportingState] = useState(false);
+  const [reporting, setReporting] = useState(false);
   // the dialog's code loads with the first press and stays mounted after it (its closing animation, its state)
-  const [reported, setReported] = useState(false);
-  const setReporting = (open: boolean) => {
-    if (open) setReported(true);
-    setReportingState(open);
-  };
+  const reported = useOpenedOnce(reporting);
   const discussion = useProjectThread();
   const [cartOpen, setCartOpen] = useState(false);
 
