@@ -5,57 +5,18 @@
  * the early picture stays on screen. Needs the built web. Run: `node --import tsx bench/tour-early-shots.mjs`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { writePanorama } from '../apps/server/src/lib/panorama-gen/media.ts';
-import { processPanorama } from '../apps/server/src/lib/pipeline/panorama.ts';
 import { root, startServer } from './lib.mjs';
+import { tourDetails, tourPanorama } from './tour-fixture.mjs';
 
 const SHOTS = path.join(root, 'e2e/artifacts/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-tour-shots-'));
-await writePanorama('alpine-lake', 8192, path.join(work, 'pano.jpg'));
-const pano = await processPanorama({ inputPath: path.join(work, 'pano.jpg'), workDir: path.join(work, 'out') });
-const files = {};
-for (const p of pano.previews) files[`preview_${p.width}`] = p.path;
-for (const f of pano.tiles.files) files[`tile_${f.col}_${f.row}`] = f.path;
+const fixture = await tourPanorama('xr-tour-shots-');
+const { work, files } = fixture;
 const view = JSON.parse(process.env.SHOT_VIEW ?? '{"yaw":0.6,"pitch":0.15,"zoom":40}');
 const envelope = (data) => JSON.stringify({ code: 200, message: 'ok', data });
-const details = (base) => ({
-  id: 1,
-  kind: 'tour',
-  version: 1,
-  state: 'published',
-  document: {
-    schema_version: 1,
-    kind: 'tour',
-    start_scene: 'lake',
-    scenes: [
-      {
-        id: 'lake',
-        name: { en: 'Alpine lake' },
-        media: { type: 'image360', asset_id: 1 },
-        start_view: view,
-        background_audio: null,
-        hotspots: [],
-      },
-    ],
-    settings: { autorotate: false, gyroscope: true, plan: null },
-  },
-  media: {
-    1: {
-      id: 1,
-      kind: 'image360',
-      status: 'ready',
-      urls: Object.fromEntries(Object.keys(files).map((n) => [n, `${base}/bench-pano/${n}.jpg`])),
-      tiles: { width: pano.tiles.width, cols: pano.tiles.cols, rows: pano.tiles.rows },
-      clips: [],
-    },
-  },
-  library: {},
-  products: {},
-});
+const details = (base) => tourDetails(base, fixture, view);
 
 const server = await startServer({ WEB_DIST: path.join(root, 'apps/web/dist') });
 const browser = await chromium.launch({

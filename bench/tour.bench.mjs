@@ -15,9 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { writePanorama } from '../apps/server/src/lib/panorama-gen/media.ts';
-import { processPanorama } from '../apps/server/src/lib/pipeline/panorama.ts';
 import { root, startServer, writeSection } from './lib.mjs';
+import { tourDetails, tourPanorama } from './tour-fixture.mjs';
 
 const SHOTS = path.join(root, 'e2e/artifacts/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -32,57 +31,12 @@ const TRACE_DIR = path.join(root, 'e2e/artifacts/traces');
 const VIEW_URL = process.env.BENCH_VIEW_URL ?? '/viewer.html?id=1&kind=tour';
 const envelope = (data) => JSON.stringify({ code: 200, message: 'ok', data });
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-tour-'));
 const t0 = Date.now();
-await writePanorama('alpine-lake', 8192, path.join(work, 'pano.jpg'));
-const pano = await processPanorama({ inputPath: path.join(work, 'pano.jpg'), workDir: path.join(work, 'out') });
+const fixture = await tourPanorama('xr-bench-tour-');
+const { work, pano, files } = fixture;
 console.log(`panorama rendered and processed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-if (!pano.tiles) throw new Error('the 8K panorama was not tiled');
-
-/** Output name → file, as the server would sign them. */
-const files = {};
-for (const p of pano.previews) files[`preview_${p.width}`] = p.path;
-for (const f of pano.tiles.files) files[`tile_${f.col}_${f.row}`] = f.path;
 const tileBytes = pano.tiles.files.reduce((s, f) => s + fs.statSync(f.path).size, 0);
-
-function details(base) {
-  const urls = Object.fromEntries(Object.keys(files).map((n) => [n, `${base}/bench-pano/${n}.jpg`]));
-  const doc = {
-    schema_version: 1,
-    kind: 'tour',
-    start_scene: 'lake',
-    scenes: [
-      {
-        id: 'lake',
-        name: { en: 'Alpine lake' },
-        media: { type: 'image360', asset_id: 1 },
-        start_view: { yaw: 0, pitch: 0, zoom: 50 },
-        background_audio: null,
-        hotspots: [],
-      },
-    ],
-    settings: { autorotate: false, gyroscope: true, plan: null },
-  };
-  return {
-    id: 1,
-    kind: 'tour',
-    version: 1,
-    state: 'published',
-    document: doc,
-    media: {
-      1: {
-        id: 1,
-        kind: 'image360',
-        status: 'ready',
-        urls,
-        tiles: { width: pano.tiles.width, cols: pano.tiles.cols, rows: pano.tiles.rows },
-        clips: [],
-      },
-    },
-    library: {},
-    products: {},
-  };
-}
+const details = (base) => tourDetails(base, fixture);
 
 async function route(page, base, seen) {
   await page.route('**/bench-pano/*.jpg', (route) => {
