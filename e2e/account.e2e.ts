@@ -6,7 +6,14 @@ import tcRoute from '../apps/web/src/locales/tc/route.json';
 import zhAuth from '../apps/web/src/locales/zh/auth.json';
 import zhRoute from '../apps/web/src/locales/zh/route.json';
 import { lastMail, launch, newContext, shot } from './browser';
-import { api as callApi, dismissTour, adminToken as getAdminToken, createActiveUser as importUser, waitForHash } from './helpers';
+import {
+  api as callApi,
+  dismissTour,
+  adminToken as getAdminToken,
+  createActiveUser as importUser,
+  pickMenuItem,
+  waitForHash,
+} from './helpers';
 
 const base = inject('baseUrl');
 const api = <T = Record<string, unknown>>(path: string, body: unknown, token?: string) => callApi<T>(base, path, body, token);
@@ -100,8 +107,7 @@ describe('account journey', () => {
     await expect.poll(() => page.title()).toContain('Profile');
 
     // Change password through the user menu; the session stays signed in.
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: enLayout.user.changePassword }).click();
+    await pickMenuItem(page, page.getByTestId('user-menu'), enLayout.user.changePassword);
     const dialog = page.getByRole('dialog');
     await dialog.locator('#old_password').fill(password);
     await dialog.locator('#new_password').fill(newPassword);
@@ -114,8 +120,7 @@ describe('account journey', () => {
     expect(hashPath(page)).toBe('/profile');
 
     // Log out: token and tabs cleared, back to /login?redirect=<where we were>.
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: enLayout.user.logout }).click();
+    await pickMenuItem(page, page.getByTestId('user-menu'), enLayout.user.logout);
     await waitForHash(page, '/login?redirect=');
     expect(decodeURIComponent(hashPath(page))).toContain('redirect=/profile');
     expect(await page.evaluate(() => localStorage.getItem('xr_token'))).toBeNull();
@@ -169,8 +174,7 @@ describe('coupon code', () => {
       const r = await fetch('/api/user/user_info', { headers: { authorization: `Bearer ${localStorage.getItem('xr_token')}` } });
       return ((await r.json()) as { data: { vip_date: string } }).data.vip_date;
     });
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: enLayout.user.coupon }).click();
+    await pickMenuItem(page, page.getByTestId('user-menu'), enLayout.user.coupon);
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-btn-primary').click();
     await dialog.getByText('Coupon code cannot be empty').waitFor();

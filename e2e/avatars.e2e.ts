@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import av from '../apps/web/src/locales/en/avatars.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, createActiveUser, signIn } from './helpers';
+import { adminToken, createActiveUser, pickMenuItem, signIn } from './helpers';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -67,8 +67,7 @@ describe('/avatar-list', () => {
     shotOnFailure(page, 'avatars');
     await signIn(page, base, email, password);
     // "My Avatar" in the user menu leads to the list.
-    await page.getByTestId('user-menu').click();
-    await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'My Avatar' }).click();
+    await pickMenuItem(page, page.getByTestId('user-menu'), 'My Avatar');
     await page.waitForFunction(() => window.location.hash.startsWith('#/avatar-list'));
     await card(page, 'Default').waitFor();
 

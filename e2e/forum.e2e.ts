@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import forum from '../apps/web/src/locales/en/forum.json';
 import market from '../apps/web/src/locales/en/market.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn } from './helpers';
+import { adminToken, api, createActiveUser, pickMenuItem, signIn } from './helpers';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -88,8 +88,7 @@ describe('forum journey', () => {
     const m = await person({ email: 'admin@demo.test', password: 'Demo@12345' });
     shotOnFailure(m, 'forum-moderator');
     await m.goto(threadUrl);
-    await m.getByTestId('forum-moderate').click();
-    await m.getByRole('menuitem', { name: forum.lock }).click();
+    await pickMenuItem(m, m.getByTestId('forum-moderate'), forum.lock);
     await m.getByText(forum.lockedNotice).waitFor();
 
     const b = await person(helper);

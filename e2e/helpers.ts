@@ -87,6 +87,20 @@ export async function signIn(page: Page, base: string, username: string, passwor
   await page.waitForFunction(() => !window.location.hash.startsWith('#/login'), undefined, { timeout: 20_000 });
 }
 
+/**
+ * Opens an antd dropdown menu with its trigger and clicks the item named `name` once the menu has settled. The menu
+ * slides in for ~0.25 s (rc-motion's `-appear` / `-enter` classes; scaled 0.8 → 1 from its top, so the fifth item
+ * starts one item higher): a click aimed during the slide can land on the neighbouring item if the menu moves between
+ * Playwright's hit test and the press on a loaded machine (the likely cause of a CI failure where "Change password"
+ * was pressed and no dialog came), so the click waits for the motion to end.
+ */
+export async function pickMenuItem(page: Page, trigger: Locator, name: string): Promise<void> {
+  await trigger.click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"])');
+  await menu.first().waitFor({ state: 'visible' });
+  await menu.first().getByRole('menuitem', { name }).click();
+}
+
 /** Opens an antd Select (found by its label or any locator inside it) and clicks the option with this text. */
 export async function pickOption(page: Page, select: Locator, option: string, opts: { multiple?: boolean } = {}): Promise<void> {
   await select.click();

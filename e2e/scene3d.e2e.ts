@@ -5,7 +5,7 @@ import { checkerPng } from '../apps/server/test/fixtures/models';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { api, pickOption, signIn } from './helpers';
+import { api, pickMenuItem, pickOption, signIn } from './helpers';
 
 /**
  * The 3D scene journey (issue 8): a creator builds a scene from three library models and an uploaded FBX, moves one
@@ -220,8 +220,7 @@ describe('3D scene editor and viewer', () => {
     await say.getByLabel(`${s3d.npc.line} (${s3d.lang.en})`).blur();
 
     // A product hotspot with a market project; the NPC opens it after its line.
-    await page.getByTestId('add-menu').click();
-    await page.getByRole('menuitem', { name: s3d.kind.product }).click();
+    await pickMenuItem(page, page.getByTestId('add-menu'), s3d.kind.product);
     const picker = page.getByTestId('inspector').getByLabel(s3d.hotspot.product);
     await picker.click();
     await picker.fill(product.search);
