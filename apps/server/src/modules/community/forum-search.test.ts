@@ -311,6 +311,9 @@ describe('search at volume', () => {
     await get(`/forum/thread_page?keyword=showroom`);
     const names = (await rawClient().query('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
     expect(names).toEqual([
+      // What thread lists and searches read of the boards (id, switch, thread count).
+      'forum_board_scopes',
+      // The whole boards (the board list; also read at start-up).
       'forum_boards_all',
       'forum_list_any',
       'forum_list_one',

@@ -69,6 +69,18 @@ const boardsStatement = (all: boolean): Statement => ({
 });
 const BOARDS_ALL = boardsStatement(true);
 const BOARDS_ON = boardsStatement(false);
+/**
+ * What a thread list or search needs of the boards (which exist, which are switched on, their thread counts), in their
+ * order: three columns instead of fourteen (names and descriptions in three languages), 0.16 against 0.31 ms a
+ * request on PGlite, most of it the rows' text passing through the protocol (session 11).
+ */
+const BOARD_SCOPES: Statement = {
+  name: 'forum_board_scopes',
+  types: '',
+  text: 'select id, enabled, thread_count from forum_boards order by sort, id',
+};
+/** A board as a thread list or search sees it (see `boardScopes`). */
+export type BoardScope = Pick<BoardRow, 'id' | 'enabled' | 'threadCount'>;
 /** A reader's read times of some threads: $1 the reader, $2 the threads. */
 const READ_TIMES: Statement = {
   name: 'forum_read_times',
@@ -154,6 +166,14 @@ export function createForumRepository(db: Db) {
     /** The boards in their order; read by every thread list and search (a prepared statement on PGlite). */
     async boards(includeDisabled: boolean): Promise<BoardRow[]> {
       return (await runStatement(db, includeDisabled ? BOARDS_ALL : BOARDS_ON)).map(boardFromRaw);
+    },
+    /** Every board's id, switch and thread count, in their order: what a thread list or search reads of them. */
+    async boardScopes(): Promise<BoardScope[]> {
+      return (await runStatement(db, BOARD_SCOPES)).map((r) => ({
+        id: Number(r.id),
+        enabled: r.enabled === true || r.enabled === 't',
+        threadCount: Number(r.thread_count),
+      }));
     },
     async boardById(id: number, tx: DbOrTx = db): Promise<BoardRow | undefined> {
       const [row] = await tx.select().from(forumBoards).where(eq(forumBoards.id, id));
