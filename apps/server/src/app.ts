@@ -212,12 +212,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     audit,
   });
   await forum.ensureDefaultBoards();
-  // As many jobs at once as the asset pipeline has worker threads.
+  // As many jobs at once as the asset pipeline has worker threads. On PGlite this process is the only one on the
+  // database and every enqueue wakes an idle worker at once, so polling only finds retries that came due and reaping
+  // only leases this process failed to renew: both far less often there. PGlite answers one query at a time and each
+  // idle claim (an UPDATE … FOR UPDATE SKIP LOCKED) and reap held it for 1–14 ms, two to four times a second,
+  // in front of whatever request came next (docs/perf.md, forum search, session 11).
+  const pglite = database.kind === 'pglite';
   const jobs = createJobQueue({
     db,
     log: app.log,
     concurrency: config.pipeline.workers,
     scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
+    ...(pglite ? { pollMs: 5_000, reapMs: 15_000 } : {}),
   });
   const station = createStationService({ db, users, rbac, messages, jobs, audit });
   // Organisation approval (issue 10): registrations as organisations wait for an administrator.

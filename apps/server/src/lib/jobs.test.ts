@@ -54,6 +54,25 @@ describe('job queue', () => {
     expect(jc).toMatchObject({ status: 'failed', error: 'bad input at /tmp/x', reason: 'invalid_model', attempts: 1 });
   });
 
+  it('starts a job queued in a transaction as soon as it commits, however slow the poll (the server on PGlite)', async () => {
+    // app.ts polls every 5 s on PGlite: the enqueue's wake-up must be enough there. The woken claim waits for the
+    // transaction (PGlite's one connection) and so sees the job; PostgreSQL keeps the default poll.
+    const slow = database.kind === 'pglite';
+    const q = createJobQueue({ db: database.db, ...(slow ? { pollMs: 60_000, reapMs: 60_000 } : {}) });
+    q.register('quick', async () => ({ ok: true }));
+    await q.start();
+    const started = Date.now();
+    const job = await database.db.transaction(async (tx) => {
+      const row = await q.enqueue('quick', {}, tx);
+      await new Promise((r) => setTimeout(r, 100));
+      return row;
+    });
+    await until(async () => (await q.get(job.id))?.status === 'done');
+    await q.stop();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await q.get(job.id)).toMatchObject({ status: 'done', result: { ok: true } });
+  });
+
   it('a job whose worker stopped renewing its lease is taken over within the lease, and its scratch is swept', async () => {
     const scratchRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-scratch-'));
     // First worker: claims the job, writes scratch, and hangs without renewing its lease (heartbeat never fires).

@@ -306,17 +306,22 @@ describe('search at volume', () => {
     expect(plan).not.toMatch(/showroom/);
     const setting = async () => (await rawClient().query('show plan_cache_mode')).rows[0]?.plan_cache_mode;
     expect(await setting()).toBe('auto');
-    // Each statement (lists and searches of one board or every board, boards, read times) is prepared once, for
+    // Each statement (lists and searches of one board or every board, boards, read times, authors) is prepared once, for
     // the instance's one session.
     await get(`/forum/thread_page?keyword=showroom`);
     const names = (await rawClient().query('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
     expect(names).toEqual([
+      // What thread lists and searches read of the boards (id, switch, thread count).
+      'forum_board_scopes',
+      // The whole boards (the board list; also read at start-up).
       'forum_boards_all',
       'forum_list_any',
       'forum_list_one',
       'forum_read_times',
       'forum_search_any',
       'forum_search_one',
+      // The authors of the page (the users module's forum cards).
+      'users_forum_cards',
     ]);
     // Statements dropped behind the forum's back are prepared again.
     await pgliteExec('deallocate all');

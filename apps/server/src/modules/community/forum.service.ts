@@ -28,7 +28,7 @@ import { searchForm } from '../../lib/search-form';
 import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
-import { type BoardRow, createForumRepository, type PostRow, type ThreadRow } from './forum.repository';
+import { type BoardRow, type BoardScope, createForumRepository, type PostRow, type ThreadRow } from './forum.repository';
 import type { MessagesService } from './messages.service';
 
 /**
@@ -158,6 +158,8 @@ export function createForumService({
     return value;
   }
   const allBoards = () => cached('boards', () => repo.boards(true));
+  /** The boards as thread lists and searches see them (id, switch, thread count: three columns, not fourteen). */
+  const boardScopes = () => cached('board-scopes', () => repo.boardScopes());
   /** Runs a write and then forgets the cached lists (also when the write fails half-way: nothing stale is kept). */
   async function write<T>(fn: () => Promise<T>): Promise<T> {
     try {
@@ -286,7 +288,7 @@ export function createForumService({
 
   /** The rows of a thread page and its total (see `threadPage`), with no cache. */
   async function findThreads(
-    scope: BoardRow[],
+    scope: BoardScope[],
     keyword: string | undefined,
     limit: number,
     offset: number,
@@ -361,8 +363,8 @@ export function createForumService({
       actor: ForumActor,
       q: { page: number; limit: number; board_id?: number; keyword?: string },
     ): Promise<ThreadPageReply> {
-      const boards = await allBoards();
-      let scope: BoardRow[];
+      const boards = await boardScopes();
+      let scope: BoardScope[];
       if (q.board_id) {
         const board = boards.find((b) => b.id === q.board_id);
         if (!board || (!board.enabled && !isModerator(actor))) throw notFound();

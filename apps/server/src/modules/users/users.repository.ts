@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rawClientOf, runStatement, type Statement } from '../../db/prepared';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -7,6 +8,16 @@ export type NewUserRow = typeof users.$inferInsert;
 export type UserStatus = UserRow['status'];
 
 const alive = isNull(users.deletedAt);
+
+/**
+ * The forum's authors (names and avatars of a page's posters), read on every forum list and search: a fixed statement,
+ * prepared once on PGlite (see db/prepared.ts; through Drizzle it cost ~0.5 ms a request, prepared ~0.2).
+ */
+const FORUM_CARDS: Statement = {
+  name: 'users_forum_cards',
+  types: 'int[]',
+  text: 'select id, forum_name, avatar from users where id = any($1::int[]) and deleted_at is null',
+};
 
 /** What the signed-in user's own info shows (GET /user/user_info): never the password hash, certificate or OIDC ids. */
 const profileColumns = {
@@ -291,6 +302,12 @@ export function createUsersRepository(db: DbOrTx) {
     /** Forum names and avatars of live accounts. */
     async forumCardsByIds(ids: number[]): Promise<Pick<UserRow, 'id' | 'forumName' | 'avatar'>[]> {
       if (ids.length === 0) return [];
+      if (rawClientOf(db))
+        return (await runStatement(db, FORUM_CARDS, [ids])).map((r) => ({
+          id: Number(r.id),
+          forumName: String(r.forum_name),
+          avatar: String(r.avatar),
+        }));
       return db
         .select({ id: users.id, forumName: users.forumName, avatar: users.avatar })
         .from(users)
