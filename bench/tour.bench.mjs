@@ -17,13 +17,11 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { root, startServer, writeSection } from './lib.mjs';
 import { tourDetails, tourPanorama } from './tour-fixture.mjs';
+import { logRequests, startTrace, TRACE } from './trace.mjs';
 
 const SHOTS = path.join(root, 'e2e/artifacts/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const TRACE = process.env.BENCH_TRACE === '1';
-/** With BENCH_TRACE=1: the first run's Chromium trace (every process: renderer, GPU) and the page's CPU profile. */
-const TRACE_DIR = path.join(root, 'e2e/artifacts/traces');
 /**
  * The full-screen page as the details page links to it: the lean viewer entry (`viewer.html`, the kind known).
  * `BENCH_VIEW_URL='/#/view?id=1'` measures the SPA's old route (it now forwards to the lean page).
@@ -85,37 +83,10 @@ try {
     page.on('pageerror', (e) => console.error('page error:', e.message));
     const seen = [];
     await route(page, base, seen);
-    const profiling = TRACE && run === 0;
-    let cdp = null;
-    if (profiling) {
-      fs.mkdirSync(TRACE_DIR, { recursive: true });
-      await browser.startTracing(page, {
-        path: path.join(TRACE_DIR, 'tour-trace.json'),
-        screenshots: false,
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-devtools.timeline.frame',
-          'v8.execute',
-          'v8',
-          'blink',
-          'loading',
-          'gpu',
-          'viz',
-          'toplevel',
-          'disabled-by-default-gpu.service',
-        ],
-      });
-      cdp = await ctx.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    // With BENCH_TRACE=1: the first run's Chromium trace (every process: renderer, GPU) and the page's CPU profile.
+    const stopTrace = TRACE && run === 0 ? await startTrace(browser, ctx, page, 'tour') : null;
     const navStart = Date.now();
-    if (TRACE) {
-      page.on('request', (r) => console.log('req', Date.now() - navStart, r.url().replace(base, '').slice(0, 90)));
-      page.on('requestfinished', (r) => console.log('fin', Date.now() - navStart, r.url().replace(base, '').slice(0, 90)));
-    }
+    if (TRACE) logRequests(page, base, navStart);
     await page.goto(`${base}${VIEW_URL}`);
     // First frame: the opening view in perspective where the viewer is, then two painted frames. Either the lean
     // page's early picture (`tour-early-frame`, drawn from the preview before Photo Sphere Viewer is ready) or the
@@ -155,12 +126,7 @@ try {
     readyFrames.push(ready);
     if (early) earlyRuns++;
     firstFrames.push(first);
-    if (profiling && cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      fs.writeFileSync(path.join(TRACE_DIR, 'tour-profile.cpuprofile'), JSON.stringify(profile));
-      await browser.stopTracing();
-      console.log(`trace and CPU profile of run 1 (first frame ${first.toFixed(0)} ms) in ${TRACE_DIR}`);
-    }
+    if (stopTrace) await stopTrace(`first frame ${first.toFixed(0)} ms`);
     // Tiles of the opening view: wait until no tile has arrived for 1.5 s.
     let last = seen.length;
     for (let quiet = 0; quiet < 3; ) {

@@ -1,6 +1,6 @@
 import type { NpcStep, Vec3 } from '@xr/contract/scenes';
 import { describe, expect, it } from 'vitest';
-import { advanceNpc, initialNpcState, type NpcProgram, type NpcState } from './npc-runner';
+import { advanceNpc, initialNpcState, MAX_FRAME_SECONDS, type NpcProgram, type NpcState } from './npc-runner';
 
 const program = (steps: NpcStep[]): NpcProgram => ({ steps, walk_clip: 'walk', idle_clip: 'idle' });
 const far: Vec3 = [100, 0, 100];
@@ -18,6 +18,14 @@ function run(p: NpcProgram, state: NpcState, seconds: number, visitor: Vec3 = fa
 }
 
 describe('advanceNpc', () => {
+  it('keeps real time on the slow frames of a software renderer (as the walking visitor does)', () => {
+    const p = program([{ type: 'walk', waypoints: [[10, 0, 0]], speed: 1 }]);
+    // 2 s in frames of a quarter second, the longest that counts in full
+    expect(MAX_FRAME_SECONDS).toBeGreaterThanOrEqual(0.25);
+    const { state } = run(p, initialNpcState([0, 0, 0]), 2, far, MAX_FRAME_SECONDS);
+    expect(state.position[0]).toBeCloseTo(2);
+  });
+
   it('walks its waypoints in order at its speed with the walk clip, then goes on', () => {
     const p = program([
       {

@@ -57,6 +57,13 @@ export const groundDistance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2]
 const REACHED = 0.02;
 
 /**
+ * The longest frame that still counts in full (seconds): the visitor's walk and the NPCs' steps both keep real time
+ * on frames up to this long (a software renderer on a busy machine draws a few frames a second), so a visitor
+ * walking up to an NPC does not overtake it on slow frames; a longer gap (a hidden tab coming back) does not jump.
+ */
+export const MAX_FRAME_SECONDS = 0.25;
+
+/**
  * Advances `state` by `dt` seconds of `program` with the visitor at `visitor`. Returns the new state (the input is
  * not changed) and the events that happened (open a hotspot, start saying a line). Steps that take no time
  * (face visitor, open hotspot, loop) run at once; a program of only such steps runs at most one round per call.

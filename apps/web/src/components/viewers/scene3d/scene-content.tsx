@@ -15,7 +15,7 @@ import {
 } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import { modelUrl, takePrefetchedModel } from './model-urls';
-import { advanceNpc, initialNpcState, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
+import { advanceNpc, initialNpcState, MAX_FRAME_SECONDS, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
 import { hotspotIconTexture, matchClip } from './scene-assets';
 
 type NpcObject = Extract<SceneObject, { type: 'npc' }>;
@@ -298,7 +298,7 @@ function NpcBody({
     if (!g) return;
     if (run) {
       camera.getWorldPosition(visitor);
-      const r = advanceNpc(obj, state.current, Math.min(dt, 0.1), [visitor.x, visitor.y, visitor.z]);
+      const r = advanceNpc(obj, state.current, Math.min(dt, MAX_FRAME_SECONDS), [visitor.x, visitor.y, visitor.z]);
       state.current = r.state;
       for (const e of r.events) onEvent?.(e);
       const isSaying = !!r.state.speech;

@@ -10,6 +10,7 @@ import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
+import { canvasDpr } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
@@ -235,9 +236,10 @@ export default function SceneViewer({
       <Canvas
         frameloop={complete || shadows ? 'always' : 'demand'}
         shadows={shadows}
-        dpr={[1, 2]}
+        dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
-        gl={{ antialias: true, preserveDrawingBuffer: true }}
+        // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame
+        gl={{ antialias: true, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
         <EveryFrame on={complete || shadows} />

@@ -2,6 +2,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import type { Vec3 } from '@xr/contract/scenes';
 import { type MutableRefObject, type PointerEvent as ReactPointerEvent, useEffect, useRef } from 'react';
 import { Euler, Vector3 } from 'three';
+import { MAX_FRAME_SECONDS } from './npc-runner';
 
 /** Eye height of a visitor above the floor (metres). */
 export const EYE_HEIGHT = 1.6;
@@ -79,9 +80,8 @@ export function WalkControls({ spawn, yaw, floorSize, move }: { spawn: Vec3; yaw
     const { yaw: y, pitch } = look.current;
     forward.current.set(-Math.sin(y), 0, -Math.cos(y));
     right.current.set(Math.cos(y), 0, -Math.sin(y));
-    // A long frame (a slow software renderer, a busy machine) still moves in real time up to a quarter second; a
-    // longer gap (a hidden tab coming back) does not jump.
-    const step = SPEED * Math.min(dt, 0.25);
+    // A long frame (a slow software renderer, a busy machine) still moves in real time, as the NPCs do (npc-runner.ts).
+    const step = SPEED * Math.min(dt, MAX_FRAME_SECONDS);
     const len = Math.hypot(f, r);
     if (len > 0) {
       const n = len > 1 ? 1 / len : 1;
