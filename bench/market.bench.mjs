@@ -143,7 +143,8 @@ if (process.env.DATABASE_URL) {
 }
 
 // --- PGlite: seed the data dir while no server holds it; the product and the floor then take turns on it ---
-{
+// (BENCH_PGLITE_ROWS=0 leaves PGlite out, e.g. to iterate on PostgreSQL alone)
+if (PGLITE_ROWS > 0) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-market-'));
   const label = `PGlite, ${PGLITE_ROWS / 1000}k projects`;
   try {
