@@ -89,7 +89,7 @@ function likePattern(text: string): string {
 
 /**
  * The shape of a market filter: which conditions it has (its values travel as parameters). Each shape has its
- * own Drizzle query, built once, so a hot list request does not rebuild its SQL.
+ * own prepared statements, so a hot list request neither rebuilds its SQL nor (on PostgreSQL) re-parses it.
  */
 interface MarketShape {
   catalog: boolean;
@@ -175,18 +175,9 @@ const ORDER_OF_MATCHES: Record<MarketSort, SQL[]> = {
 /** How the page is read: walking a sort index, or sorting the (few) matching rows. */
 export type MarketPlan = 'walk' | 'matches';
 
-/**
- * Drizzle's name for the market's built queries: none. On PostgreSQL a named statement switches to a generic plan
- * after five runs, one plan for every value of its parameters: the market's plans depend on them (how rare a search
- * word is, how many rows a catalogue has), and the generic one made searches 0.72× as fast as the same SQL sent
- * unnamed (session 11, docs/perf.md and docs/decisions.md). Unnamed, each run is planned for its values, as an ordinary query;
- * the SQL is still built once. PGlite's driver sends every query unnamed either way.
- */
-const UNNAMED = '';
-
 /** The only code that touches the projects, comments and tags tables. */
 export function createProjectsRepository(db: DbOrTx) {
-  // The market's hot reads, built once each (the SQL of a shape never changes), by key.
+  // The market's hot reads, prepared once each (by name: the SQL of a shape never changes).
   const prepared = new Map<string, unknown>();
   return {
     async byId(id: number, tx: DbOrTx = db): Promise<ProjectRow | undefined> {
@@ -204,7 +195,7 @@ export function createProjectsRepository(db: DbOrTx) {
     },
     /**
      * One page of the market, read by the given plan, each row with its enabled tags and its creator's card
-     * (`cardSql`, from the users module) in the same query. Built once per filter shape, sort and plan.
+     * (`cardSql`, from the users module) in the same query. Prepared once per filter shape, sort and plan.
      */
     async marketPage(
       f: MarketFilter,
@@ -229,7 +220,7 @@ export function createProjectsRepository(db: DbOrTx) {
           .orderBy(...(plan === 'walk' ? ORDER : ORDER_OF_MATCHES)[sort])
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
-          .prepare(UNNAMED);
+          .prepare(name);
         prepared.set(name, q);
       }
       return q.execute({ ...filterParams(f), limit, offset });
@@ -246,13 +237,13 @@ export function createProjectsRepository(db: DbOrTx) {
           .where(marketWhere(shape))
           .limit(MARKET_COUNT_CAP + 1)
           .as('matches');
-        q = db.select({ n: sql<number>`count(*)::int` }).from(matches).prepare(UNNAMED);
+        q = db.select({ n: sql<number>`count(*)::int` }).from(matches).prepare(name);
         prepared.set(name, q);
       }
       const [row] = await q.execute(filterParams(f));
       return Number(row?.n ?? 0);
     },
-    /** A project with what its market page shows (tags, creator card and project count) in one query, built once. */
+    /** A project with what its market page shows (tags, creator card and project count) in one prepared query. */
     async marketDetails(id: number, cardSql: CardSql): Promise<MarketDetailsRow | undefined> {
       let q = prepared.get('mkt_details') as MarketDetailsQuery | undefined;
       if (!q) {
@@ -265,7 +256,7 @@ export function createProjectsRepository(db: DbOrTx) {
           })
           .from(projects)
           .where(eq(projects.id, sql.placeholder('id')))
-          .prepare(UNNAMED);
+          .prepare('mkt_details');
         prepared.set('mkt_details', q);
       }
       const [row] = await q.execute({ id });
