@@ -15,6 +15,12 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PG_ROWS = Number(process.env.BENCH_PG_ROWS ?? 100_000);
 const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 100_000);
+/**
+ * No background content generation in the measured servers (as the forum, audit and memory benchmarks): the demo's
+ * 4096-px panoramas and the library's 3,390 model builds are one-time jobs of a first start that would otherwise
+ * run in the product's process and worker threads during the load (not in the floor's), on the same 2 cores.
+ */
+const QUIET = { SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0' };
 
 /** Rotating request paths: filters and sorts; searches in English and Chinese (2- to 4-character words). */
 const FILTERS = [
@@ -97,7 +103,7 @@ if (process.env.DATABASE_URL) {
   const label = `PostgreSQL, ${PG_ROWS / 1000}k projects`;
   try {
     let ids = [];
-    const server = await startServer({ DATABASE_URL: scratch.url, SEED_DEMO: '1' });
+    const server = await startServer({ ...QUIET, DATABASE_URL: scratch.url, SEED_DEMO: '1' });
     try {
       const db = new pg.Client({ connectionString: scratch.url });
       db.on('error', () => undefined);
@@ -115,7 +121,7 @@ if (process.env.DATABASE_URL) {
       await server.stop();
     }
     // The same data without the market cache, side by side with the floor (both up; calls interleaved).
-    const bare = await startServer({ DATABASE_URL: scratch.url, MARKET_CACHE_SECONDS: '0' });
+    const bare = await startServer({ ...QUIET, DATABASE_URL: scratch.url, MARKET_CACHE_SECONDS: '0' });
     const floor = await startFloor({ DATABASE_URL: scratch.url });
     try {
       const same = compareBodies(await bodies(bare, ids), await bodies(floor, ids));
@@ -137,11 +143,12 @@ if (process.env.DATABASE_URL) {
 }
 
 // --- PGlite: seed the data dir while no server holds it; the product and the floor then take turns on it ---
-{
+// (BENCH_PGLITE_ROWS=0 leaves PGlite out, e.g. to iterate on PostgreSQL alone)
+if (PGLITE_ROWS > 0) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-market-'));
   const label = `PGlite, ${PGLITE_ROWS / 1000}k projects`;
   try {
-    const first = await startServer({ DATA_DIR: dir, SEED_DEMO: '1' });
+    const first = await startServer({ ...QUIET, DATA_DIR: dir, SEED_DEMO: '1' });
     await first.stop();
     const client = await PGlite.create(path.join(dir, 'db'), { extensions: { pg_trgm } });
     const creators = (await client.query('select id, username from users order by id')).rows;
@@ -153,13 +160,13 @@ if (process.env.DATABASE_URL) {
     console.log(`PGlite: ${PGLITE_ROWS} projects seeded in ${Date.now() - started} ms`);
     const ids = (await client.query(VISIBLE_IDS)).rows.map((r) => r.id);
     await client.close();
-    const server = await startServer({ DATA_DIR: dir });
+    const server = await startServer({ ...QUIET, DATA_DIR: dir });
     try {
       results.push(...(await drive(server, label, ids)));
     } finally {
       await server.stop();
     }
-    const bare = await startServer({ DATA_DIR: dir, MARKET_CACHE_SECONDS: '0' });
+    const bare = await startServer({ ...QUIET, DATA_DIR: dir, MARKET_CACHE_SECONDS: '0' });
     let productBodies;
     let product;
     try {

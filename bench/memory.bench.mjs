@@ -3,7 +3,7 @@
  * start with the demo data seeded and a short warm-up of public and signed-in calls, then 10 s of quiet. Background
  * content generation (SEED_MEDIA_WIDTH=0) and the library prebuild (LIBRARY_PREBUILD=0) are off so "idle" means idle.
  * The embedded database runs inside the process (PGlite, WebAssembly), so its shared buffers count in the RSS:
- * the runs use the product's default (PGLITE_SHARED_BUFFERS=16MB). They compare the sources run through tsx
+ * the runs use the product's default (PGLITE_SHARED_BUFFERS=auto: 16MB for this demo-sized database). They compare the sources run through tsx
  * (`npm run dev`) with the compiled server `npm start` runs (apps/server/build.mjs, with its environment).
  * Budget: the embedded idle under 350 MiB.
  */

@@ -28,12 +28,14 @@ const schema = z.object({
   /**
    * PostgreSQL's shared buffers of the embedded database (PGlite). Its default of 128 MB sits in the server's own
    * memory (WebAssembly) on top of the OS file cache (PGlite reads its files through Node, so pages it evicts stay
-   * cached by the OS); 16 MB keeps the idle server under its budget (issue 7 item 14, docs/perf.md).
+   * cached by the OS); 16 MB keeps the idle server under its budget (issue 7 item 14, docs/perf.md). `auto` (the
+   * default) keeps 16 MB for a demo-sized database and grows the pool with the data beyond 64 MB of files, up to
+   * 128 MB (`autoSharedBuffers` in db/client.ts: a 100k-project market re-read its pages through Node with 16 MB).
    */
   PGLITE_SHARED_BUFFERS: z
     .string()
-    .regex(/^\d+(kB|MB|GB)$/)
-    .default('16MB'),
+    .regex(/^(\d+(kB|MB|GB)|auto)$/)
+    .default('auto'),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('XR Studio <no-reply@xr-studio.local>'),

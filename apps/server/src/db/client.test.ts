@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withoutPerQueryParsers } from './client';
+import { autoSharedBuffers, relationFilesBytes, withoutPerQueryParsers } from './client';
 
 const things = pgTable('things', {
   id: serial('id').primaryKey(),
@@ -59,5 +62,34 @@ describe('withoutPerQueryParsers (the PGlite client Drizzle reads through)', () 
     // a direct query of a timestamp now reads text like Drizzle's own parsers did
     const direct = await lean.query<{ at: unknown }>('select at from things order by id limit 1');
     expect(typeof direct.rows[0]?.at).toBe('string');
+  });
+});
+
+describe('autoSharedBuffers (PGLITE_SHARED_BUFFERS=auto)', () => {
+  const MB = 1024 * 1024;
+  it('keeps 16MB for a demo-sized database and grows with the files beyond 64 MB, up to 128MB', () => {
+    expect(autoSharedBuffers(0)).toBe('16MB');
+    expect(autoSharedBuffers(45 * MB)).toBe('16MB');
+    expect(autoSharedBuffers(80 * MB)).toBe('16MB');
+    expect(autoSharedBuffers(100 * MB + 1)).toBe('37MB');
+    expect(autoSharedBuffers(192 * MB)).toBe('128MB');
+    expect(autoSharedBuffers(4096 * MB)).toBe('128MB');
+  });
+
+  it('counts the relation files of every database under base/ (nothing for a new data dir)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-buffers-'));
+    try {
+      expect(relationFilesBytes(dir)).toBe(0);
+      fs.mkdirSync(path.join(dir, 'base', '1'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'base', '5'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'base', '1', '1259'), Buffer.alloc(8192));
+      fs.writeFileSync(path.join(dir, 'base', '5', '16384'), Buffer.alloc(3 * 8192));
+      fs.writeFileSync(path.join(dir, 'base', 'pgsql_tmp_file'), Buffer.alloc(100));
+      fs.mkdirSync(path.join(dir, 'pg_wal'));
+      fs.writeFileSync(path.join(dir, 'pg_wal', '000000010000000000000001'), Buffer.alloc(16384));
+      expect(relationFilesBytes(dir)).toBe(4 * 8192);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -95,20 +95,54 @@ export function pgliteDatabase(client: PGlite): Database {
   };
 }
 
+const MB = 1024 * 1024;
+/** The smallest and the largest pool `auto` picks (the largest is PostgreSQL's own default). */
+export const AUTO_SHARED_BUFFERS_MB = { min: 16, max: 128 } as const;
+/** The files `auto` leaves to the OS file cache: the template databases, the catalogs and a demo's worth of data. */
+export const AUTO_SHARED_BUFFERS_BASE_MB = 64;
+
+/** Bytes of the relation files under a PGlite data dir's `base/` (0 for a new data dir). */
+export function relationFilesBytes(pgDataDir: string): number {
+  const base = path.join(pgDataDir, 'base');
+  if (!fs.existsSync(base)) return 0;
+  let bytes = 0;
+  for (const db of fs.readdirSync(base, { withFileTypes: true })) {
+    if (!db.isDirectory()) continue;
+    const dir = path.join(base, db.name);
+    for (const f of fs.readdirSync(dir)) bytes += fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.size ?? 0;
+  }
+  return bytes;
+}
+
+/**
+ * PGlite's shared buffers for `auto` (the default): what the relation files hold beyond their first 64 MB, between
+ * 16 MB and 128 MB. A demo-sized database keeps the 16 MB pool (its pages are cheap to read again through the OS
+ * cache, and the pool is resident from the start: the idle-memory budget of issue 7 item 14); a catalogue that
+ * outgrows it gets a pool that holds its hot pages. With 16 MB, 100,000 projects made every market list re-read
+ * heap pages through Node (a quarter of the server's CPU in `read`, session 11: docs/perf.md, docs/decisions.md).
+ */
+export function autoSharedBuffers(relationBytes: number): string {
+  const { min, max } = AUTO_SHARED_BUFFERS_MB;
+  const mb = Math.ceil(relationBytes / MB) - AUTO_SHARED_BUFFERS_BASE_MB;
+  return `${Math.min(max, Math.max(min, mb))}MB`;
+}
+
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite persisted under dataDir/db. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
-  /** PGlite's shared buffers (PostgreSQL's default 128MB otherwise): they live in this process's memory. */
+  /**
+   * PGlite's shared buffers (PostgreSQL's default 128MB otherwise): they live in this process's memory. `auto`
+   * sizes them from the database's files at start (`autoSharedBuffers`).
+   */
   pgliteSharedBuffers?: string;
 }): Promise<Database> {
   // node-postgres and its Drizzle driver load only for PostgreSQL: the embedded database never needs them (memory).
   if (opts.databaseUrl) return (await import('./postgres')).postgresDatabase(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
-  const startParams = opts.pgliteSharedBuffers
-    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffers}`]
-    : undefined;
+  const buffers = opts.pgliteSharedBuffers === 'auto' ? autoSharedBuffers(relationFilesBytes(dir)) : opts.pgliteSharedBuffers;
+  const startParams = buffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffers}`] : undefined;
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, startParams });
   return pgliteDatabase(client);
 }
