@@ -1,5 +1,7 @@
 import { GiftOutlined, HomeOutlined, LockOutlined, LogoutOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
+// the Avatar module itself: antd's index entry adds Avatar.Group, and with it Popover, to every admin page
+import Avatar from 'antd/es/avatar/Avatar';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES } from '@xr/contract/constants';
-import { Avatar } from 'antd';
+import Avatar from 'antd/es/avatar/Avatar';
 import { type DragEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
