@@ -21,11 +21,35 @@ const PRESETS = '\0xr-slim:color-presets';
  */
 const UNIQUE = '\0xr-slim:tooltip-unique';
 
+/**
+ * Parts of antd components that render only in a state most pages never reach, resolved to a stand-in component
+ * that loads the real one when it is first rendered (issue 7 item 13: /profile's first load):
+ * - Card's Tabs (only for `tabList`, which no card of XR Studio uses): antd's and rc's Tabs, ~11 KiB gzipped with
+ *   every card;
+ * - Typography's Editable (only while an `editable` text is being edited): antd's TextArea with rc-input and the
+ *   input styles, ~12 KiB gzipped with every page that shows an editable or plain Typography text.
+ * The stand-in renders nothing while the chunk loads (a few milliseconds after the press that needs it).
+ */
+const LAZY_PARTS: { importer: RegExp; source: string; target: string }[] = [
+  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', target: 'antd/es/tabs/index.js' },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
+    source: '../Editable',
+    target: 'antd/es/typography/Editable.js',
+  },
+];
+const LAZY_PREFIX = '\0xr-slim:lazy:';
+
 export function slimImports(): Plugin {
   return {
     name: 'xr-slim-imports',
     enforce: 'pre',
     async resolveId(source, importer) {
+      const part = importer ? LAZY_PARTS.find((p) => p.source === source && p.importer.test(importer)) : undefined;
+      if (part) return LAZY_PREFIX + part.target;
+      if (importer?.startsWith(LAZY_PREFIX) && source === importer.slice(LAZY_PREFIX.length)) {
+        return this.resolve(source, undefined, { skipSelf: true });
+      }
       if (source === '@rc-component/form' && importer && /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
         return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
       }
@@ -58,6 +82,13 @@ export function slimImports(): Plugin {
       return undefined;
     },
     load(id) {
+      if (id.startsWith(LAZY_PREFIX))
+        return `import { createElement, forwardRef, lazy, Suspense } from 'react';
+const Real = lazy(() => import(${JSON.stringify(id.slice(LAZY_PREFIX.length))}));
+export default forwardRef(function LazyPart(props, ref) {
+  return createElement(Suspense, { fallback: null }, createElement(Real, { ...props, ref }));
+});
+`;
       if (id === UNIQUE)
         return `import { createElement, lazy, Suspense } from 'react';
 const Real = lazy(() => import('antd/es/tooltip/UniqueProvider'));

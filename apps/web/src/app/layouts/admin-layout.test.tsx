@@ -139,6 +139,19 @@ describe('admin layout', () => {
     expect(getSidebar().device).toBe('desktop');
   });
 
+  it('opens the menu in a drawer on a phone (loaded on first opening) and closes it after navigating', async () => {
+    await signIn(['/profile', '/orderlist']);
+    setWidth(390);
+    renderLayout();
+    expect(getSidebar().device).toBe('mobile');
+    expect(screen.queryByTestId('side-menu')).toBeNull();
+    fireEvent.click(screen.getByTestId('hamburger'));
+    const menu = await screen.findByTestId('side-menu');
+    fireEvent.click(within(menu).getByText('Orders'));
+    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    expect(getSidebar().opened).toBe(false);
+  });
+
   it('toggles the sidebar with the hamburger', async () => {
     await signIn(['/profile']);
     renderLayout();

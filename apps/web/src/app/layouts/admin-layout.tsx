@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { SIDEBAR_WIDTH } from '@xr/contract/constants';
-import { Button, Drawer, Layout } from 'antd';
-import { useEffect } from 'react';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppBreadcrumb } from '../../components/app-breadcrumb';
@@ -22,11 +22,15 @@ import { useSession } from '../../lib/auth/session';
 import { findRouteTrail } from '../../lib/permissions';
 import { closeSidebar, toggleSidebar, useSidebar, useViewportWatcher } from '../../lib/sidebar';
 import { addTag } from '../../lib/tags';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { AdminUserMenu } from './admin-user-menu';
 import './layouts.css';
 import { PaymentReturnNotice } from '../../components/payment-return';
 
 const COLLAPSED_WIDTH = 64;
+
+// antd's Drawer (the sidebar below 992 px) loads the first time the menu is opened on a narrow screen.
+const AdminDrawer = lazy(() => import('./admin-drawer'));
 
 /** Opens a tab for every admin page visited; /profile is pinned (the breadcrumb root). */
 function useTagTracking() {
@@ -47,6 +51,7 @@ export function AdminLayout() {
   const { token } = useSession();
   const { opened, device, withoutAnimation } = useSidebar();
   const mobile = device === 'mobile';
+  const drawerUsed = useOpenedOnce(mobile && opened);
   useViewportWatcher();
   useTagTracking();
 
@@ -64,20 +69,16 @@ export function AdminLayout() {
   return (
     <Layout className={`xr-admin${withoutAnimation ? ' no-anim' : ''}`} hasSider={!mobile}>
       {mobile ? (
-        <Drawer
-          open={opened}
-          placement="left"
-          size={SIDEBAR_WIDTH}
-          onClose={() => closeSidebar()}
-          closable={false}
-          className="xr-side-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <div className="xr-side" data-tour="sidebar">
-            {brand}
-            <SideMenu collapsed={false} onNavigate={() => closeSidebar()} />
-          </div>
-        </Drawer>
+        drawerUsed ? (
+          <Suspense fallback={null}>
+            <AdminDrawer open={opened} onClose={() => closeSidebar()}>
+              <div className="xr-side" data-tour="sidebar">
+                {brand}
+                <SideMenu collapsed={false} onNavigate={() => closeSidebar()} />
+              </div>
+            </AdminDrawer>
+          </Suspense>
+        ) : null
       ) : (
         <Layout.Sider
           width={SIDEBAR_WIDTH}

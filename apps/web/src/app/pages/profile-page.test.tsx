@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodiesTo, makeUser, renderAt, reply, serve, unmountAndSettle } from '../../components/test-utils';
 import { loadUserInfo, resetToken, setToken } from '../../lib/auth/session';
@@ -30,6 +30,8 @@ async function show(over: Parameters<typeof makeUser>[0] = {}) {
       user = { ...user, forum_name: (body as { forum_name: string }).forum_name };
       return reply(200, null);
     },
+    '/api/user/up_info_avatar_patch': () => reply(200, null),
+    '/api/user/up_information_info': () => reply(200, null),
     '/api/project/my_project_page': () => reply(200, { list: [], total: 2, page: 1, limit: 1 }),
     '/api/user/capacity': () => reply(200, { plan: 'free', used_bytes: 256 * 1024 ** 2, quota_bytes: 1024 ** 3 }),
     '/api/combo/my_plan': () =>
@@ -144,5 +146,29 @@ describe('profile page', () => {
     await waitFor(() => expect(bodiesTo(fetch, '/api/user/up_forum_name_info')).toEqual([{ forum_name: 'annL' }]));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('forum-name')).toHaveTextContent('annL'));
+  });
+
+  it('uploads a new picture from the file chooser and refuses other file types', async () => {
+    const fetch = await show();
+    const input = screen.getByTestId('avatar-file') as HTMLInputElement;
+    expect(input.accept).toBe('image/jpeg,image/png,image/webp,image/gif');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('Please choose a JPEG, PNG, WebP or GIF image')).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(bodiesTo(fetch, '/api/user/up_info_avatar_patch')).toHaveLength(1));
+    const sent = bodiesTo(fetch, '/api/user/up_info_avatar_patch')[0] as FormData;
+    expect((sent.get('file') as File).name).toBe('me.png');
+    expect(await screen.findByText('Profile picture updated')).toBeInTheDocument();
+  });
+
+  it('opens the edit dialog (loaded on first press) and saves the introduction', async () => {
+    const fetch = await show();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Edit$/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Introduction'), { target: { value: 'Hello there' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesTo(fetch, '/api/user/up_information_info')).toHaveLength(1));
+    expect(bodiesTo(fetch, '/api/user/up_information_info')[0]).toMatchObject({ introduction: 'Hello there' });
   });
 });

@@ -1,5 +1,5 @@
 import { Col, Row, Skeleton } from 'antd';
-import { CertificateUpload } from '../../features/auth/components/certificate-upload';
+import { lazy, Suspense } from 'react';
 import { InstitutionStatusCard } from '../../features/institution/components/institution-status-card';
 import { LibraryCard } from '../../features/orders/components/library-card';
 import { MyPlanCard } from '../../features/plans/components/my-plan-card';
@@ -8,6 +8,11 @@ import { AboutMeCard } from '../../features/users/components/about-me-card';
 import { MembershipCard } from '../../features/users/components/membership-card';
 import { useSession } from '../../lib/auth/session';
 import '../../features/users/components/users.css';
+
+// Shown only with a rejected organisation application (antd's Upload and Button with it).
+const CertificateUpload = lazy(() =>
+  import('../../features/auth/components/certificate-upload').then((m) => ({ default: m.CertificateUpload })),
+);
 
 /**
  * /profile: about me, an organisation's application state (issue 10), membership and invite, and the overview panels (spec section 2). It composes three
@@ -25,7 +30,11 @@ export default function ProfilePage() {
         <div className="xr-stack">
           <InstitutionStatusCard
             user={user}
-            renderUpload={(value, onChange) => <CertificateUpload value={value} onChange={onChange} />}
+            renderUpload={(value, onChange) => (
+              <Suspense fallback={null}>
+                <CertificateUpload value={value} onChange={onChange} />
+              </Suspense>
+            )}
           />
           <MembershipCard user={user} />
           <MyPlanCard />

@@ -84,7 +84,8 @@ describe('the applicant card on /profile', () => {
     });
     renderAt(<InstitutionStatusCard user={makeUser({ account_type: 'group_admin' })} renderUpload={upload} />, '/profile');
     expect(await screen.findByText(/Reason: Expired licence/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: /Apply again/ }));
+    // the form loads with the rejection (its own chunk)
+    fireEvent.click(await screen.findByRole('button', { name: /Apply again/ }));
     expect(await screen.findByText('Please upload a certificate')).toBeInTheDocument();
     expect(bodiesTo(mock, '/api/user/institution_apply')).toEqual([]);
   });

@@ -1,9 +1,12 @@
 import type { UserInfo } from '@xr/contract/auth';
-import { Alert, Button, Card, Form, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Card } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
-import { useApplyInstitution, useInstitutionStatus } from '../api/institution';
+import { useInstitutionStatus } from '../api/institution';
+
+// The new application's form (antd Form and Select) loads only when the application was rejected.
+const ReapplyForm = lazy(() => import('./reapply-form'));
 
 interface Props {
   user: UserInfo;
@@ -19,24 +22,8 @@ interface Props {
 export function InstitutionStatusCard({ user, renderUpload }: Props) {
   const { t } = useTranslation('institution');
   const status = useInstitutionStatus(user.account_type !== 'individual');
-  const apply = useApplyInstitution();
-  const [form] = Form.useForm<{ account_type: 'organisation' | 'group_admin'; certificate?: string }>();
   const s = status.data;
   if (!s) return null;
-
-  const submit = async () => {
-    let v: { account_type: 'organisation' | 'group_admin'; certificate?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await apply.mutateAsync({ account_type: v.account_type, certificate: v.certificate ?? '' });
-    } catch {
-      // shown by the HTTP client
-    }
-  };
 
   return (
     <Card title={t('statusTitle')} className="xr-institution" data-testid="institution-status">
@@ -59,45 +46,11 @@ export function InstitutionStatusCard({ user, renderUpload }: Props) {
       {s.state === 'rejected' && (
         <>
           <Alert type="warning" showIcon message={t('rejectedTitle')} description={t('rejectedText', { reason: s.reason })} />
-          <Form
-            form={form}
-            layout="vertical"
-            className="xr-mt"
-            initialValues={{ account_type: s.account_type }}
-            onFinish={submit}
-          >
-            <Form.Item name="account_type" label={t('type')} rules={[{ required: true }]}>
-              <Select
-                options={(['organisation', 'group_admin'] as const).map((v) => ({ value: v, label: t(`types.${v}`) }))}
-                style={{ maxWidth: 280 }}
-              />
-            </Form.Item>
-            <Form.Item
-              name="certificate"
-              label={t('newCertificate')}
-              rules={[{ required: true, message: t('certificateRequired') }]}
-            >
-              <CertificateField render={renderUpload} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={apply.isPending}>
-              {t('applyAgain')}
-            </Button>
-          </Form>
+          <Suspense fallback={null}>
+            <ReapplyForm accountType={s.account_type} renderUpload={renderUpload} />
+          </Suspense>
         </>
       )}
     </Card>
   );
-}
-
-/** Adapts the composed upload control to a Form.Item child (value and onChange injected by the form). */
-function CertificateField({
-  render,
-  value,
-  onChange,
-}: {
-  render: Props['renderUpload'];
-  value?: string;
-  onChange?: (key: string | undefined) => void;
-}) {
-  return <>{render(value, (key) => onChange?.(key))}</>;
 }

@@ -1,9 +1,10 @@
 import { BookOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Pagination, Skeleton } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { hkd } from '../../../components/price-tag';
 import { ProjectCover } from '../../../components/project-card';
 import { formatDay } from '../../../lib/dates';
@@ -62,7 +63,8 @@ export function LibraryCard() {
             ))}
           </ul>
           {data.total > PAGE ? (
-            <Pagination
+            // the public pages' pager: antd's Pagination would bring its page-size Select into /profile's first load
+            <Pager
               size="small"
               align="end"
               className="xr-mt"

@@ -1,8 +1,9 @@
 import { AppstoreOutlined, CloudServerOutlined, CommentOutlined, NotificationOutlined } from '@ant-design/icons';
-import { Badge, Card, Empty, List, Progress, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Badge, Card, Empty, Progress, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Spinner } from '../../../components/lite/lite';
 import { useMyCommentPage } from '../api/my-comment-page';
 import { useMyMessagePage, useReadMessage } from '../api/my-message-page';
 import { useMyProjectPage } from '../api/my-project-page';
@@ -35,6 +36,31 @@ function StateCount({ status, color }: { status: ReviewStatus; color: string }) 
       <Statistic title={t(`review.${status}`)} value={q.data?.total ?? 0} loading={q.isLoading} styles={{ content: { color } }} />
     </Link>
   );
+}
+
+/**
+ * A short list of a panel (five rows at most, no paging): plain markup styled like antd's small List, whose
+ * Pagination and Spin would come into /profile's first load with it (issue 7 item 13).
+ */
+function PanelList<T>({
+  loading,
+  items,
+  empty,
+  render,
+}: {
+  loading: boolean;
+  items: T[];
+  empty: string;
+  render(item: T): ReactNode;
+}) {
+  if (loading)
+    return (
+      <div className="xr-panel-list__loading">
+        <Spinner />
+      </div>
+    );
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return <ul className="xr-panel-list">{items.map(render)}</ul>;
 }
 
 /** My projects by review state, with counts. */
@@ -90,13 +116,12 @@ export function LatestCommentsPanel() {
       title={<PanelTitle icon={<CommentOutlined />} text={t('profile.comments')} />}
       extra={<Link to="/vrdata/commentlist">{t('profile.all')}</Link>}
     >
-      <List
-        size="small"
+      <PanelList
         loading={q.isLoading}
-        dataSource={q.data?.list ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('profile.noComments')} /> }}
-        renderItem={(c) => (
-          <List.Item key={c.id}>
+        items={q.data?.list ?? []}
+        empty={t('profile.noComments')}
+        render={(c) => (
+          <li key={c.id} className="xr-panel-list__item">
             <Typography.Text ellipsis={{ tooltip: c.content }} style={{ flex: 1, minWidth: 0 }}>
               <b>{c.user.name}</b>: {c.content}
             </Typography.Text>
@@ -105,7 +130,7 @@ export function LatestCommentsPanel() {
                 {t('comments.stateNone')}
               </Tag>
             )}
-          </List.Item>
+          </li>
         )}
       />
     </Card>
@@ -119,13 +144,17 @@ export function SystemMessagesPanel() {
   const read = useReadMessage();
   return (
     <Card className="xr-panel" title={<PanelTitle icon={<NotificationOutlined />} text={t('profile.messages')} />}>
-      <List
-        size="small"
+      <PanelList
         loading={q.isLoading}
-        dataSource={q.data?.list ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('profile.noMessages')} /> }}
-        renderItem={(m) => (
-          <List.Item key={m.id} onClick={() => !m.read && read.mutate(m.id)} style={{ cursor: m.read ? undefined : 'pointer' }}>
+        items={q.data?.list ?? []}
+        empty={t('profile.noMessages')}
+        render={(m) => (
+          <li
+            key={m.id}
+            className="xr-panel-list__item"
+            onClick={() => !m.read && read.mutate(m.id)}
+            style={{ cursor: m.read ? undefined : 'pointer' }}
+          >
             <Badge status={m.read ? 'default' : 'processing'} />
             <Typography.Text
               ellipsis={{ tooltip: m.message }}
@@ -134,7 +163,7 @@ export function SystemMessagesPanel() {
             >
               {m.message}
             </Typography.Text>
-          </List.Item>
+          </li>
         )}
       />
     </Card>

@@ -1,28 +1,35 @@
 import { EditOutlined, MailOutlined } from '@ant-design/icons';
-import { type UserInfo, upForumNameBody } from '@xr/contract/auth';
+import type { UserInfo } from '@xr/contract/auth';
 import { FORUM_NAME_MAX } from '@xr/contract/constants';
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { formatDay } from '../../../lib/dates';
 import { useFeedback } from '../../../lib/feedback';
 import { translateKey } from '../../../lib/i18n';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useUpForumName } from '../api/up-forum-name';
 import { useUpInformation } from '../api/up-information';
 import { AvatarUpload } from './avatar-upload';
-import { EditInfoDialog } from './edit-info-dialog';
+
+// The edit dialog (antd Form, Modal, Select, Input and the contract's zod rules) loads when Edit is first pressed,
+// not with the profile (issue 7 item 13: /profile's first load).
+const EditInfoDialog = lazy(() => import('./edit-info-dialog').then((m) => ({ default: m.EditInfoDialog })));
 
 /** "About me": picture, names, role, account type, contact details and introduction, with inline edits. */
 export function AboutMeCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
   const { message } = useFeedback();
   const [editing, setEditing] = useState(false);
+  const editorOpened = useOpenedOnce(editing);
   const forum = useUpForumName();
   const info = useUpInformation();
 
   const saveForumName = async (value: string) => {
     if (value === user.forum_name) return;
+    // the contract's schema (and zod with it) loads with the first change, not with the page
+    const { upForumNameBody } = await import('@xr/contract/auth');
     const parsed = upForumNameBody.safeParse({ forum_name: value });
     if (!parsed.success) {
       void message.error(translateKey(parsed.error.issues[0]?.message ?? 'v.forumNameRequired'));
@@ -116,7 +123,11 @@ export function AboutMeCard({ user }: { user: UserInfo }) {
           {user.introduction || t('about.introductionEmpty')}
         </Typography.Paragraph>
       </div>
-      <EditInfoDialog user={user} open={editing} onClose={() => setEditing(false)} />
+      {editorOpened ? (
+        <Suspense fallback={null}>
+          <EditInfoDialog user={user} open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

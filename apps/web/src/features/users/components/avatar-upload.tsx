@@ -1,6 +1,7 @@
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES } from '@xr/contract/constants';
-import { Avatar, Upload } from 'antd';
+import Avatar from 'antd/es/avatar/Avatar';
+import { type DragEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
@@ -12,11 +13,18 @@ interface Props {
   size?: number;
 }
 
-/** The profile picture; click to upload a new one (JPEG, PNG or WebP up to 2 MB). */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+/**
+ * The profile picture; click (or drop a file on it) to upload a new one (JPEG, PNG or WebP up to 2 MB). A native file
+ * input does what antd's Upload did here (no upload list): antd's Upload and Progress stay out of /profile's first
+ * load (issue 7 item 13).
+ */
 export function AvatarUpload({ src, name, size = 96 }: Props) {
   const { t } = useTranslation('profile');
   const { message } = useFeedback();
   const upload = useUpAvatar();
+  const input = useRef<HTMLInputElement>(null);
 
   const onFile = async (file: File) => {
     if (!/^image\/(jpeg|png|webp|gif)$/.test(file.type)) {
@@ -35,21 +43,41 @@ export function AvatarUpload({ src, name, size = 96 }: Props) {
     }
   };
 
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    const file = e.dataTransfer.files[0];
+    if (file) void onFile(file);
+  };
+
   return (
-    <Upload
-      accept="image/jpeg,image/png,image/webp,image/gif"
-      showUploadList={false}
-      beforeUpload={(file) => {
-        void onFile(file);
-        return Upload.LIST_IGNORE;
-      }}
-    >
-      <button type="button" className="xr-avatar-upload" aria-label={t('about.changeAvatar')} title={t('about.changeAvatar')}>
+    <span className="xr-avatar-upload__wrap">
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        data-testid="avatar-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          // the same file can be chosen again after a refusal
+          e.target.value = '';
+          if (file) void onFile(file);
+        }}
+      />
+      <button
+        type="button"
+        className="xr-avatar-upload"
+        aria-label={t('about.changeAvatar')}
+        title={t('about.changeAvatar')}
+        onClick={() => input.current?.click()}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={onDrop}
+      >
         <Avatar size={size} src={src || undefined} className="xr-avatar-upload__img">
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <span className="xr-avatar-upload__overlay">{upload.isPending ? <LoadingOutlined /> : <CameraOutlined />}</span>
       </button>
-    </Upload>
+    </span>
   );
 }
