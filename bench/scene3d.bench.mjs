@@ -293,8 +293,8 @@ try {
     }
     await ctx.close();
   }
-  viewerRuns.sort((a, b) => a - b);
-  const viewerMedian = viewerRuns[Math.floor(viewerRuns.length / 2)];
+  // in the order they ran (a trend across runs of one browser is worth seeing), the median from a sorted copy
+  const viewerMedian = [...viewerRuns].sort((a, b) => a - b)[Math.floor(viewerRuns.length / 2)];
   rows.push([
     `viewer first complete frame, ~5 MB scene (median of ${viewerRuns.length}, ms since navigation)`,
     viewerMedian.toFixed(0),
@@ -367,7 +367,7 @@ try {
     '|---|---|',
     ...rows.map(([k, v]) => `| ${k} | ${v} |`),
     '',
-    `Budget: viewer first frame ≤ 1500 ms: ${viewerMedian <= 1500 ? 'met' : 'not met'} (runs: ${viewerRuns.map((r) => r.toFixed(0)).join(', ')} ms).`,
+    `Budget: viewer first frame ≤ 1500 ms: ${viewerMedian <= 1500 ? 'met' : 'not met'} (runs in the order they ran: ${viewerRuns.map((r) => r.toFixed(0)).join(', ')} ms).`,
   ].join('\n');
   if (!VIEWER_ONLY && !TRACE && RUNS === 3 && !process.env.BENCH_VIEW_URL && !process.env.BENCH_WEB_DIST)
     writeSection('scene3d', md);
