@@ -176,16 +176,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
   const payments = createPaymentsService({ db, provider });
   // Plans and memberships (issue 10): bought at checkout; quotas read by projects, uploads, live streaming, avatars.
-  // Usage for /profile comes from the editor (created below), reached through these late-bound functions.
+  // Usage for /profile comes from the editor and the storage rules (created below), through these late-bound functions.
   let projectCount: ((userId: number) => Promise<number>) | undefined;
-  let usedBytes: ((userId: number) => Promise<number>) | undefined;
+  let storageOf: ((userId: number) => Promise<{ used_bytes: number; quota_bytes: number }>) | undefined;
   const plans = createPlansService({
     db,
     vipDates: users.vipDates,
     extendMembershipMonths: users.extendMembershipMonths,
     planSeats: seats.planSeats,
     projectCount: (userId) => projectCount?.(userId) ?? Promise.resolve(0),
-    usedBytes: (userId) => usedBytes?.(userId) ?? Promise.resolve(0),
+    storage: (userId) => storageOf?.(userId) ?? Promise.resolve({ used_bytes: 0, quota_bytes: 0 }),
     audit,
     renewalReminderDays: config.plans.renewalReminderDays,
   });
@@ -275,7 +275,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     projectQuota: (userId) => plans.projectQuota(userId),
   });
   projectCount = editor.countOwned;
-  usedBytes = editor.usedBytes;
   // The demo catalogue's generated content (queued by seedCatalogue): tours and 3D scenes saved as published
   // documents, their models found in the library, 3D covers drawn by the pipeline's software renderer.
   registerSeedMedia(jobs, {
@@ -310,6 +309,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     planStorage: (userIds) => plans.storageQuotas(userIds),
   });
   await rules.ensureDefaults();
+  storageOf = rules.capacityOf;
   registerAssetJobs({ jobs, editor, storage, pipeline });
   // Avatars (issue 9). `allowance` is the plans hook: custom avatars a user may keep (null = unlimited).
   const avatars = createAvatarsService({

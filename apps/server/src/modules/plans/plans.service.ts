@@ -143,9 +143,13 @@ export interface PlansDeps {
   extendMembershipMonths: (userId: number, months: number, tx: DbOrTx) => Promise<Date>;
   /** Raises a buyer's organisation seat pool to the plan's quota in the payment's transaction (users module). */
   planSeats?: (userId: number, seats: number, tx: DbOrTx) => Promise<void>;
-  /** The user's project count and stored bytes (projects module), for /profile's usage. */
+  /** The user's project count (projects module), for /profile's usage. */
   projectCount?: (userId: number) => Promise<number>;
-  usedBytes?: (userId: number) => Promise<number>;
+  /**
+   * The user's stored bytes and storage quota as the upload check sees them (storage rules: an admin's override, else
+   * the bought plan's, else the capacity setting's), so /profile's plan card and capacity card never disagree.
+   */
+  storage?: (userId: number) => Promise<{ used_bytes: number; quota_bytes: number }>;
   audit?: AuditRecorder;
   /** Days before the end when the renewal reminder shows (RENEWAL_REMINDER_DAYS). */
   renewalReminderDays: number;
@@ -489,10 +493,10 @@ export function createPlansService(deps: PlansDeps) {
 
     /** GET /combo/my_plan: plan in force, membership end, days left, reminder, quotas and usage (/profile, banner). */
     async myPlan(userId: number): Promise<MyPlan> {
-      const [p, projects, bytes] = await Promise.all([
+      const [p, projects, storage] = await Promise.all([
         inForce(userId),
         deps.projectCount?.(userId) ?? 0,
-        deps.usedBytes?.(userId) ?? 0,
+        deps.storage?.(userId),
       ]);
       const left = daysLeft(p.vipDate, now());
       return {
@@ -504,8 +508,8 @@ export function createPlansService(deps: PlansDeps) {
         vip_status: p.active,
         days_left: left,
         renewal_reminder: left !== null && left < renewalReminderDays,
-        quotas: p.quotas,
-        usage: { projects, storage_bytes: bytes },
+        quotas: storage ? { ...p.quotas, storage_bytes: storage.quota_bytes } : p.quotas,
+        usage: { projects, storage_bytes: storage?.used_bytes ?? 0 },
       };
     },
   };

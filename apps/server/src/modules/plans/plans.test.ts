@@ -419,6 +419,11 @@ describe('quotas', () => {
     const plan = await myPlan(trial);
     expect(plan).toMatchObject({ level: 'member', vip_status: true, days_left: 1, renewal_reminder: true });
     expect(plan.quotas.live_streaming).toBe(true);
+    // The trial's storage is the capacity setting's (storage follows bought plans only): the plan card on /profile
+    // shows the same quota as the capacity card and the upload check, not the top plan's 20 GB.
+    const cap = body<{ quota_bytes: number; used_bytes: number }>(await get('/user/capacity', trial)).data;
+    expect(plan.quotas.storage_bytes).toBe(cap.quota_bytes);
+    expect(plan.usage.storage_bytes).toBe(cap.used_bytes);
     expect(await info(trial)).toMatchObject({ vip_status: true, vip_days_left: 1, renewal_reminder: true });
     const far = await shopper(t, { roles: ['creator'], vip_date: new Date(Date.now() + 30 * DAY) });
     expect(await info(far)).toMatchObject({ vip_days_left: 29, renewal_reminder: false });
