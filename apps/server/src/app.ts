@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import { RealtimeEvent } from '@xr/contract/realtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createAccessEvents } from './lib/access-events';
