@@ -19,6 +19,12 @@ function feedbackOf(m: MessageLike, modal: ModalLike): FeedbackApi {
 /** The static functions: outside React or before a bridge mounts (not themed by the current ConfigProvider). */
 export const staticFeedback = feedbackOf(message, Modal);
 
+/** Closes every static toast and confirm box (lib/feedback's `closeStaticFeedback`). */
+export function closeStatic(): void {
+  message.destroy();
+  Modal.destroyAll();
+}
+
 function Bridge() {
   const { message: m, modal } = App.useApp();
   useEffect(() => {

@@ -30,7 +30,21 @@ let bridges = 0;
 let wanted = false;
 const listeners = new Set<() => void>();
 
-const loadHost = () => import('./feedback-host');
+let loadedHost: typeof import('./feedback-host') | null = null;
+const loadHost = () =>
+  import('./feedback-host').then((m) => {
+    loadedHost = m;
+    return m;
+  });
+
+/**
+ * Closes the toasts and confirm boxes shown through antd's static functions (those of a bridge go with its tree).
+ * Their React root lives outside any rendered tree; the web tests' teardown calls this so a toast's closing timer
+ * never renders after the test environment is gone.
+ */
+export function closeStaticFeedback(): void {
+  loadedHost?.closeStatic();
+}
 
 /** Called by the host when its context-aware API is ready (or gone: `null` with the API it replaces). */
 export function provideFeedbackApi(api: FeedbackApi | null, replaces?: FeedbackApi): void {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { LANGS } from '@xr/contract/lang';
 import { afterAll, afterEach } from 'vitest';
+import { closeStaticFeedback } from '../lib/feedback';
 import i18n, { i18nReady, loadAllNamespaces } from '../lib/i18n';
 
 // the app loads one language's chunk at a time, and namespaces outside the core on first use; tests switch
@@ -15,9 +16,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// let React's scheduler finish any work queued by the last test before the environment goes away
+// let React's scheduler finish any work queued by the last test before the environment goes away; antd's static
+// toasts have a root of their own that cleanup() does not unmount, and a toast's closing timer (3 s) would render
+// after the environment is gone ("window is not defined", seen with two workers in admin-layout.test.tsx)
 afterAll(async () => {
   cleanup();
+  closeStaticFeedback();
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
