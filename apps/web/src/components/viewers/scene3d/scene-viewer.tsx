@@ -1,6 +1,6 @@
 import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { OrbitControls, useProgress } from '@react-three/drei';
-import { Canvas, useThree } from '@react-three/fiber';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { SceneEnvironment } from './environment';
 import { canvasDpr } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
+import { MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
 import type { NpcSpeech } from './npc-runner';
 import { panoramaUrl } from './scene-assets';
 import { SceneContent, useSceneGltf } from './scene-content';
@@ -94,6 +95,25 @@ function ShadowSwitch({ on }: { on: boolean }) {
       for (const mat of Array.isArray(m) ? m : m ? [m] : []) mat.needsUpdate = true;
     });
   }, [on, scene]);
+  return null;
+}
+
+/**
+ * Antialiasing after the first complete frame (`msaa-output.ts`): mounted with the shadows, it draws every frame
+ * through a multisampled render target (a positive `useFrame` priority takes the frame's render over from
+ * react-three-fiber). Without half-float render targets the frames stay as they are (no antialiasing).
+ */
+function MsaaAfterFirstFrame() {
+  const gl = useThree((s) => s.gl);
+  const output = useMemo(() => {
+    const samples = msaaSamples(gl);
+    return samples > 0 ? new MsaaOutput(samples) : null;
+  }, [gl]);
+  useEffect(() => () => output?.dispose(), [output]);
+  useFrame(({ gl: renderer, scene, camera }) => {
+    if (output) output.render(renderer as unknown as MsaaRenderer, scene, camera);
+    else renderer.render(scene, camera);
+  }, 1);
   return null;
 }
 
@@ -238,12 +258,15 @@ export default function SceneViewer({
         shadows={shadows}
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
-        // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame
-        gl={{ antialias: true, preserveDrawingBuffer: false }}
+        // no MSAA in the context: the first complete frame is drawn without it, the frames after it through a
+        // multisampled target (MsaaAfterFirstFrame); nothing reads the viewer's pixels back (screenshots come from the
+        // compositor): no copy of every frame
+        gl={{ antialias: false, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
         <EveryFrame on={complete || shadows} />
         <ShadowSwitch on={shadows} />
+        {shadows && <MsaaAfterFirstFrame />}
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
           <SceneContent

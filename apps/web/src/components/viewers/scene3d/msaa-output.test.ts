@@ -1,0 +1,76 @@
+import { type Camera, HalfFloatType, type Object3D, PerspectiveCamera, Scene, type Vector2, type WebGLRenderTarget } from 'three';
+import { describe, expect, it } from 'vitest';
+import { MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
+
+/** A stand-in renderer that records what was drawn where. */
+function fakeRenderer(opts: { width?: number; height?: number; presenting?: boolean } = {}) {
+  const calls: { scene: Object3D; target: WebGLRenderTarget | null }[] = [];
+  let current: WebGLRenderTarget | null = null;
+  const renderer: MsaaRenderer = {
+    render: (scene: Object3D, _camera: Camera) => void calls.push({ scene, target: current }),
+    setRenderTarget: (t) => {
+      current = t;
+    },
+    getRenderTarget: () => current,
+    getDrawingBufferSize: (v: Vector2) => v.set(opts.width ?? 1440, opts.height ?? 900),
+    xr: { isPresenting: opts.presenting ?? false },
+    capabilities: { maxSamples: 8 },
+    extensions: { has: () => true },
+  };
+  return { renderer, calls, target: () => current };
+}
+
+describe('msaaSamples', () => {
+  it('asks for 4 samples, fewer if the GPU has fewer', () => {
+    const has = () => true;
+    expect(msaaSamples({ capabilities: { maxSamples: 8 }, extensions: { has } })).toBe(4);
+    expect(msaaSamples({ capabilities: { maxSamples: 2 }, extensions: { has } })).toBe(2);
+    expect(msaaSamples({ capabilities: { maxSamples: 0 }, extensions: { has } })).toBe(0);
+  });
+  it('needs a renderable half-float colour buffer', () => {
+    expect(msaaSamples({ capabilities: { maxSamples: 4 }, extensions: { has: () => false } })).toBe(0);
+    expect(
+      msaaSamples({ capabilities: { maxSamples: 4 }, extensions: { has: (n) => n === 'EXT_color_buffer_half_float' } }),
+    ).toBe(4);
+  });
+});
+
+describe('MsaaOutput', () => {
+  const scene = new Scene();
+  const camera = new PerspectiveCamera();
+
+  it('draws the scene into a multisampled half-float target the size of the drawing buffer, then copies it to the screen', () => {
+    const { renderer, calls, target } = fakeRenderer();
+    const out = new MsaaOutput(4);
+    out.render(renderer, scene, camera);
+    expect(out.target.samples).toBe(4);
+    expect(out.target.texture.type).toBe(HalfFloatType);
+    expect([out.target.width, out.target.height]).toEqual([1440, 900]);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toEqual({ scene, target: out.target });
+    // the copy: a mesh textured with the target, drawn to the screen (where three.js applies tone mapping and sRGB)
+    expect(calls[1]?.target).toBeNull();
+    expect(calls[1]?.scene).not.toBe(scene);
+    expect((calls[1]?.scene as unknown as { material: { map: unknown } }).material.map).toBe(out.target.texture);
+    expect(target()).toBeNull();
+    out.dispose();
+  });
+
+  it('follows the drawing buffer when it is resized (the pixel ratio rises after the first frame)', () => {
+    const out = new MsaaOutput(4);
+    out.render(fakeRenderer({ width: 390, height: 844 }).renderer, scene, camera);
+    expect([out.target.width, out.target.height]).toEqual([390, 844]);
+    out.render(fakeRenderer({ width: 780, height: 1688 }).renderer, scene, camera);
+    expect([out.target.width, out.target.height]).toEqual([780, 1688]);
+    out.dispose();
+  });
+
+  it('draws VR frames straight into the XR layer (its own antialiasing)', () => {
+    const { renderer, calls } = fakeRenderer({ presenting: true });
+    const out = new MsaaOutput(4);
+    out.render(renderer, scene, camera);
+    expect(calls).toEqual([{ scene, target: null }]);
+    expect([out.target.width, out.target.height]).toEqual([1, 1]);
+    out.dispose();
+  });
+});
