@@ -1,6 +1,6 @@
 import { type Camera, HalfFloatType, type Object3D, PerspectiveCamera, Scene, type Vector2, type WebGLRenderTarget } from 'three';
 import { describe, expect, it } from 'vitest';
-import { MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
+import { contextWithoutMsaa, MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
 
 /** A stand-in renderer that records what was drawn where. */
 function fakeRenderer(opts: { width?: number; height?: number; presenting?: boolean } = {}) {
@@ -51,7 +51,7 @@ describe('MsaaOutput', () => {
     // the copy: a mesh textured with the target, drawn to the screen (where three.js applies tone mapping and sRGB)
     expect(calls[1]?.target).toBeNull();
     expect(calls[1]?.scene).not.toBe(scene);
-    expect((calls[1]?.scene as unknown as { material: { map: unknown } }).material.map).toBe(out.target.texture);
+    expect((calls[1]?.scene as unknown as { material?: { map: unknown } } | undefined)?.material?.map).toBe(out.target.texture);
     expect(target()).toBeNull();
     out.dispose();
   });
@@ -72,5 +72,27 @@ describe('MsaaOutput', () => {
     expect(calls).toEqual([{ scene, target: null }]);
     expect([out.target.width, out.target.height]).toEqual([1, 1]);
     out.dispose();
+  });
+});
+
+describe('contextWithoutMsaa', () => {
+  it('makes a WebGL 2 context without MSAA that reports antialiasing to the VR layer set-up', () => {
+    const asked: [string, WebGLContextAttributes | undefined][] = [];
+    const context = { getContextAttributes: () => ({ alpha: true, antialias: false, depth: true }) };
+    const canvas = {
+      getContext: (id: string, attrs?: WebGLContextAttributes) => {
+        asked.push([id, attrs]);
+        return context;
+      },
+    } as unknown as HTMLCanvasElement;
+    const gl = contextWithoutMsaa(canvas);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.[0]).toBe('webgl2');
+    expect(asked[0]?.[1]).toMatchObject({ antialias: false, preserveDrawingBuffer: false, alpha: true, depth: true });
+    expect(gl).toBe(context);
+    expect(gl?.getContextAttributes()).toEqual({ alpha: true, antialias: true, depth: true });
+  });
+  it('gives null without WebGL 2', () => {
+    expect(contextWithoutMsaa({ getContext: () => null } as unknown as HTMLCanvasElement)).toBeNull();
   });
 });

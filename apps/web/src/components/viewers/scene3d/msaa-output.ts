@@ -35,8 +35,7 @@ export interface MsaaRenderer {
 
 /** The samples of the offscreen target: 4 (or the GPU's maximum if lower); 0 when the GPU cannot render to half floats. */
 export function msaaSamples(renderer: Pick<MsaaRenderer, 'capabilities' | 'extensions'>): number {
-  if (!renderer.extensions.has('EXT_color_buffer_float') && !renderer.extensions.has('EXT_color_buffer_half_float'))
-    return 0;
+  if (!renderer.extensions.has('EXT_color_buffer_float') && !renderer.extensions.has('EXT_color_buffer_half_float')) return 0;
   return Math.max(0, Math.min(4, renderer.capabilities.maxSamples || 0));
 }
 
@@ -70,8 +69,7 @@ export class MsaaOutput {
       return;
     }
     renderer.getDrawingBufferSize(this.size);
-    if (this.target.width !== this.size.x || this.target.height !== this.size.y)
-      this.target.setSize(this.size.x, this.size.y);
+    if (this.target.width !== this.size.x || this.target.height !== this.size.y) this.target.setSize(this.size.x, this.size.y);
     const previous = renderer.getRenderTarget();
     renderer.setRenderTarget(this.target);
     renderer.render(scene, camera);
@@ -84,4 +82,36 @@ export class MsaaOutput {
     this.quad.geometry.dispose();
     this.quad.material.dispose();
   }
+}
+
+/** The context attributes three.js's WebGLRenderer would ask for, for the viewer (no MSAA, no kept drawing buffer). */
+export const VIEWER_CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
+  alpha: true,
+  depth: true,
+  stencil: false,
+  antialias: false,
+  premultipliedAlpha: true,
+  preserveDrawingBuffer: false,
+  powerPreference: 'high-performance',
+  failIfMajorPerformanceCaveat: false,
+};
+
+/**
+ * The viewer's WebGL 2 context, made without MSAA (`null` without WebGL 2: three.js then reports the error). It
+ * tells whoever asks for its attributes that it is antialiased: three.js's WebXRManager reads `antialias` from the
+ * context (once, when the renderer is made) to choose the VR layer's own antialiasing (the XRWebGLLayer's
+ * `antialias`, or 4 samples on its projection layer's target), and VR frames must keep it.
+ */
+export function contextWithoutMsaa(canvas: HTMLCanvasElement): WebGL2RenderingContext | null {
+  const gl = canvas.getContext('webgl2', VIEWER_CONTEXT_ATTRIBUTES) as WebGL2RenderingContext | null;
+  if (!gl) return null;
+  const own = gl.getContextAttributes.bind(gl);
+  Object.defineProperty(gl, 'getContextAttributes', {
+    configurable: true,
+    value: (): WebGLContextAttributes | null => {
+      const attrs = own();
+      return attrs ? { ...attrs, antialias: true } : attrs;
+    },
+  });
+  return gl;
 }

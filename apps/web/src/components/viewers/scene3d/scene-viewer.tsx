@@ -5,7 +5,7 @@ import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, typ
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group, Material, Mesh, PerspectiveCamera } from 'three';
+import { type Group, type Material, type Mesh, type PerspectiveCamera, WebGLRenderer } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
@@ -13,7 +13,7 @@ import { SceneEnvironment } from './environment';
 import { canvasDpr } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
-import { MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
+import { contextWithoutMsaa, MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
 import type { NpcSpeech } from './npc-runner';
 import { panoramaUrl } from './scene-assets';
 import { SceneContent, useSceneGltf } from './scene-content';
@@ -259,9 +259,17 @@ export default function SceneViewer({
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
         // no MSAA in the context: the first complete frame is drawn without it, the frames after it through a
-        // multisampled target (MsaaAfterFirstFrame); nothing reads the viewer's pixels back (screenshots come from the
-        // compositor): no copy of every frame
-        gl={{ antialias: false, preserveDrawingBuffer: false }}
+        // multisampled target (MsaaAfterFirstFrame), VR frames with the XR layer's own (contextWithoutMsaa); nothing
+        // reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame
+        gl={({ canvas, ...defaults }) =>
+          new WebGLRenderer({
+            ...defaults,
+            canvas,
+            context: contextWithoutMsaa(canvas as HTMLCanvasElement) ?? undefined,
+            antialias: false,
+            preserveDrawingBuffer: false,
+          })
+        }
         aria-label={t('canvas')}
       >
         <EveryFrame on={complete || shadows} />
