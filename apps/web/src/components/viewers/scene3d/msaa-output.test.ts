@@ -1,4 +1,12 @@
-import { type Camera, HalfFloatType, type Object3D, PerspectiveCamera, Scene, type Vector2, type WebGLRenderTarget } from 'three';
+import {
+  type Camera,
+  type Object3D,
+  PerspectiveCamera,
+  Scene,
+  SRGBColorSpace,
+  type Vector2,
+  type WebGLRenderTarget,
+} from 'three';
 import { describe, expect, it } from 'vitest';
 import { contextWithoutMsaa, MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
 
@@ -14,24 +22,17 @@ function fakeRenderer(opts: { width?: number; height?: number; presenting?: bool
     getRenderTarget: () => current,
     getDrawingBufferSize: (v: Vector2) => v.set(opts.width ?? 1440, opts.height ?? 900),
     xr: { isPresenting: opts.presenting ?? false },
+    outputColorSpace: SRGBColorSpace,
     capabilities: { maxSamples: 8 },
-    extensions: { has: () => true },
   };
   return { renderer, calls, target: () => current };
 }
 
 describe('msaaSamples', () => {
   it('asks for 4 samples, fewer if the GPU has fewer', () => {
-    const has = () => true;
-    expect(msaaSamples({ capabilities: { maxSamples: 8 }, extensions: { has } })).toBe(4);
-    expect(msaaSamples({ capabilities: { maxSamples: 2 }, extensions: { has } })).toBe(2);
-    expect(msaaSamples({ capabilities: { maxSamples: 0 }, extensions: { has } })).toBe(0);
-  });
-  it('needs a renderable half-float colour buffer', () => {
-    expect(msaaSamples({ capabilities: { maxSamples: 4 }, extensions: { has: () => false } })).toBe(0);
-    expect(
-      msaaSamples({ capabilities: { maxSamples: 4 }, extensions: { has: (n) => n === 'EXT_color_buffer_half_float' } }),
-    ).toBe(4);
+    expect(msaaSamples({ capabilities: { maxSamples: 8 } })).toBe(4);
+    expect(msaaSamples({ capabilities: { maxSamples: 2 } })).toBe(2);
+    expect(msaaSamples({ capabilities: { maxSamples: 0 } })).toBe(0);
   });
 });
 
@@ -39,25 +40,30 @@ describe('MsaaOutput', () => {
   const scene = new Scene();
   const camera = new PerspectiveCamera();
 
-  it('draws the scene into a multisampled half-float target the size of the drawing buffer, then copies it to the screen', () => {
+  it('draws the scene into a multisampled target the size of the drawing buffer, drawn as the screen is, then copies it', () => {
     const { renderer, calls, target } = fakeRenderer();
-    const out = new MsaaOutput(4);
+    const out = new MsaaOutput(4, SRGBColorSpace);
     out.render(renderer, scene, camera);
     expect(out.target.samples).toBe(4);
-    expect(out.target.texture.type).toBe(HalfFloatType);
+    // flagged as three.js flags a VR layer's target: materials tone-map and write sRGB into it, as onto the screen
+    expect(out.target.isXRRenderTarget).toBe(true);
+    expect(out.target.texture.colorSpace).toBe(SRGBColorSpace);
     expect([out.target.width, out.target.height]).toEqual([1440, 900]);
     expect(calls).toHaveLength(2);
     expect(calls[0]).toEqual({ scene, target: out.target });
-    // the copy: a mesh textured with the target, drawn to the screen (where three.js applies tone mapping and sRGB)
+    // the copy: a raw shader (no conversion) reading the target, drawn to the screen
     expect(calls[1]?.target).toBeNull();
-    expect(calls[1]?.scene).not.toBe(scene);
-    expect((calls[1]?.scene as unknown as { material?: { map: unknown } } | undefined)?.material?.map).toBe(out.target.texture);
+    const copy = calls[1]?.scene as unknown as {
+      material?: { isRawShaderMaterial?: boolean; uniforms: { map: { value: unknown } } };
+    };
+    expect(copy?.material?.isRawShaderMaterial).toBe(true);
+    expect(copy?.material?.uniforms.map.value).toBe(out.target.texture);
     expect(target()).toBeNull();
     out.dispose();
   });
 
   it('follows the drawing buffer when it is resized (the pixel ratio rises after the first frame)', () => {
-    const out = new MsaaOutput(4);
+    const out = new MsaaOutput(4, SRGBColorSpace);
     out.render(fakeRenderer({ width: 390, height: 844 }).renderer, scene, camera);
     expect([out.target.width, out.target.height]).toEqual([390, 844]);
     out.render(fakeRenderer({ width: 780, height: 1688 }).renderer, scene, camera);
@@ -67,7 +73,7 @@ describe('MsaaOutput', () => {
 
   it('draws VR frames straight into the XR layer (its own antialiasing)', () => {
     const { renderer, calls } = fakeRenderer({ presenting: true });
-    const out = new MsaaOutput(4);
+    const out = new MsaaOutput(4, SRGBColorSpace);
     out.render(renderer, scene, camera);
     expect(calls).toEqual([{ scene, target: null }]);
     expect([out.target.width, out.target.height]).toEqual([1, 1]);

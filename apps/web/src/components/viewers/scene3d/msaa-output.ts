@@ -4,20 +4,24 @@
  * The viewer's WebGL context is made without MSAA (`antialias: false`): a context's antialiasing cannot change after
  * it is made, and on a software GPU (SwiftShader) most of the first complete frame's draw is the multisampled
  * rasterisation. Once the first complete frame is drawn (with the shadows), each frame is drawn into a multisampled
- * half-float render target (4 samples) and copied to the screen through one full-screen triangle that applies the
- * renderer's tone mapping and output colour space (what three.js's own `WebGLOutput` does when the renderer is made
- * with `outputBufferType: HalfFloatType`, which ties the samples to the context's `antialias`). VR frames are drawn
- * as before, straight into the XR layer with its own antialiasing.
+ * 8-bit render target (4 samples) and copied 1:1 to the screen by one full-screen triangle.
+ *
+ * The target is drawn exactly as the screen is: it is flagged `isXRRenderTarget` with the renderer's output colour
+ * space, as three.js's WebXRManager does for the multisampled target of a VR projection layer, so the materials
+ * apply the renderer's tone mapping and sRGB output themselves (the sky and backgrounds that skip tone mapping keep
+ * skipping it, the shaders are the ones the first frame compiled), and the samples are resolved in display colour as
+ * the context's own MSAA did. The copy converts nothing. VR frames are drawn as before, straight into the XR layer.
  */
 import {
   BufferGeometry,
   type Camera,
+  type ColorSpace,
   Float32BufferAttribute,
-  HalfFloatType,
   Mesh,
-  MeshBasicMaterial,
+  NearestFilter,
   type Object3D,
   OrthographicCamera,
+  RawShaderMaterial,
   Vector2,
   WebGLRenderTarget,
 } from 'three';
@@ -28,36 +32,70 @@ export interface MsaaRenderer {
   setRenderTarget(target: WebGLRenderTarget | null): void;
   getRenderTarget(): WebGLRenderTarget | null;
   getDrawingBufferSize(target: Vector2): Vector2;
+  outputColorSpace: ColorSpace;
   xr: { isPresenting: boolean };
   capabilities: { maxSamples: number };
-  extensions: { has(name: string): boolean };
 }
 
-/** The samples of the offscreen target: 4 (or the GPU's maximum if lower); 0 when the GPU cannot render to half floats. */
-export function msaaSamples(renderer: Pick<MsaaRenderer, 'capabilities' | 'extensions'>): number {
-  if (!renderer.extensions.has('EXT_color_buffer_float') && !renderer.extensions.has('EXT_color_buffer_half_float')) return 0;
+/** The samples of the offscreen target: 4, or the GPU's maximum if lower (0: no MSAA at all). */
+export function msaaSamples(renderer: Pick<MsaaRenderer, 'capabilities'>): number {
   return Math.max(0, Math.min(4, renderer.capabilities.maxSamples || 0));
 }
+
+const copyVertex = /* glsl */ `
+  precision highp float;
+  attribute vec3 position;
+  attribute vec2 uv;
+  varying vec2 vUv;
+  void main() {
+    vUv = uv;
+    gl_Position = vec4(position.xy, 0.0, 1.0);
+  }
+`;
+const copyFragment = /* glsl */ `
+  precision highp float;
+  uniform sampler2D map;
+  varying vec2 vUv;
+  void main() {
+    gl_FragColor = texture2D(map, vUv);
+  }
+`;
+
+/** A target drawn as the screen is (see above): tone mapping and output colour space applied by the materials. */
+type ScreenLikeTarget = WebGLRenderTarget & { isXRRenderTarget?: boolean };
 
 /**
  * Draws the scene through a multisampled render target and copies it to the screen. `render` replaces the renderer's
  * own `render(scene, camera)` for one frame; `dispose` frees the target and the copy's geometry and material.
  */
 export class MsaaOutput {
-  readonly target: WebGLRenderTarget;
-  private readonly quad: Mesh<BufferGeometry, MeshBasicMaterial>;
+  readonly target: ScreenLikeTarget;
+  private readonly quad: Mesh<BufferGeometry, RawShaderMaterial>;
   private readonly quadCamera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
   private readonly size = new Vector2();
 
-  constructor(samples: number) {
-    // half floats: the scene is drawn before tone mapping (values above 1) and in linear colour (8 bits would band)
-    this.target = new WebGLRenderTarget(1, 1, { type: HalfFloatType, samples, depthBuffer: true, stencilBuffer: false });
+  constructor(samples: number, outputColorSpace: ColorSpace) {
+    this.target = new WebGLRenderTarget(1, 1, {
+      samples,
+      depthBuffer: true,
+      stencilBuffer: false,
+      colorSpace: outputColorSpace,
+      minFilter: NearestFilter,
+      magFilter: NearestFilter,
+      generateMipmaps: false,
+    });
+    this.target.isXRRenderTarget = true;
     // one triangle covering the screen (as three.js's WebGLOutput), its texture coordinates mapping the target 1:1
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new Float32BufferAttribute([-1, 3, 0, -1, -1, 0, 3, -1, 0], 3));
     geometry.setAttribute('uv', new Float32BufferAttribute([0, 2, 0, 0, 2, 0], 2));
-    // a basic material drawn to the screen gets the renderer's tone mapping and sRGB output in its shader
-    const material = new MeshBasicMaterial({ map: this.target.texture, depthTest: false, depthWrite: false });
+    const material = new RawShaderMaterial({
+      uniforms: { map: { value: this.target.texture } },
+      vertexShader: copyVertex,
+      fragmentShader: copyFragment,
+      depthTest: false,
+      depthWrite: false,
+    });
     this.quad = new Mesh(geometry, material);
     this.quad.frustumCulled = false;
   }

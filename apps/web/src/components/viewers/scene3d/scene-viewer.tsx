@@ -5,7 +5,7 @@ import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, typ
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Group, type Material, type Mesh, type PerspectiveCamera, WebGLRenderer } from 'three';
+import { type ColorSpace, type Group, type Material, type Mesh, type PerspectiveCamera, WebGLRenderer } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
@@ -101,13 +101,13 @@ function ShadowSwitch({ on }: { on: boolean }) {
 /**
  * Antialiasing after the first complete frame (`msaa-output.ts`): mounted with the shadows, it draws every frame
  * through a multisampled render target (a positive `useFrame` priority takes the frame's render over from
- * react-three-fiber). Without half-float render targets the frames stay as they are (no antialiasing).
+ * react-three-fiber). A GPU without multisampled targets keeps drawing straight to the screen (no antialiasing).
  */
 function MsaaAfterFirstFrame() {
   const gl = useThree((s) => s.gl);
   const output = useMemo(() => {
     const samples = msaaSamples(gl);
-    return samples > 0 ? new MsaaOutput(samples) : null;
+    return samples > 0 ? new MsaaOutput(samples, gl.outputColorSpace as ColorSpace) : null;
   }, [gl]);
   useEffect(() => () => output?.dispose(), [output]);
   useFrame(({ gl: renderer, scene, camera }) => {
