@@ -48,6 +48,8 @@ describe('MsaaOutput', () => {
     // flagged as three.js flags a VR layer's target: materials tone-map and write sRGB into it, as onto the screen
     expect(out.target.isXRRenderTarget).toBe(true);
     expect(out.target.texture.colorSpace).toBe(SRGBColorSpace);
+    // the same storage as the multisampled buffer (RGBA8 for a flagged target), or the resolve blit fails
+    expect(out.target.texture.internalFormat).toBe('RGBA8');
     expect([out.target.width, out.target.height]).toEqual([1440, 900]);
     expect(calls).toHaveLength(2);
     expect(calls[0]).toEqual({ scene, target: out.target });

@@ -80,6 +80,9 @@ export class MsaaOutput {
       depthBuffer: true,
       stencilBuffer: false,
       colorSpace: outputColorSpace,
+      // stored as the bytes the shaders write (already sRGB): three.js would otherwise store an sRGB-space target as
+      // SRGB8_ALPHA8 while the flag makes its multisampled buffer RGBA8, and the resolve between them fails
+      internalFormat: 'RGBA8',
       minFilter: NearestFilter,
       magFilter: NearestFilter,
       generateMipmaps: false,
