@@ -1,11 +1,11 @@
 import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { OrbitControls, useProgress } from '@react-three/drei';
-import { Canvas, useFrame, useThree } from '@react-three/fiber';
+import { Canvas, useThree } from '@react-three/fiber';
 import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ColorSpace, type Group, type Material, type Mesh, type PerspectiveCamera, WebGLRenderer } from 'three';
+import type { Group, Material, Mesh, PerspectiveCamera } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
@@ -13,7 +13,6 @@ import { SceneEnvironment } from './environment';
 import { canvasDpr } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
-import { contextWithoutMsaa, MsaaOutput, type MsaaRenderer, msaaSamples } from './msaa-output';
 import type { NpcSpeech } from './npc-runner';
 import { panoramaUrl } from './scene-assets';
 import { SceneContent, useSceneGltf } from './scene-content';
@@ -95,25 +94,6 @@ function ShadowSwitch({ on }: { on: boolean }) {
       for (const mat of Array.isArray(m) ? m : m ? [m] : []) mat.needsUpdate = true;
     });
   }, [on, scene]);
-  return null;
-}
-
-/**
- * Antialiasing after the first complete frame (`msaa-output.ts`): mounted with the shadows, it draws every frame
- * through a multisampled render target (a positive `useFrame` priority takes the frame's render over from
- * react-three-fiber). A GPU without multisampled targets keeps drawing straight to the screen (no antialiasing).
- */
-function MsaaAfterFirstFrame() {
-  const gl = useThree((s) => s.gl);
-  const output = useMemo(() => {
-    const samples = msaaSamples(gl);
-    return samples > 0 ? new MsaaOutput(samples, gl.outputColorSpace as ColorSpace) : null;
-  }, [gl]);
-  useEffect(() => () => output?.dispose(), [output]);
-  useFrame(({ gl: renderer, scene, camera }) => {
-    if (output) output.render(renderer as unknown as MsaaRenderer, scene, camera);
-    else renderer.render(scene, camera);
-  }, 1);
   return null;
 }
 
@@ -258,23 +238,13 @@ export default function SceneViewer({
         shadows={shadows}
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
-        // no MSAA in the context: the first complete frame is drawn without it, the frames after it through a
-        // multisampled target (MsaaAfterFirstFrame), VR frames with the XR layer's own (contextWithoutMsaa); nothing
-        // reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame
-        gl={({ canvas, ...defaults }) =>
-          new WebGLRenderer({
-            ...defaults,
-            canvas,
-            context: contextWithoutMsaa(canvas as HTMLCanvasElement) ?? undefined,
-            antialias: false,
-            preserveDrawingBuffer: false,
-          })
-        }
+        // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame;
+        // MSAA kept from the first frame on: without it the first complete frame was no faster (docs/perf.md, session 12)
+        gl={{ antialias: true, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
         <EveryFrame on={complete || shadows} />
         <ShadowSwitch on={shadows} />
-        {shadows && <MsaaAfterFirstFrame />}
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
           <SceneContent
