@@ -238,7 +238,8 @@ export default function SceneViewer({
         shadows={shadows}
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
-        // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame
+        // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame;
+        // MSAA kept from the first frame on: without it the first complete frame was no faster (docs/perf.md, session 12)
         gl={{ antialias: true, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
