@@ -162,7 +162,7 @@ describe('thread list', () => {
     expect(plan).not.toMatch(/Sort/);
   });
 
-  it('costs three queries anonymous (boards, page, authors) and one more signed in (unread markers)', async () => {
+  it('costs three queries anonymous (boards, page, authors) and signed in too (the read times come with the page)', async () => {
     // On PGlite the first list of every board prepares its statement (once per instance): count the calls after it.
     await get('/forum/thread_page');
     expect(await countQueries(() => get(`/forum/thread_page?board_id=${board.id}`))).toBe(3);
@@ -170,10 +170,46 @@ describe('thread list', () => {
     await get(`/forum/thread_page?board_id=${board.id}`, alice); // the session is resolved (and cached) once
     const signedIn = await countQueries(() => get(`/forum/thread_page?board_id=${board.id}`, alice));
     const anonymous = await countQueries(() => get(`/forum/thread_page?board_id=${board.id}`));
-    // The session check belongs to sign-in, not to the forum: the forum adds exactly the read times.
+    // The session check belongs to sign-in, not to the forum: without the cache (here) the forum adds no query, the
+    // reader's read times being read by the page's own statement; searches too.
     const session = await countQueries(() => app.inject({ url: '/api/forum/board_list', headers: alice.headers }));
     const sessionOnly = session - (await countQueries(() => app.inject({ url: '/api/forum/board_list' })));
-    expect(signedIn - anonymous - sessionOnly).toBe(1);
+    expect(signedIn - anonymous - sessionOnly).toBe(0);
+    await get(`/forum/thread_page?board_id=${board.id}&keyword=hdri`); // prepares the search statement
+    const searchSignedIn = await countQueries(() => get(`/forum/thread_page?board_id=${board.id}&keyword=hdri`, alice));
+    const searchAnonymous = await countQueries(() => get(`/forum/thread_page?board_id=${board.id}&keyword=hdri`));
+    expect(searchSignedIn - searchAnonymous - sessionOnly).toBe(0);
+  });
+
+  it('marks unread threads from the read times that come with the page, listed or searched', async () => {
+    const [seen, other] = await listOrder(sql`id % 100 = 0`);
+    const order = await listOrder();
+    const readAt = async (id: number | undefined, at: string) =>
+      t.database.db.execute(
+        sql`insert into forum_reads (user_id, thread_id, read_at) values (${alice.id}, ${id}, ${at}::timestamptz)
+            on conflict (user_id, thread_id) do update set read_at = excluded.read_at`,
+      );
+    // Read after its last post: read; read before it: unread again; never opened: unread.
+    await readAt(seen, '2999-01-01T00:00:00Z');
+    await readAt(other, '2000-01-01T00:00:00Z');
+    const marks = (page: Page) => new Map(page.list.map((x) => [x.id, x.unread]));
+    const pageOf = (id = 0) => `/forum/thread_page?board_id=${board.id}&limit=50&page=${Math.floor(order.indexOf(id) / 50) + 1}`;
+    const cases: [string, number | undefined, boolean][] = [
+      [`/forum/thread_page?board_id=${board.id}&keyword=hdri`, seen, false],
+      [`/forum/thread_page?board_id=${board.id}&keyword=hdri`, other, true],
+      ['/forum/thread_page?keyword=hdri&limit=50', seen, false],
+      ['/forum/thread_page?keyword=hdri&limit=50', other, true],
+      [pageOf(seen), seen, false],
+      [pageOf(other), other, true],
+    ];
+    for (const [url, id, unread] of cases) {
+      expect(marks(await get(url, alice)).get(id ?? 0), url).toBe(unread);
+      // Anonymous: nothing is unread.
+      expect(
+        [...marks(await get(url)).values()].every((u) => u === false),
+        url,
+      ).toBe(true);
+    }
   });
 });
 
@@ -307,8 +343,8 @@ describe('search at volume', () => {
     expect(plan).not.toMatch(/showroom/);
     const setting = async () => (await rawClient().query('show plan_cache_mode')).rows[0]?.plan_cache_mode;
     expect(await setting()).toBe('auto');
-    // Each statement (lists and searches of one board or every board, boards, read times, authors) is prepared once, for
-    // the instance's one session.
+    // Each statement (lists and searches of one board or every board, boards, authors) is prepared once, for the
+    // instance's one session (the read times' own statement only with the cache on: here they come with the page).
     await get(`/forum/thread_page?keyword=showroom`);
     const names = (await rawClient().query('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
     expect(names).toEqual([
@@ -318,7 +354,6 @@ describe('search at volume', () => {
       'forum_boards_all',
       'forum_list_any',
       'forum_list_one',
-      'forum_read_times',
       'forum_search_any',
       'forum_search_one',
       // The authors of the page (the users module's forum cards).
