@@ -68,7 +68,7 @@ const randomWords = (n) =>
 
 /** The service's search form in SQL (lib/search-form.ts): lower-cased, every CJK character tripled. */
 const searchFormSql = (col) =>
-  `regexp_replace(lower(${col}), '([\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af])', '\\1\\1', 'g')`;
+  `regexp_replace(lower(${col}), '([\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af])', '\\1\\1\\1', 'g')`;
 
 /**
  * Threads and posts (the rare word "hdri" in one post of a hundred), their search documents, then the counters the

@@ -4,12 +4,9 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]
 /**
  * The form a text is stored and searched in with pg_trgm (the market's and the library's rule): lower-cased, with
  * every CJK character tripled. pg_trgm indexes trigrams, so a one- or two-character Chinese word would otherwise
- * have none and scan every row; tripled, 全景 becomes 全全全景景景, whose trigrams the index finds. Repeating each
+ * have none and scan every row; tripled, 全景 becomes 全全全景景景, whose trigrams the index finds. Tripling each
  * character keeps substring matches exact. A search term goes through the same function.
- * `copies`: how many times each CJK character is written. The forum's search documents use 2 (a two-character word
- * still has trigrams, 全全景景; a document is a sixth smaller, and its re-check by LIKE that much cheaper; a
- * one-character term then has none, like any two-letter English term): see `forumForm` in forum.repository.ts.
  */
-export function searchForm(text: string, copies: 2 | 3 = 3): string {
-  return text.toLowerCase().replace(CJK, copies === 3 ? (c) => c + c + c : (c) => c + c);
+export function searchForm(text: string): string {
+  return text.toLowerCase().replace(CJK, (c) => c + c + c);
 }

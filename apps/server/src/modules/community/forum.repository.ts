@@ -37,19 +37,9 @@ const docPieceSql = (col: string) => `replace(replace(replace(${col}, chr(1), ''
  */
 export const SEARCH_DOC_SQL = `chr(2) || 'fb' || t.board_id || chr(2) || chr(1) || ${docPieceSql('t.search_text')} || coalesce((select string_agg(chr(1) || ${docPieceSql('p.search_text')}, '' order by p.id) from forum_posts p where p.thread_id = t.id and p.deleted_at is null), '')`;
 
-/**
- * The forum's search form of a title or post (`search_text`): lower-cased, every CJK character written twice, not
- * three times as the market's and the library's (lib/search-form.ts). Twice is what the trigram index needs for the
- * words people search: a two-character word (全景 → 全全景景) has the trigrams of its pair, a phrase ("灯光 贴图") those
- * across its gap. A one-character term then has no trigram of its own, like any two-letter English term ("vr"): the
- * same results, found by the walk or a wider index read. What it saves: the documents are about a sixth smaller
- * (1.72 → 1.45 kB at the benchmark's mix), and a search re-checks them by LIKE (session 12, docs/decisions.md).
- */
-export const forumForm = (text: string) => searchForm(text, 2);
-
-/** A text or a search term in the form the search documents hold (forum form, DOC_SEP and DOC_MARK removed, DOC_SPACE for spaces). */
+/** A text or a search term in the form the search documents hold (search form, DOC_SEP and DOC_MARK removed, DOC_SPACE for spaces). */
 export function docForm(text: string): string {
-  return forumForm(text).replaceAll(DOC_SEP, '').replaceAll(DOC_MARK, '').replaceAll(' ', DOC_SPACE);
+  return searchForm(text).replaceAll(DOC_SEP, '').replaceAll(DOC_MARK, '').replaceAll(' ', DOC_SPACE);
 }
 
 /** `%term%` for LIKE with the wildcards of the term itself escaped. */

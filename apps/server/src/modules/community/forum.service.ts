@@ -24,17 +24,11 @@ import {
 } from '@xr/contract/forum';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { searchForm } from '../../lib/search-form';
 import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
-import {
-  type BoardRow,
-  type BoardScope,
-  createForumRepository,
-  forumForm,
-  type PostRow,
-  type ThreadRow,
-} from './forum.repository';
+import { type BoardRow, type BoardScope, createForumRepository, type PostRow, type ThreadRow } from './forum.repository';
 import type { MessagesService } from './messages.service';
 
 /**
@@ -274,7 +268,7 @@ export function createForumService({
       projectId: input.projectId ?? null,
       lastPostAt: at,
       lastPosterId: actor.id,
-      searchText: forumForm(input.title),
+      searchText: searchForm(input.title),
       createdAt: at,
     });
     if (!thread) return undefined;
@@ -283,7 +277,7 @@ export function createForumService({
       authorId: actor.id,
       body: input.body,
       isFirst: true,
-      searchText: forumForm(input.body),
+      searchText: searchForm(input.body),
       createdAt: at,
     });
     await repo.refreshSearchDoc(tx, thread.id);
@@ -497,7 +491,7 @@ export function createForumService({
           authorId: actor.id,
           body,
           quoteId: input.quote_id ?? null,
-          searchText: forumForm(body),
+          searchText: searchForm(body),
           createdAt: at,
         });
         await repo.updateThread(tx, thread.id, { replyCount: thread.replyCount + 1, lastPostAt: at, lastPosterId: actor.id });
@@ -519,9 +513,9 @@ export function createForumService({
         if (post.authorId !== actor.id && !moderator) throw notFound();
         if (thread.locked && !moderator) throw new AppError(ErrorCode.FORUM_THREAD_LOCKED);
         const body = input.body.trim();
-        await repo.updatePost(tx, post.id, { body, searchText: forumForm(body), editedAt: now() });
+        await repo.updatePost(tx, post.id, { body, searchText: searchForm(body), editedAt: now() });
         if (post.isFirst && input.title)
-          await repo.updateThread(tx, thread.id, { title: input.title.trim(), searchText: forumForm(input.title.trim()) });
+          await repo.updateThread(tx, thread.id, { title: input.title.trim(), searchText: searchForm(input.title.trim()) });
         await repo.refreshSearchDoc(tx, thread.id);
       });
     },
