@@ -99,14 +99,27 @@ const WALK_TEXT = 'pinned desc nulls last, last_post_at desc nulls last, id desc
 /** A thread row's columns in the statements' select lists. */
 const THREAD_SELECT = () => THREAD_COLUMNS.map(([, col]) => `forum_threads.${col.name}`).join(', ');
 
+/** The list statement's reader's read time of each thread of the page (`$4`, 0: none: nothing read, no index probe). */
+const READ_AT_SQL = '(select read_at from forum_reads where $4::int > 0 and user_id = $4::int and thread_id = forum_threads.id)';
+/** A reader's read times from a page's rows (`_read_at`), or null when no reader was asked for. */
+function readsOf(raw: Record<string, unknown>[], reader: number): Map<number, Date> | null {
+  if (!reader) return null;
+  const reads = new Map<number, Date>();
+  // Both drivers answer a timestamptz as a Date or its text.
+  for (const r of raw) if (r._read_at != null && r.id != null) reads.set(Number(r.id), new Date(r._read_at as Date));
+  return reads;
+}
+
 /**
  * The search statement (`repo.search`) as fixed text with numbered parameters, for one board (`$1` a board id; its
  * mark `$10` narrows plan 2's trigram candidates) or several (`$1` an array). The text never changes between
  * searches, so PGlite can keep it prepared. Parameters: $1 boards, $2 the LIKE pattern, $3 probe, $4 window,
- * $5 ahead, $6 few, $7 offset, $8 the page's end in the walk (offset + limit, at most ahead), $9 limit, $10 mark.
+ * $5 ahead, $6 few, $7 offset, $8 the page's end in the walk (offset + limit, at most ahead), $9 limit, $10 mark,
+ * then the reader (`$11`, or `$10` for several boards; 0: none) whose read times come with the page's threads.
  */
 function searchStatement(one: boolean): Statement {
   const scope = scopeText(one);
+  const reader = one ? '$11' : '$10';
   const walk = WALK_TEXT;
   const text = `
     with probe as materialized (
@@ -138,24 +151,29 @@ function searchStatement(one: boolean): Statement {
       (select id from forum_threads
        where (select c from hn) > $6::int and ${scope} and coalesce(search_doc like $2::text, false)
        order by ${walk} limit $9::int offset $7::int))
-    select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*
+    select wn.c as "_walked", hn.c as "_hits", walked.c as "_answered", forum_threads.*,
+           (select read_at from forum_reads
+            where ${reader}::int > 0 and user_id = ${reader}::int and thread_id = forum_threads.id) as "_read_at"
     from wn cross join hn cross join walked left join page on true
     left join lateral (select ${THREAD_SELECT()}
                        from forum_threads where forum_threads.id = page.id) forum_threads on true
     order by forum_threads.pinned desc, forum_threads.last_post_at desc, forum_threads.id desc`;
   return {
     name: one ? 'forum_search_one' : 'forum_search_any',
-    types: `${one ? 'int' : 'int[]'}, text, int, int, int, int, int, int, int${one ? ', text' : ''}`,
+    types: `${one ? 'int' : 'int[]'}, text, int, int, int, int, int, int, int${one ? ', text' : ''}, int`,
     text,
   };
 }
 const SEARCH_ONE = searchStatement(true);
 const SEARCH_ANY = searchStatement(false);
-/** One page of the thread list (`repo.threadPage`): $1 the board or boards, $2 limit, $3 offset. */
+/**
+ * One page of the thread list (`repo.threadPage`): $1 the board or boards, $2 limit, $3 offset, $4 the reader whose
+ * read times come with the page's threads (0: none; read after the page is cut, so only for its threads).
+ */
 const listStatement = (one: boolean): Statement => ({
   name: one ? 'forum_list_one' : 'forum_list_any',
-  types: `${one ? 'int' : 'int[]'}, int, int`,
-  text: `select ${THREAD_SELECT()} from forum_threads where ${scopeText(one)} order by ${WALK_TEXT} limit $2::int offset $3::int`,
+  types: `${one ? 'int' : 'int[]'}, int, int, int`,
+  text: `select forum_threads.*, ${READ_AT_SQL} as "_read_at" from (select ${THREAD_SELECT()} from forum_threads where ${scopeText(one)} order by ${WALK_TEXT} limit $2::int offset $3::int) forum_threads order by ${WALK_TEXT}`,
 });
 const LIST_ONE = listStatement(true);
 const LIST_ANY = listStatement(false);
@@ -206,14 +224,21 @@ export function createForumRepository(db: Db) {
      * every board's) recency index that stops after `offset + limit` entries. The total comes from the boards'
      * counters (the service), not from counting rows.
      */
-    async threadPage(q: { boardIds: number[]; limit: number; offset: number }): Promise<ThreadRow[]> {
+    async threadPage(q: {
+      boardIds: number[];
+      limit: number;
+      offset: number;
+      /** A reader whose read times of the page's threads come in the same statement (`reads`); 0 or absent: none. */
+      reader?: number;
+    }): Promise<{ rows: ThreadRow[]; reads: Map<number, Date> | null }> {
       const one = q.boardIds.length === 1;
-      const rows = await runStatement(db, one ? LIST_ONE : LIST_ANY, [
+      const raw = await runStatement(db, one ? LIST_ONE : LIST_ANY, [
         one ? (q.boardIds[0] ?? 0) : q.boardIds,
         q.limit,
         q.offset,
+        q.reader ?? 0,
       ]);
-      return rows.map(threadFromRaw);
+      return { rows: raw.map(threadFromRaw), reads: readsOf(raw, q.reader ?? 0) };
     },
     /**
      * One page of a search and what its total needs, in ONE statement (PGlite answers one query at a time and each
@@ -246,7 +271,9 @@ export function createForumRepository(db: Db) {
       probe: number;
       /** At most this many hits are fetched and sorted (plan 2); more: plan 3. */
       few: number;
-    }): Promise<{ rows: ThreadRow[]; walked: number; answered: boolean; hits: number }> {
+      /** A reader whose read times of the page's threads come in the same statement (`reads`); 0 or absent: none. */
+      reader?: number;
+    }): Promise<{ rows: ThreadRow[]; walked: number; answered: boolean; hits: number; reads: Map<number, Date> | null }> {
       const one = q.boardIds.length === 1;
       const params: Param[] = [
         one ? (q.boardIds[0] ?? 0) : q.boardIds,
@@ -261,6 +288,7 @@ export function createForumRepository(db: Db) {
       ];
       // One board: its mark narrows the trigram index's candidates to that board (plan 2).
       if (one) params.push(likePattern(boardMark(q.boardIds[0] ?? 0)).slice(1));
+      params.push(q.reader ?? 0);
       const raw = await runStatement(db, one ? SEARCH_ONE : SEARCH_ANY, params);
       const first = raw[0] ?? {};
       return {
@@ -268,6 +296,7 @@ export function createForumRepository(db: Db) {
         walked: Number(first._walked ?? 0),
         answered: first._answered === true || first._answered === 't',
         hits: Number(first._hits ?? 0),
+        reads: readsOf(raw, q.reader ?? 0),
       };
     },
     /** Rewrites a thread's search document from its title and live posts (in the caller's transaction). */
