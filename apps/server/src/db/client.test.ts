@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoSharedBuffers, relationFilesBytes, withoutPerQueryParsers } from './client';
+import { autoSharedBuffers, pgliteDatabase, relationFilesBytes, withoutPerQueryParsers } from './client';
+import { executeLiteral } from './prepared';
 
 const things = pgTable('things', {
   id: serial('id').primaryKey(),
@@ -62,6 +63,96 @@ describe('withoutPerQueryParsers (the PGlite client Drizzle reads through)', () 
     // a direct query of a timestamp now reads text like Drizzle's own parsers did
     const direct = await lean.query<{ at: unknown }>('select at from things order by id limit 1');
     expect(typeof direct.rows[0]?.at).toBe('string');
+  });
+});
+
+describe('named prepared queries on PGlite (namedStatementsOnPglite)', () => {
+  let plain: PGlite;
+  let named: PGlite;
+  beforeAll(async () => {
+    plain = await PGlite.create();
+    named = await PGlite.create();
+    for (const c of [plain, named]) {
+      await c.exec(
+        `create table things (id serial primary key, at timestamptz not null, amounts numeric[] not null, n integer not null);
+         insert into things (at, amounts, n) values ('2026-11-26T10:00:00.123Z', '{1.5,2}', 7), ('2026-01-01T00:00:00Z', '{}', 8);`,
+      );
+    }
+  });
+  afterAll(async () => {
+    await plain.close();
+    await named.close();
+  });
+  const statementsOf = async (c: PGlite) =>
+    (await c.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
+
+  it('prepares a named query once and answers the same rows as an unnamed one (types, nulls, quotes, arrays)', async () => {
+    const read = async (c: PGlite, name: string) => {
+      const { db } = pgliteDatabase(c);
+      const q = db
+        .select({
+          id: things.id,
+          at: things.at,
+          amounts: things.amounts,
+          n: things.n,
+          label: sql<string | null>`case when ${things.n} = ${sql.placeholder('n')} then ${sql.placeholder('label')} end`,
+          hit: sql<boolean>`${things.id} = any(${sql.placeholder('ids')}::int[])`,
+          words: sql<string[]>`${sql.placeholder('words')}::text[]`,
+          meta: sql<unknown>`json_build_object('n', ${things.n})`,
+        })
+        .from(things)
+        .where(sql`${things.n} >= ${sql.placeholder('min')}`)
+        .orderBy(things.id)
+        .prepare(name);
+      const params = { n: 7, label: `it's "x" \\ y`, ids: [1], words: ['a b', 'q"u\\o', 'ünï'], min: 0 };
+      return [await q.execute(params), await q.execute({ ...params, min: 8, label: null })];
+    };
+    const expected = await read(plain, '');
+    expect(await statementsOf(named)).toEqual([]);
+    expect(await read(named, 'things_test')).toEqual(expected);
+    expect(await statementsOf(named)).toEqual(['things_test']);
+    expect(expected[0]?.[0]).toMatchObject({ at: new Date('2026-11-26T10:00:00.123Z'), amounts: ['1.5', '2'], hit: true });
+    expect(expected[0]?.[0]?.label).toBe(`it's "x" \\ y`);
+    expect(expected[0]?.[0]?.words).toEqual(['a b', 'q"u\\o', 'ünï']);
+    expect(expected[1]).toHaveLength(1);
+  });
+
+  it('prepares again after a DEALLOCATE and goes the ordinary way where it cannot prepare', async () => {
+    const { db } = pgliteDatabase(named);
+    const q = db
+      .select({ n: things.n })
+      .from(things)
+      .where(sql`${things.id} = ${sql.placeholder('id')}`)
+      .prepare('things_one');
+    expect(await q.execute({ id: 2 })).toEqual([{ n: 8 }]);
+    await named.exec('deallocate all');
+    expect(await q.execute({ id: 1 })).toEqual([{ n: 7 }]);
+    expect(await statementsOf(named)).toEqual(['things_one']);
+    // a parameter whose type PostgreSQL cannot infer: PREPARE fails, the query still answers
+    const untyped = db
+      .select({ v: sql<string>`${sql.placeholder('v')}` })
+      .from(things)
+      .limit(1)
+      .prepare('things_untyped');
+    expect(await untyped.execute({ v: 'x' })).toEqual([{ v: 'x' }]);
+    // the same name with another text: not mixed up
+    const other = db
+      .select({ id: things.id })
+      .from(things)
+      .where(sql`${things.n} = ${sql.placeholder('n')}`)
+      .prepare('things_one');
+    expect(await other.execute({ n: 8 })).toEqual([{ id: 2 }]);
+  });
+
+  it('has a literal only for what it can write safely', () => {
+    expect(executeLiteral(null)).toBe('null');
+    expect(executeLiteral(12)).toBe("'12'");
+    expect(executeLiteral("a'b")).toBe("'a''b'");
+    expect(executeLiteral([1, null, 'x"y'])).toBe(`'{1,NULL,"x\\"y"}'`);
+    expect(executeLiteral('a\0b')).toBeUndefined();
+    expect(executeLiteral(Number.NaN)).toBeUndefined();
+    expect(executeLiteral(new Date(0))).toBeUndefined();
+    expect(executeLiteral([{}])).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { namedStatementsOnPglite } from './prepared';
 
 /** The Drizzle database every repository receives: PGlite or node-postgres behind one type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -81,6 +82,8 @@ export function withoutPerQueryParsers(client: PGlite): PGlite {
 /** PGlite over an existing instance (tests hand in one loaded from a migrated snapshot). */
 export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(withoutPerQueryParsers(client)) as unknown as Db;
+  // Drizzle's named prepared queries are prepared by PGlite too (see namedStatementsOnPglite).
+  namedStatementsOnPglite(db, client);
   return {
     db,
     kind: 'pglite',
