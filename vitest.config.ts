@@ -7,6 +7,20 @@ export default defineConfig({
     // One test file per core (Vitest's default leaves one core to its main process, which mostly waits: on a 2-core
     // CI machine that was one file at a time). Every server file has its own database, data dir and ports.
     maxWorkers: Math.max(1, os.availableParallelism()),
+    // A web test file's jsdom environment is torn down after its last hook; React's scheduler can still run a
+    // passive-effects flush queued by a commit just before (a toast or popover closing on a timer in a worker the
+    // other worker starves), which then reads the removed `window`. The setup's teardown closes the static toasts
+    // and waits for the scheduler; this drops only that teardown artefact (a ReferenceError for `window` thrown in
+    // React's scheduler), never an error of a test or of the app's code.
+    onUnhandledError(error) {
+      const stack = String((error as { stack?: string }).stack ?? '');
+      const teardownArtefact =
+        error.name === 'ReferenceError' &&
+        /window is not defined/.test(error.message ?? '') &&
+        /react-dom/.test(stack) &&
+        /scheduler/.test(stack);
+      if (teardownArtefact) return false;
+    },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -22,7 +22,8 @@ afterEach(() => {
 afterAll(async () => {
   cleanup();
   closeStaticFeedback();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // a few macrotask turns: a commit's passive effects are flushed in a task of their own after it
+  for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 25));
 });
 
 // antd reads these in jsdom
