@@ -105,7 +105,11 @@ export async function pickMenuItem(page: Page, trigger: Locator, name: string): 
 export async function pickOption(page: Page, select: Locator, option: string, opts: { multiple?: boolean } = {}): Promise<void> {
   await select.click();
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const item = open
+  // like a menu (pickMenuItem), the list slides in: a click aimed while it moves can miss its option
+  const settled = page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"])',
+  );
+  const item = settled
     .locator('.ant-select-item-option')
     .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   await item.first().click();
