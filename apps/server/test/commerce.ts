@@ -95,29 +95,41 @@ export function body<T = unknown>(res: { json(): unknown }): { code: number; mes
  * whenever they happen to fire inside the window.
  */
 export async function countQueries(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
-  type Client = { query: (...a: unknown[]) => unknown; exec?: (...a: unknown[]) => unknown };
-  const client = (t.database.db as unknown as { session: { client: Client } }).session.client;
   const mark = new AsyncLocalStorage<true>();
   let n = 0;
   // PGlite runs a named prepared query as `exec('execute …')` (db/prepared.ts): that is one query too; the PREPARE
   // before its first run is once per process, not per call, and is not counted.
-  const spies = (['query', 'exec'] as const)
-    .filter((m) => typeof client[m] === 'function')
-    .map((m) => {
-      const original = client[m] as (...a: unknown[]) => unknown;
-      return vi.spyOn(client as Required<Client>, m).mockImplementation(function (this: unknown, ...args: unknown[]) {
-        if (mark.getStore() && !(typeof args[0] === 'string' && args[0].startsWith('prepare '))) n++;
-        return original.apply(this, args);
-      });
-    });
+  const restore = spyOnQueries(t, (q) => {
+    if (mark.getStore() && !(typeof q === 'string' && q.startsWith('prepare '))) n++;
+  });
   try {
     // `app.inject` answers a lazy thenable: call its `then` inside the context (Node 20 runs a thenable's `then`
     // from an await outside the awaiting context).
     await mark.run(true, () => new Promise((resolve, reject) => void fn().then(resolve, reject)));
     return n;
   } finally {
-    for (const spy of spies) spy.mockRestore();
+    restore();
   }
+}
+
+type RawClient = { query: (...a: unknown[]) => Promise<{ rows: unknown[] }>; exec?: (...a: unknown[]) => unknown };
+const rawClient = (t: TestApp) => (t.database.db as unknown as { session: { client: RawClient } }).session.client;
+
+/** Calls `seen` with the first argument of every `query` and `exec` of the test app's database client; answers the restore. */
+function spyOnQueries(t: TestApp, seen: (q: unknown) => void): () => void {
+  const client = rawClient(t);
+  const spies = (['query', 'exec'] as const)
+    .filter((m) => typeof client[m] === 'function')
+    .map((m) => {
+      const original = client[m] as (...a: unknown[]) => unknown;
+      return vi.spyOn(client as Required<RawClient>, m).mockImplementation(function (this: unknown, ...args: unknown[]) {
+        seen(args[0]);
+        return original.apply(this, args);
+      });
+    });
+  return () => {
+    for (const spy of spies) spy.mockRestore();
+  };
 }
 
 /**
@@ -125,27 +137,16 @@ export async function countQueries(t: TestApp, fn: () => Promise<unknown>): Prom
  * from `pg_prepared_statements`), to check what a call reads.
  */
 export async function queryTexts(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  type Client = { query: (...a: unknown[]) => Promise<{ rows: unknown[] }>; exec?: (...a: unknown[]) => unknown };
-  const client = (t.database.db as unknown as { session: { client: Client } }).session.client;
   const sent: string[] = [];
-  const spies = (['query', 'exec'] as const)
-    .filter((m) => typeof client[m] === 'function')
-    .map((m) => {
-      const original = client[m] as (...a: unknown[]) => unknown;
-      return vi.spyOn(client as Required<Client>, m).mockImplementation(function (this: unknown, ...args: unknown[]) {
-        const q = args[0];
-        sent.push(String(typeof q === 'string' ? q : (q as { text?: string }).text));
-        return original.apply(this, args);
-      });
-    });
+  const restore = spyOnQueries(t, (q) => sent.push(String(typeof q === 'string' ? q : (q as { text?: string }).text)));
   try {
     await fn();
   } finally {
-    for (const spy of spies) spy.mockRestore();
+    restore();
   }
   const named = new Map<string, string>();
   if (sent.some((q) => q.startsWith('execute '))) {
-    const { rows } = await client.query('select name, statement from pg_prepared_statements');
+    const { rows } = await rawClient(t).query('select name, statement from pg_prepared_statements');
     for (const r of rows as { name: string; statement: string }[]) named.set(r.name, r.statement);
   }
   return sent.map((q) => {

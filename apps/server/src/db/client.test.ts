@@ -16,6 +16,10 @@ const things = pgTable('things', {
   n: integer('n').notNull(),
 });
 
+/** The two rows both suites read (a timestamp with milliseconds, a numeric array, an empty array). */
+const THINGS = `create table things (id serial primary key, at timestamptz not null, amounts numeric[] not null, n integer not null);
+  insert into things (at, amounts, n) values ('2026-11-26T10:00:00.123Z', '{1.5,2}', 7), ('2026-01-01T00:00:00Z', '{}', 8);`;
+
 describe('withoutPerQueryParsers (the PGlite client Drizzle reads through)', () => {
   let plain: PGlite;
   let lean: PGlite;
@@ -23,10 +27,7 @@ describe('withoutPerQueryParsers (the PGlite client Drizzle reads through)', () 
     plain = await PGlite.create();
     lean = withoutPerQueryParsers(await PGlite.create());
     for (const c of [plain, lean]) {
-      await c.exec(
-        `create table things (id serial primary key, at timestamptz not null, amounts numeric[] not null, n integer not null);
-         insert into things (at, amounts, n) values ('2026-11-26T10:00:00.123Z', '{1.5,2}', 7), ('2026-01-01T00:00:00Z', '{}', 8);`,
-      );
+      await c.exec(THINGS);
     }
   });
   afterAll(async () => {
@@ -73,10 +74,7 @@ describe('named prepared queries on PGlite (namedStatementsOnPglite)', () => {
     plain = await PGlite.create();
     named = await PGlite.create();
     for (const c of [plain, named]) {
-      await c.exec(
-        `create table things (id serial primary key, at timestamptz not null, amounts numeric[] not null, n integer not null);
-         insert into things (at, amounts, n) values ('2026-11-26T10:00:00.123Z', '{1.5,2}', 7), ('2026-01-01T00:00:00Z', '{}', 8);`,
-      );
+      await c.exec(THINGS);
     }
   });
   afterAll(async () => {
