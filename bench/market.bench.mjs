@@ -227,8 +227,10 @@ per call, each connection rotating over a request list: ${FILTERS.length} filter
 searches (English words and fragments, Chinese words of 2 to 4 characters, some with a category); 200 different
 project ids for details. Default configuration: public market reads are reused for \`MARKET_CACHE_SECONDS\` = 2 s and
 concurrent identical reads share one query. The "no cache" rows run the same data with \`MARKET_CACHE_SECONDS=0\`:
-every request queries (a list: a count that stops after 10,000 matches, and the page with its tags and creator
-cards; details: one query). Machine: 2 cores shared with the other work on it at the time (load average in the
+every request reads its page (a list: the page with its tags and creator cards; details: one query); a list's total
+(a count that stops after 10,000 matches) is reused per filter for \`MARKET_COUNT_CACHE_SECONDS\` = 5 s and read
+again after any write of projects in the process (issue 7 item 11: counts that cost more than the page are cached),
+so a list is one query while its filter's total is held, two when it is counted. Machine: 2 cores shared with the other work on it at the time (load average in the
 side-by-side table), so the tails move between runs.
 
 ### Side by side with the floor (cache off)
@@ -236,7 +238,7 @@ side-by-side table), so the tails move between runs.
 The floor, \`bench/floor/server.mjs\`, is a minimal Fastify + pg server (or PGlite on the same data dir) answering
 the same calls from hand-written SQL (no ORM, no validation library, no response schema) with the same replies;
 it reads what the product reads (the same capped count and plan choice, tags and creator cards in the page
-query, details in one query). On PostgreSQL both servers are up and the calls alternate (product, floor); on
+query, details in one query), except that it counts on every list call (no reuse of totals). On PostgreSQL both servers are up and the calls alternate (product, floor); on
 PGlite (one process per data dir) the product runs its three calls, then the floor. Budget (issue 7 item 11):
 product ≥ 1.0× the floor's requests/s and p95 ≤ the floor's.
 

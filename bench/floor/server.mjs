@@ -2,7 +2,8 @@
 // answering GET /api/home_page/item_list and GET /api/project/front_project_details for visitors with replies
 // byte-identical to the product's, from hand-written SQL: no ORM, no validation library, no response schema.
 // It reads the same rows the product reads (the same capped count, the same plan choice, tags and creator cards
-// in the page's query), so the side-by-side run in bench/market.bench.mjs measures what the product adds.
+// in the page's query), so the side-by-side run in bench/market.bench.mjs measures what the product adds; it counts
+// on every list call, where the product reuses a filter's total for a few seconds (MARKET_COUNT_CACHE_SECONDS).
 //
 //   DATABASE_URL=postgres://… PORT=8090 node bench/floor/server.mjs
 //   FLOOR_PGLITE_DIR=<data dir>/db PORT=8090 node bench/floor/server.mjs

@@ -149,7 +149,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const projects = createProjectsService({ db, users, cacheMs: marketCacheMs });
   const orders = createOrdersService({ db, projects });
   const cart = createCartService({ db, projects, orders });
-  const market = createMarketService({ db, projects, cart, orders, users }, { cacheMs: marketCacheMs });
+  const market = createMarketService(
+    { db, projects, cart, orders, users },
+    { cacheMs: marketCacheMs, countCacheMs: config.commerce.marketCountCacheSeconds * 1000 },
+  );
   const tagsService = createTagsService({ db, projects, audit });
   // System messages (issue 4) come first: the wallet tells creators about cash-out decisions with them.
   let realtime: Realtime | undefined;

@@ -110,6 +110,12 @@ const schema = z.object({
   PAYMENT_SANDBOX_ALLOWED: bool,
   /** Seconds the public reads of the market (list pages, totals, product details, tags) and the forum (boards, thread lists) are reused; 0 turns it off. */
   MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /**
+   * Seconds a market list's total (the capped count of a filter) is reused; this process's writes to projects
+   * renew it at once, another process's within this time. 0 counts on every list call. Counted totals are kept
+   * at least as long as MARKET_CACHE_SECONDS.
+   */
+  MARKET_COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Forum flood control: seconds between one account's new threads or replies (0 switches it off, e.g. for tests). */
   FORUM_POST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(FORUM_POST_INTERVAL_SECONDS),
   /**
@@ -232,6 +238,7 @@ export interface Config {
     orderExpiryMinutes: number;
     commissionPercent: number;
     marketCacheSeconds: number;
+    marketCountCacheSeconds: number;
   };
   forum: { postIntervalSeconds: number };
   /** Wallet and coins (issue 10). */
@@ -375,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
       commissionPercent: e.PLATFORM_COMMISSION_PERCENT,
       marketCacheSeconds: e.MARKET_CACHE_SECONDS,
+      marketCountCacheSeconds: e.MARKET_COUNT_CACHE_SECONDS,
     },
     forum: { postIntervalSeconds: e.FORUM_POST_INTERVAL_SECONDS },
     wallet: {

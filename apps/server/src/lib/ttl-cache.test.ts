@@ -45,3 +45,28 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', load)).toBe(4);
   });
 });
+
+describe('createTtlCache with a version', () => {
+  it('uses an entry only under the version it was loaded at, and never joins a load begun before a change', async () => {
+    let version = 0;
+    const cache = createTtlCache<number>(60_000, 10, () => version);
+    let n = 0;
+    let release: (() => void) | undefined;
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        const value = ++n;
+        release = () => resolve(value);
+      });
+    const first = cache.get('k', slow);
+    version++; // a write while the first load runs
+    const second = cache.get('k', async () => ++n);
+    expect(await second).toBe(2);
+    release?.();
+    expect(await first).toBe(1);
+    // The older load did not replace the newer entry.
+    expect(await cache.get('k', async () => ++n)).toBe(2);
+    version++;
+    expect(await cache.get('k', async () => ++n)).toBe(3);
+    expect(await cache.get('k', async () => ++n)).toBe(3);
+  });
+});

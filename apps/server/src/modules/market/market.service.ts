@@ -22,6 +22,7 @@ import {
   isMarketVisible,
   type MarketDetailsRow,
   type MarketFilter,
+  marketVersion,
   type ProjectsService,
   type Viewer,
 } from '../projects/projects.service';
@@ -43,6 +44,14 @@ export interface MarketOptions {
    * 0 turns it off.
    */
   cacheMs?: number;
+  /**
+   * How long a filter's capped count (a list's total) is reused (ms), at least `cacheMs`. The count of a search
+   * or a big catalogue costs more than its page (up to MARKET_COUNT_CAP + 1 index probes against a page's few),
+   * so with it reused a list is one query. Writes of market rows in this process renew it at once (the projects
+   * module's `marketVersion`), so a visitor never sees an old total after a change made here; another process's
+   * writes show within this time. 0 (and `cacheMs` 0) counts on every list call.
+   */
+  countCacheMs?: number;
 }
 
 /**
@@ -80,7 +89,7 @@ export function createMarketService(
   const { db, projects, cart, orders, users } = deps;
   const repo = createMarketRepository(db);
   const ttl = opts.cacheMs ?? 0;
-  const counts = createTtlCache<number>(ttl);
+  const counts = createTtlCache<number>(Math.max(ttl, opts.countCacheMs ?? 0), 5000, marketVersion);
   const pages = createTtlCache<MarketPage>(ttl);
   const publicDetails = createTtlCache<PublicDetails | null>(ttl);
 
@@ -122,7 +131,8 @@ export function createMarketService(
      * queries: a count that stops after MARKET_COUNT_CAP matches (`total_exact: false` beyond it, "10,000+"),
      * and the page with its tags and creators. A narrowing filter (words, tags, prices) is counted first, as the
      * count picks the page's plan: few matches are fetched through the filter's index and sorted, many are read
-     * by walking the sort index; otherwise both run at once. None while the page is cached.
+     * by walking the sort index; otherwise both run at once. None while the page is cached, and no count while the
+     * filter's total is (`countCacheMs`): then a list is one query.
      */
     async itemList(q: ItemListQuery): Promise<MarketPage> {
       const f = marketFilterOf(q);

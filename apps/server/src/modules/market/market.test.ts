@@ -12,6 +12,7 @@ import {
   type Shopper,
   shopper,
 } from '../../../test/commerce';
+import { noteMarketWrite } from '../projects/projects.repository';
 
 type Page<T> = { list: T[]; total: number; page: number; limit: number; total_exact?: boolean };
 
@@ -222,6 +223,44 @@ describe('GET /home_page/item_list', () => {
     expect(small).toBe(2);
     expect(large).toBe(small);
     expect(search).toBe(small);
+  });
+
+  it("reuses a filter's total (one query a list) and counts again after any write of projects", async () => {
+    const seller = await shopper(t);
+    await makeProject(t, seller.id, { name: 'Lantern Festival A', keywords: 'lantern' });
+    const first = await list('limit=1&keyword=lantern');
+    expect(first.data).toMatchObject({ total: 1, total_exact: true });
+    // The total is reused: the page alone, on every page and sort of the same filter.
+    expect(await countQueries(t, () => list('limit=1&keyword=lantern&sort=price_asc'))).toBe(1);
+    expect(await countQueries(t, () => list('limit=5&keyword=lantern'))).toBe(1);
+    // Past the last page: not even the page is read.
+    expect(await countQueries(t, () => list('limit=1&keyword=lantern&page=2'))).toBe(0);
+    // A new project is counted at once (the count is read again after the write).
+    const b = await makeProject(t, seller.id, { name: 'Lantern Festival B', keywords: 'lantern', status: 'pending' });
+    expect((await list('limit=1&keyword=lantern')).data).toMatchObject({ total: 1 });
+    // An approval through the review screen: the next list's total includes it.
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/approval/approve_project',
+      headers: admin.headers,
+      payload: { id: b.id },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = await list('limit=1&keyword=lantern');
+    expect(after.data).toMatchObject({ total: 2, total_exact: true });
+    expect(after.data.list).toHaveLength(1);
+    const page2 = await list('limit=1&keyword=lantern&page=2');
+    expect(page2.data.list).toHaveLength(1);
+    // Deleted by its owner: gone from the total and the pages at once.
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/del_project',
+      headers: seller.headers,
+      payload: { id: b.id },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await list('limit=1&keyword=lantern')).data).toMatchObject({ total: 1 });
+    expect((await list('limit=1&keyword=lantern&page=2')).data.list).toHaveLength(0);
   });
 
   it('never reads the password hash or contact data for a list or details', async () => {
@@ -446,6 +485,7 @@ describe('market counts beyond the cap', () => {
         select ${maker.id}, 'Capped ' || g, 'multimedia', 'approved', true, 'capped ' || g, now() - interval '400 days' - make_interval(mins => g)
         from generate_series(1, ${MARKET_COUNT_CAP + 5}) g`),
     );
+    noteMarketWrite(); // raw SQL bypasses the projects module's writes
     const all = await list('limit=20');
     expect(all.data).toMatchObject({ total: MARKET_COUNT_CAP, total_exact: false });
     expect(all.data.list).toHaveLength(20);

@@ -15,6 +15,19 @@ export interface TagNames {
   en?: string;
 }
 
+let marketWrites = 0;
+/**
+ * The market's write counter: every write through this module that can change which projects a market filter
+ * matches (insert, update, review decision, delete, search text, tag merge) moves it, so cached market counts
+ * (MarketService) are read again by the next list. Process-wide, as the writes are; another process's writes are
+ * seen when its entries expire (MARKET_COUNT_CACHE_SECONDS). Sales and scores do not move it (no count changes).
+ */
+export const marketVersion = (): number => marketWrites;
+/** Notes a write of market rows made outside this module's repositories (raw SQL in tests and seeds). */
+export function noteMarketWrite(): void {
+  marketWrites++;
+}
+
 /** Filters of the market list. `terms` are lower-cased words that must all occur in the search text. */
 export interface MarketFilter {
   catalog?: ProjectRow['catalog'];
@@ -275,12 +288,16 @@ export function createProjectsRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
     async insert(values: NewProjectRow, tx: DbOrTx = db): Promise<ProjectRow> {
+      noteMarketWrite();
       const [row] = await tx.insert(projects).values(values).returning();
+      noteMarketWrite();
       if (!row) throw new Error('project insert returned nothing');
       return row;
     },
     async setSearchText(id: number, searchText: string, tx: DbOrTx = db): Promise<void> {
+      noteMarketWrite();
       await tx.update(projects).set({ searchText }).where(eq(projects.id, id));
+      noteMarketWrite();
     },
     /** One more sale for each project. */
     async addSales(ids: number[], tx: DbOrTx = db): Promise<void> {
@@ -358,6 +375,7 @@ export function createProjectsRepository(db: DbOrTx) {
     },
     /** Replaces tag `from` by `into` on every project (no duplicates), then deletes `from`; answers the projects moved. */
     async mergeTag(from: number, into: number, tx: DbOrTx): Promise<number[]> {
+      noteMarketWrite();
       const moved = await tx
         .update(projects)
         .set({
@@ -366,6 +384,7 @@ export function createProjectsRepository(db: DbOrTx) {
         .where(sql`${projects.tagIds} @> array[${from}]::integer[]`)
         .returning({ id: projects.id });
       await tx.delete(tags).where(eq(tags.id, from));
+      noteMarketWrite();
       return moved.map((r) => r.id);
     },
     /**
