@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { growSql, LISTS, POSTS_PER_THREAD, SEARCHES, THREADS, VACUUM } from './forum-seed.mjs';
-import { load, scratchDatabase, startServer, table, writeSection } from './lib.mjs';
+import { load, scratchDatabase, sectionRows, startServer, table, writeSection } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -117,6 +117,11 @@ const tableWithLoad = (rows) =>
     .split('\n')
     .map((line, i) => (i === 0 ? `${line} load |` : i === 1 ? `${line}---|` : `${line} ${rows[i - 2].load1.toFixed(1)} |`))
     .join('\n');
+// Without DATABASE_URL the PostgreSQL rows of the last run made with it are kept (and said to be older).
+const keptPg = process.env.DATABASE_URL ? [] : sectionRows('forum', 'PostgreSQL');
+const keptNote = keptPg.length
+  ? `\n\nThe PostgreSQL rows above are from an earlier run with \`DATABASE_URL\` (this one ran on PGlite only).`
+  : '';
 const budget = results
   .filter((r) => r.db.includes('no cache'))
   .map((r) => `- ${r.db}, ${r.call}: p95 ${r.p95.toFixed(1)} ms (budget ≤ 50 ms) ${r.p95 <= 50 ? 'met' : 'NOT met'}`)
@@ -135,7 +140,7 @@ Signed-in rows add the session check and the unread markers (one query for the p
 shared part of a list (boards, thread page, search result) is reused for 2 s (\`MARKET_CACHE_SECONDS\`) and cleared by any write on the
 server; "no cache" rows query every time, and the budget is theirs (the cache only hides the queries).
 
-${tableWithLoad(results)}
+${[tableWithLoad(results), ...keptPg].join('\n')}${keptNote}
 
 ${budget}`,
 );

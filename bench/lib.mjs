@@ -125,6 +125,17 @@ export function writeSection(name, markdown) {
   fs.writeFileSync(file, text);
 }
 
+/**
+ * The table rows of a section of docs/perf.md whose first cell starts with `prefix` (e.g. the PostgreSQL rows of a
+ * run made with DATABASE_URL), so a later run without that database can keep them instead of dropping them.
+ */
+export function sectionRows(name, prefix) {
+  const file = path.join(root, 'docs/perf.md');
+  if (!fs.existsSync(file)) return [];
+  const m = fs.readFileSync(file, 'utf8').match(new RegExp(`<!-- bench:${name} -->([\\s\\S]*?)<!-- /bench:${name} -->`));
+  return m ? m[1].split('\n').filter((line) => line.startsWith(`| ${prefix}`)) : [];
+}
+
 export function table(rows) {
   const head = '| database | call | connections | requests/s | p50 ms | p95 ms | p99 ms | non-2xx |';
   const sep = '|---|---|---|---|---|---|---|---|';
