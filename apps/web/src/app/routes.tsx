@@ -22,8 +22,6 @@ export interface AppRoute {
   children?: AppRoute[];
 }
 
-const upcoming: Lazy = () => import('../components/upcoming-page');
-
 /** Public layout routes. */
 export const PUBLIC_ROUTES: AppRoute[] = [
   { path: '/', title: 'home', page: () => import('../features/site/pages/home-page') },

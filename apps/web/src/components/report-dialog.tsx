@@ -4,6 +4,7 @@ import { REPORT_REASONS, type ReportReason } from '@xr/contract/market-basics';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../lib/feedback';
+import { validValues } from '../lib/forms';
 import { http } from '../lib/http';
 
 interface Values {
@@ -44,12 +45,8 @@ export function ReportDialog({
   const report = useSetReport();
 
   const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing beside each field
-    }
+    const values: Values | undefined = await validValues(form);
+    if (!values) return; // the form shows what is missing beside each field
     try {
       await report.mutateAsync({ ...target, reason: values.reason, content: values.content.trim() });
       void message.success(t('common:err.reportReceived'));

@@ -2,6 +2,7 @@ import { Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../lib/feedback';
+import { validValues } from '../../lib/forms';
 import { applyServerFieldError, errorText } from '../form/zod-rules';
 
 /** Some of a form's values, as `form.setFieldsValue` takes them. */
@@ -55,12 +56,8 @@ export function FormDialog<V>({
   const [sending, setSending] = useState(false);
 
   const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is wrong
-    }
+    const values: V | undefined = await validValues(form);
+    if (!values) return; // the form shows what is wrong
     setSending(true);
     try {
       void message.success(await onSubmit(values));

@@ -1,6 +1,7 @@
 import { Button, Form, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validValues } from '../../../lib/forms';
 import { useApplyInstitution } from '../api/institution';
 
 type RenderUpload = (value: string | undefined, onChange: (key: string | undefined) => void) => ReactNode;
@@ -26,12 +27,8 @@ export default function ReapplyForm({
   const [form] = Form.useForm<Values>();
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: Values | undefined = await validValues(form);
+    if (!v) return;
     try {
       await apply.mutateAsync({ account_type: v.account_type, certificate: v.certificate ?? '' });
     } catch {

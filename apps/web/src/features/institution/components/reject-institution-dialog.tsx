@@ -2,6 +2,7 @@ import { INSTITUTION_REASON_MAX } from '@xr/contract/institution';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useDecideInstitution } from '../api/institution';
 
 /** Reject an application: the reason is required; the applicant reads it on their profile, in a message and a mail. */
@@ -11,12 +12,8 @@ export function RejectInstitutionDialog({ id, name, onClose }: { id: number; nam
   const [form] = Form.useForm<{ reason: string }>();
   const decide = useDecideInstitution();
   const ok = async () => {
-    let v: { reason: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: { reason: string } | undefined = await validValues(form);
+    if (!v) return;
     try {
       await decide.mutateAsync({ id, state: 'rejected', reason: v.reason.trim() });
       void message.success(t('rejected'));

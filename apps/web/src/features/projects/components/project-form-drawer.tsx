@@ -6,6 +6,7 @@ import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typograph
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
 import { useAssetStatus } from '../api/asset-status';
 import { imageUpload } from '../api/image-upload';
@@ -216,12 +217,8 @@ export function ProjectFormDrawer({ open, project, onClose }: Props) {
   const save = useSaveProject();
 
   const submit = async () => {
-    let values: ProjectFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values: ProjectFormValues | undefined = await validValues(form);
+    if (!values) return;
     try {
       await save.mutateAsync({ ...toBody(values), ...(project ? { id: project.id } : {}) });
       void message.success(t('saved'));

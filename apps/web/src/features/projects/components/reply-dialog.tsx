@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useReplyComment } from '../api/reply-comment';
 import type { MyComment } from '../api/types';
 
@@ -11,12 +12,8 @@ export function ReplyDialog({ comment, onClose }: { comment: MyComment; onClose(
   const [form] = Form.useForm<{ reply: string }>();
   const reply = useReplyComment();
   const ok = async () => {
-    let values: { reply: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values: { reply: string } | undefined = await validValues(form);
+    if (!values) return;
     try {
       await reply.mutateAsync({ id: comment.id, reply: values.reply.trim() });
       void message.success(t('comments.replied'));

@@ -4,6 +4,7 @@ import { Button, Card, Col, Empty, Flex, Form, Input, List, Progress, Row, Selec
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useQuestionnaire, useQuestionnaireResults, useSaveQuestionnaire } from '../api/questionnaire';
 import type { Question } from '../api/types';
 import { ProjectPicker } from '../components/project-picker';
@@ -36,12 +37,8 @@ function Builder({ projectId }: { projectId: number }) {
   }, [current.data, form]);
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: Values | undefined = await validValues(form);
+    if (!v) return;
     const questions: Question[] = v.questions.map((q) =>
       q.type === 'single'
         ? {

@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useDecideReport } from '../api/reports';
 
 interface Values {
@@ -35,12 +36,8 @@ export function DecideReportDialog({ report, onClose }: { report: ReportItem; on
     }
   };
   const ok = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: Values | undefined = await validValues(form);
+    if (!v) return;
     if (v.outcome === 'disable') {
       modal.confirm({
         title: t('disableConfirm', { name: report.owner?.name ?? '' }),

@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useRejectProject } from '../api/decide';
 
 export const REASON_MAX = 500;
@@ -12,12 +13,8 @@ export function RejectDialog({ projectId, name, onClose }: { projectId: number; 
   const [form] = Form.useForm<{ reason: string }>();
   const reject = useRejectProject();
   const ok = async () => {
-    let v: { reason: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: { reason: string } | undefined = await validValues(form);
+    if (!v) return;
     try {
       await reject.mutateAsync({ id: projectId, reason: v.reason.trim() });
       void message.success(t('rejected'));

@@ -15,6 +15,7 @@ import { applyServerFieldError, errorText, zodRules } from '../../../components/
 import { useSession } from '../../../lib/auth/session';
 import { formatTime } from '../../../lib/dates';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useAccountSearch, usePushMessage, usePushPage } from '../api/station';
 
 const rules = zodRules(pushMessageBody, ['kind', 'content', 'audience', 'user_ids', 'role'] as const);
@@ -39,12 +40,8 @@ export default function StationLetterPage() {
   const pushes = usePushPage(page, 10);
 
   const submit = async () => {
-    let values: PushMessageBody;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values: PushMessageBody | undefined = await validValues(form);
+    if (!values) return;
     modal.confirm({
       title: t('confirmTitle'),
       content: t(`confirm.${values.audience}`),

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useAddFileType, useUpFileType } from '../api/file-types';
 import { MB } from './bytes';
 
@@ -21,12 +22,8 @@ export function FileTypeDialog({ row, onClose }: { row?: FileTypeRow; onClose():
   const add = useAddFileType();
   const up = useUpFileType();
   const ok = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: Values | undefined = await validValues(form);
+    if (!v) return;
     const body = { kind: v.kind, extension: v.extension.trim(), max_bytes: Math.round(v.max_mb * MB), enabled: v.enabled };
     try {
       if (row) await up.mutateAsync({ id: row.id, ...body });

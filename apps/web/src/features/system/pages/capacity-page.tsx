@@ -21,6 +21,7 @@ import { actionsColumn, PagedTable, type PageQuery } from '../../../components/a
 import { Confirm, EditAction, FilterBar } from '../../../components/admin/table-parts';
 import { errorText } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { type CapacityPageData, useCapacityPage, useUpCapacity } from '../api/capacity';
 import { formatBytes, GB } from '../components/bytes';
 
@@ -40,12 +41,8 @@ function CapacityDialog({ target, onClose }: { target: EditTarget; onClose(): vo
   const up = useUpCapacity();
   const plan = Form.useWatch('plan', form) ?? target.plan?.plan;
   const ok = async () => {
-    let v: { plan?: CapacityPlan; quota_gb?: number | null };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: { plan?: CapacityPlan; quota_gb?: number | null } | undefined = await validValues(form);
+    if (!v) return;
     const bytes = v.quota_gb === null || v.quota_gb === undefined ? null : Math.round(v.quota_gb * GB);
     try {
       if (target.user) await up.mutateAsync({ user_id: target.user.user_id, plan: v.plan, quota_bytes: bytes });

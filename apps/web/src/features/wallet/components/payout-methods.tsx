@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerFieldError, blankToUndefined, zodRule } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { validValues } from '../../../lib/forms';
 import { useAddPayoutMethod, useDeletePayoutMethod, usePayoutMethods } from '../api/cash';
 
 const FIELDS: Record<PayoutMethodType, { name: string; label: string }[]> = {
@@ -31,12 +32,8 @@ function AddMethodDialog({ onClose }: { onClose(): void }) {
   const [form] = Form.useForm<Record<string, string>>();
   const add = useAddPayoutMethod();
   const ok = async () => {
-    let v: Record<string, string>;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: Record<string, string> | undefined = await validValues(form);
+    if (!v) return;
     try {
       await add.mutateAsync(payoutMethodBody.parse(blankToUndefined({ ...v, type })));
       void message.success(t('methods.added'));
