@@ -10,7 +10,7 @@ import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
-import { canvasDpr } from './first-frame';
+import { canvasDpr, modelsSettled, viewerFrameloop } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
@@ -162,12 +162,20 @@ export default function SceneViewer({
   const onHotspot = useCallback((h: SceneHotspot) => setOpen(h), []);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const onModelLoaded = useCallback((id: string) => setLoaded((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const onModelFailed = useCallback((id: string) => setFailed((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
   const [shadows, setShadows] = useState(false);
   const complete =
-    !active && !!doc && loaded.size >= doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
-  // Until the models are in (or the shadows' time-out), frames are drawn only when something changed (a model
-  // arrived, the visitor moved): a software or phone GPU drawing the half-empty scene at every display frame takes
-  // the processor the downloads, parsing and uploads need (docs/perf.md, "3D viewer"). Then every frame (NPCs walk).
+    !!doc &&
+    modelsSettled(
+      loaded.size,
+      failed.size,
+      doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length,
+      active,
+    );
+  // Until the models are in (or the shadows' time-out), no frame is drawn (the progress bar shows): a software or
+  // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
+  // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
   // shadows once the first complete frame is drawn (or after a while, if a model never loads)
   useEffect(() => {
     if (shadows) return;
@@ -234,7 +242,7 @@ export default function SceneViewer({
       data-shadows={shadows ? 'on' : 'off'}
     >
       <Canvas
-        frameloop={complete || shadows ? 'always' : 'demand'}
+        frameloop={viewerFrameloop(complete, shadows, vr !== null)}
         shadows={shadows}
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
@@ -243,7 +251,7 @@ export default function SceneViewer({
         gl={{ antialias: true, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
-        <EveryFrame on={complete || shadows} />
+        <EveryFrame on={viewerFrameloop(complete, shadows, vr !== null) === 'always'} />
         <ShadowSwitch on={shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
@@ -255,6 +263,7 @@ export default function SceneViewer({
             onSpeech={onSpeech}
             bubbles={bubbles.current}
             onModelLoaded={onModelLoaded}
+            onModelFailed={onModelFailed}
           />
         </group>
         {mode === 'orbit' ? (
