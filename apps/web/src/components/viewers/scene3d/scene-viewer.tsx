@@ -5,7 +5,7 @@ import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, typ
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group, Material, Mesh, PerspectiveCamera } from 'three';
+import type { Group, Material, Mesh, PerspectiveCamera, Texture } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
@@ -94,6 +94,36 @@ function ShadowSwitch({ on }: { on: boolean }) {
       for (const mat of Array.isArray(m) ? m : m ? [m] : []) mat.needsUpdate = true;
     });
   }, [on, scene]);
+  return null;
+}
+
+/**
+ * While the models come in and no frame is drawn yet, each loaded model's textures are uploaded and its shader
+ * programs compiled (the GPU process links them while the other models arrive), so the first complete frame finds them ready instead of
+ * doing all of it at once after the last model (docs/perf.md "3D scenes", session 13). Runs again as each model
+ * arrives; stops once the scene is complete.
+ */
+function Warmup({ loaded, on }: { loaded: number; on: boolean }) {
+  const { gl, scene, camera } = useThree();
+  const uploaded = useRef(new WeakSet<Texture>());
+  useEffect(() => {
+    if (!on || loaded === 0) return;
+    // the whole scene: the floor, sky, hotspots and NPCs' programs too, not only the models'
+    scene.traverse((o) => {
+      const m = (o as Mesh).material as Material | Material[] | undefined;
+      for (const mat of Array.isArray(m) ? m : m ? [m] : [])
+        for (const value of Object.values(mat)) {
+          const tex = value as Texture | null;
+          if (tex?.isTexture && !uploaded.current.has(tex)) {
+            uploaded.current.add(tex);
+            gl.initTexture(tex);
+          }
+        }
+    });
+    // `compile`, not `compileAsync`: the programs are linked in the GPU process meanwhile all the same, and
+    // compileAsync's polling throws when a material it waits for is disposed first (a placeholder replaced by its model)
+    gl.compile(scene, camera);
+  }, [loaded, on, gl, scene, camera]);
   return null;
 }
 
@@ -253,6 +283,7 @@ export default function SceneViewer({
       >
         <EveryFrame on={viewerFrameloop(complete, shadows, vr !== null) === 'always'} />
         <ShadowSwitch on={shadows} />
+        <Warmup loaded={loaded.size} on={!complete && !shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
           <SceneContent
