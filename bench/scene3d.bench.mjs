@@ -331,7 +331,7 @@ try {
   // in the order they ran (a trend across runs of one browser is worth seeing), the median from a sorted copy
   const viewerMedian = [...viewerRuns].sort((a, b) => a - b)[Math.floor(viewerRuns.length / 2)];
   rows.push([
-    `viewer first complete frame, ~5 MB scene (median of ${viewerRuns.length}, ms since navigation)`,
+    `viewer first complete frame, ~5 MB ${RAW ? 'raw' : 'processed'} scene (median of ${viewerRuns.length}, ms since navigation)`,
     viewerMedian.toFixed(0),
   ]);
 
