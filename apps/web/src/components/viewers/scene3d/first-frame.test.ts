@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasDpr } from './first-frame';
+import { canvasDpr, modelsSettled, viewerFrameloop } from './first-frame';
 
 describe('canvasDpr', () => {
   it('draws the first complete frame at pixel ratio 1 whatever the screen', () => {
@@ -12,5 +12,31 @@ describe('canvasDpr', () => {
     expect(canvasDpr(true, 3)).toBe(2);
     expect(canvasDpr(true, 0.5)).toBe(1);
     expect(canvasDpr(true, Number.NaN)).toBe(1);
+  });
+});
+
+describe('viewerFrameloop', () => {
+  it('draws nothing until every model has settled', () => {
+    expect(viewerFrameloop(false, false)).toBe('never');
+  });
+  it('draws every frame once the scene is complete, after the time-out, or in a headset', () => {
+    expect(viewerFrameloop(true, false)).toBe('always');
+    expect(viewerFrameloop(false, true)).toBe('always');
+    expect(viewerFrameloop(false, false, true)).toBe('always');
+  });
+});
+
+describe('modelsSettled', () => {
+  it('waits for every model and for the downloads to end', () => {
+    expect(modelsSettled(11, 0, 12, false)).toBe(false);
+    expect(modelsSettled(12, 0, 12, true)).toBe(false);
+    expect(modelsSettled(12, 0, 12, false)).toBe(true);
+  });
+  it('does not wait for a model that failed (it shows its red box)', () => {
+    expect(modelsSettled(11, 1, 12, false)).toBe(true);
+    expect(modelsSettled(10, 1, 12, false)).toBe(false);
+  });
+  it('is complete at once for a scene without models', () => {
+    expect(modelsSettled(0, 0, 0, false)).toBe(true);
   });
 });

@@ -12,3 +12,20 @@ export function canvasDpr(afterFirstFrame: boolean, screenRatio: number): number
   if (!afterFirstFrame || !Number.isFinite(screenRatio)) return 1;
   return Math.min(Math.max(screenRatio, 1), 2);
 }
+
+/**
+ * The viewer's frame loop: nothing is drawn until every model is in (loaded or failed), then every frame. A software
+ * or phone GPU drawing the half-built scene (placeholders, the models that arrived first) spends hundreds of
+ * milliseconds a frame, and the GPU process does that work in line with the texture uploads and shader compiles the
+ * complete frame waits for (docs/perf.md "3D scenes", session 13). `fallback`: the time-out for a model that never
+ * answers (the shadows' 15 s), after which the loop runs anyway; `presenting`: a WebXR session is on (a headset
+ * needs frames whatever is loaded).
+ */
+export function viewerFrameloop(complete: boolean, fallback: boolean, presenting = false): 'always' | 'never' {
+  return complete || fallback || presenting ? 'always' : 'never';
+}
+
+/** Whether every visible model of the scene has settled: loaded or failed (a failed one shows its red box). */
+export function modelsSettled(loaded: number, failed: number, models: number, downloading: boolean): boolean {
+  return !downloading && loaded + failed >= models;
+}

@@ -40,13 +40,18 @@ export interface SceneContentProps {
   bubbles?: Map<string, HTMLElement>;
   /** Called when a model finished loading (statistics, camera fit). */
   onModelLoaded?(id: string): void;
+  /** Called when a model could not be loaded (it shows a red box): the viewer's first frame does not wait for it. */
+  onModelFailed?(id: string): void;
 }
 
 /** Keeps a failed model from taking the scene down: it shows a wireframe box instead. */
-class ModelBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+class ModelBoundary extends Component<{ children: ReactNode; onFailed?(): void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onFailed?.();
   }
   override render() {
     if (!this.state.failed) return this.props.children;
@@ -353,7 +358,7 @@ function ObjectNode(props: NodeProps) {
   if (obj.type === 'model') {
     const url = modelUrl(details, obj.source);
     body = url ? (
-      <ModelBoundary>
+      <ModelBoundary onFailed={() => props.onModelFailed?.(obj.id)}>
         <Suspense fallback={<Loading />}>
           <ModelBody id={obj.id} url={url} castShadow={obj.cast_shadow} onLoaded={props.onModelLoaded} />
         </Suspense>
@@ -372,7 +377,7 @@ function ObjectNode(props: NodeProps) {
       if (h?.type === 'hotspot') props.onHotspot?.(h.hotspot, h.id);
     };
     body = url ? (
-      <ModelBoundary>
+      <ModelBoundary onFailed={() => props.onModelFailed?.(obj.id)}>
         <Suspense fallback={<Loading />}>
           <NpcBody
             obj={obj}

@@ -5,12 +5,12 @@ import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, typ
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group, Material, Mesh, PerspectiveCamera } from 'three';
+import type { Group, Material, Mesh, PerspectiveCamera, Texture } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
-import { canvasDpr } from './first-frame';
+import { canvasDpr, modelsSettled, viewerFrameloop } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
@@ -98,6 +98,36 @@ function ShadowSwitch({ on }: { on: boolean }) {
 }
 
 /**
+ * While the models come in and no frame is drawn yet, each loaded model's textures are uploaded and its shader
+ * programs compiled (the GPU process links them while the other models arrive), so the first complete frame finds them ready instead of
+ * doing all of it at once after the last model (docs/perf.md "3D scenes", session 13). Runs again as each model
+ * arrives; stops once the scene is complete.
+ */
+function Warmup({ loaded, on }: { loaded: number; on: boolean }) {
+  const { gl, scene, camera } = useThree();
+  const uploaded = useRef(new WeakSet<Texture>());
+  useEffect(() => {
+    if (!on || loaded === 0) return;
+    // the whole scene: the floor, sky, hotspots and NPCs' programs too, not only the models'
+    scene.traverse((o) => {
+      const m = (o as Mesh).material as Material | Material[] | undefined;
+      for (const mat of Array.isArray(m) ? m : m ? [m] : [])
+        for (const value of Object.values(mat)) {
+          const tex = value as Texture | null;
+          if (tex?.isTexture && !uploaded.current.has(tex)) {
+            uploaded.current.add(tex);
+            gl.initTexture(tex);
+          }
+        }
+    });
+    // `compile`, not `compileAsync`: the programs are linked in the GPU process meanwhile all the same, and
+    // compileAsync's polling throws when a material it waits for is disposed first (a placeholder replaced by its model)
+    gl.compile(scene, camera);
+  }, [loaded, on, gl, scene, camera]);
+  return null;
+}
+
+/**
  * Restarts the frame loop when the canvas goes from drawing on demand to drawing every frame: react-three-fiber's
  * loop stops while nothing asks for a frame, and changing `frameloop` alone does not start it again.
  */
@@ -162,12 +192,20 @@ export default function SceneViewer({
   const onHotspot = useCallback((h: SceneHotspot) => setOpen(h), []);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const onModelLoaded = useCallback((id: string) => setLoaded((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const onModelFailed = useCallback((id: string) => setFailed((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
   const [shadows, setShadows] = useState(false);
   const complete =
-    !active && !!doc && loaded.size >= doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
-  // Until the models are in (or the shadows' time-out), frames are drawn only when something changed (a model
-  // arrived, the visitor moved): a software or phone GPU drawing the half-empty scene at every display frame takes
-  // the processor the downloads, parsing and uploads need (docs/perf.md, "3D viewer"). Then every frame (NPCs walk).
+    !!doc &&
+    modelsSettled(
+      loaded.size,
+      failed.size,
+      doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length,
+      active,
+    );
+  // Until the models are in (or the shadows' time-out), no frame is drawn (the progress bar shows): a software or
+  // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
+  // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
   // shadows once the first complete frame is drawn (or after a while, if a model never loads)
   useEffect(() => {
     if (shadows) return;
@@ -234,7 +272,7 @@ export default function SceneViewer({
       data-shadows={shadows ? 'on' : 'off'}
     >
       <Canvas
-        frameloop={complete || shadows ? 'always' : 'demand'}
+        frameloop={viewerFrameloop(complete, shadows, vr !== null)}
         shadows={shadows}
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
@@ -243,8 +281,9 @@ export default function SceneViewer({
         gl={{ antialias: true, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
-        <EveryFrame on={complete || shadows} />
+        <EveryFrame on={viewerFrameloop(complete, shadows, vr !== null) === 'always'} />
         <ShadowSwitch on={shadows} />
+        <Warmup loaded={loaded.size} on={!complete && !shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
           <SceneContent
@@ -255,6 +294,7 @@ export default function SceneViewer({
             onSpeech={onSpeech}
             bubbles={bubbles.current}
             onModelLoaded={onModelLoaded}
+            onModelFailed={onModelFailed}
           />
         </group>
         {mode === 'orbit' ? (
