@@ -59,6 +59,8 @@ export async function startServer(env = {}, { compiled = false, nodeArgs = [] } 
   return {
     url,
     pid: proc.pid,
+    /** The server's DATA_DIR (its files are under `files/`: `files/public/…` is served at /api/files/public/…). */
+    dir,
     async stop() {
       if (proc.exitCode === null) {
         proc.kill('SIGTERM');

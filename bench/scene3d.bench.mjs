@@ -5,9 +5,9 @@
  * - the editor's frames per second with 300 objects on screen;
  * plus screenshots of both at 1440 and 390 px (e2e/artifacts/screenshots/scene3d-*.png).
  *
- * The real server runs (login, layout, project content); the scene and library calls are answered by the page's
- * request routing with documents and GLBs generated here (bench/scene3d-models.mjs), so the figures measure the web
- * client, not the server. Needs the built web (`npm run build`). Run: `npm run bench scene3d`. `BENCH_RUNS`: viewer runs
+ * The real server runs (login, layout, the web app) and delivers the models generated here (bench/scene3d-models.mjs,
+ * each processed by the asset pipeline) as files of its storage; the scene and library calls are answered by the
+ * page's request routing with documents made here, so the figures are the web client's plus the file delivery. Needs the built web (`npm run build`). Run: `npm run bench scene3d`. `BENCH_RUNS`: viewer runs
  * (3). `BENCH_TRACE=1`: request timings, and the first viewer run's Chromium trace (renderer, GPU process) and CPU
  * profile in `e2e/artifacts/traces/scene3d-*` (open in DevTools; bench/trace.mjs).
  */
@@ -77,7 +77,7 @@ function libraryItems(base, glbs) {
     category: name === 'character' ? 'characters' : 'furniture',
     tags: [],
     thumbnail: '',
-    url: `${base}/bench-models/${name}.glb`,
+    url: `${base}/api/files/public/bench-models/${name}.glb`,
     triangles: m.triangles,
     bytes: m.bytes.length,
     kind: name === 'character' ? 'character' : 'prop',
@@ -179,11 +179,6 @@ async function routeScene(page, glbs, items, doc) {
     products: { 1: { id: 1, name: 'Bench piece', price: 88, cover: '', purchasable: true } },
   };
   let version = 1;
-  await page.route('**/bench-models/*.glb', (route) => {
-    const name = path.basename(new URL(route.request().url()).pathname, '.glb');
-    const m = glbs[name];
-    return m ? route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: Buffer.from(m.bytes) }) : route.abort();
-  });
   // The full-screen page asks what the project's content is first: a 3D scene document.
   await page.route('**/api/project/content*', (route) =>
     route.fulfill({
@@ -297,6 +292,12 @@ const rows = [];
 try {
   const base = server.url;
   const glbs = await models();
+  // The models are files of the real server (its public file route streams them from its storage, as it streams
+  // every stored file), not answers of the page's request routing, whose round trip through the browser's
+  // protocol is not how a visitor gets them.
+  const modelDir = path.join(server.dir, 'files/public/bench-models');
+  fs.mkdirSync(modelDir, { recursive: true });
+  for (const [name, m] of Object.entries(glbs)) fs.writeFileSync(path.join(modelDir, `${name}.glb`), m.bytes);
   const items = libraryItems(base, glbs);
   const heavyBytes = Object.values(glbs).reduce((s, m) => s + m.bytes.length, 0);
   const heavyTriangles = Object.values(glbs).reduce((s, m) => s + m.triangles, 0);
@@ -398,7 +399,7 @@ try {
     RAW
       ? `Scene (\`BENCH_SCENE=raw\`): 12 props, 5 dense untextured sculptures, an NPC, a light and a hotspot; ${(heavyBytes / 1024 / 1024).toFixed(2)} MB of raw float GLB (not processed), all requested at once.`
       : `Scene: 12 props, 7 textured sculptures (1024 px base colour and normal map each), an NPC, a light and a hotspot, every model processed by the asset pipeline (\`processModel\`): ${(heavyBytes / 1024 / 1024).toFixed(2)} MB of processed GLB (${(uploadedBytes / 1024 / 1024).toFixed(2)} MB as uploaded), all requested at once.`,
-    'The scene and library calls are answered by the page (generated documents and GLBs), so these are client figures.',
+    'The models are files of the real server (its public file route); the scene and library calls are answered by the page (generated documents), so these are client figures plus the file delivery.',
     '',
     '| figure | value |',
     '|---|---|',
