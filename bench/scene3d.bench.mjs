@@ -215,6 +215,8 @@ async function routeScene(page, glbs, items, doc) {
 
 async function signIn(page, base) {
   await page.addInitScript(() => {
+    // Init scripts run in every document, about:blank too, whose storage is closed to it.
+    if (!location.protocol.startsWith('http')) return;
     localStorage.setItem('xr_tour_done', '1');
     if (!localStorage.getItem('xr_lang')) localStorage.setItem('xr_lang', 'en');
   });
