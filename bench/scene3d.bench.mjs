@@ -162,7 +162,7 @@ function sceneDoc(items, { count, sculptures }) {
   };
 }
 
-async function routeScene(page, glbs, items, doc) {
+async function routeScene(page, items, doc) {
   const details = {
     id: 0,
     kind: 'scene',
@@ -312,7 +312,7 @@ try {
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
-    await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
+    await routeScene(page, items, sceneDoc(items, { count: 12, sculptures: true }));
     // The full-page viewer is for signed-in visitors; then a fresh document load, so the clock starts at navigation.
     await signIn(page, base);
     await page.goto('about:blank');
@@ -347,7 +347,7 @@ try {
       hasTouch: true,
     });
     const page = await ctx.newPage();
-    await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: true }));
+    await routeScene(page, items, sceneDoc(items, { count: 12, sculptures: true }));
     await signIn(page, base);
     await page.goto(`${base}${VIEW_URL}`);
     await firstCompleteFrame(page);
@@ -364,7 +364,7 @@ try {
   if (!VIEWER_ONLY) {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const page = await ctx.newPage();
-    await routeScene(page, glbs, items, sceneDoc(items, { count: 300, sculptures: false }));
+    await routeScene(page, items, sceneDoc(items, { count: 300, sculptures: false }));
     await signIn(page, base);
     await page.goto(`${base}/#/vrdata/scene-editor?id=1`);
     await page.locator('[data-testid=editor-viewport] canvas').waitFor({ timeout: 60_000 });
@@ -382,7 +382,7 @@ try {
       hasTouch: true,
     });
     const page = await ctx.newPage();
-    await routeScene(page, glbs, items, sceneDoc(items, { count: 12, sculptures: false }));
+    await routeScene(page, items, sceneDoc(items, { count: 12, sculptures: false }));
     await signIn(page, base);
     await page.goto(`${base}/#/vrdata/scene-editor?id=1`);
     await page.locator('[data-testid=editor-viewport] canvas').waitFor({ timeout: 60_000 });
