@@ -48,8 +48,11 @@ async function models() {
     for (let i = 0; i < 5; i++) out[`sculpture${i}`] = await makeModel('sculpture', { segments: segments + i });
     return out;
   }
+  // `BENCH_SCULPTURE_TEXTURE` (1024): the sculptures' texture size in px (0: none), to see what the textures cost the
+  // first frame (the scene is then not the ~5 MB the budget names, and docs/perf.md is left alone).
+  const texture = Number(process.env.BENCH_SCULPTURE_TEXTURE ?? 1024);
   for (let i = 0; i < SCULPTURES; i++)
-    out[`sculpture${i}`] = await makeModel('sculpture', { segments: 204 + i, texture: 1024, seed: i });
+    out[`sculpture${i}`] = await makeModel('sculpture', { segments: 204 + i, texture, seed: i });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-scene3d-'));
   try {
     for (const [name, m] of Object.entries(out)) {
@@ -409,7 +412,15 @@ try {
     '',
     `Budget: viewer first frame ≤ 1500 ms: ${viewerMedian <= 1500 ? 'met' : 'not met'} (runs in the order they ran: ${viewerRuns.map((r) => r.toFixed(0)).join(', ')} ms).`,
   ].join('\n');
-  if (!VIEWER_ONLY && !TRACE && !RAW && RUNS === 3 && !process.env.BENCH_VIEW_URL && !process.env.BENCH_WEB_DIST)
+  if (
+    !VIEWER_ONLY &&
+    !TRACE &&
+    !RAW &&
+    RUNS === 3 &&
+    !process.env.BENCH_VIEW_URL &&
+    !process.env.BENCH_WEB_DIST &&
+    !process.env.BENCH_SCULPTURE_TEXTURE
+  )
     writeSection('scene3d', md);
   console.log(md);
   console.log(`(triangles in the ${Object.keys(glbs).length} model files: ${heavyTriangles})`);
