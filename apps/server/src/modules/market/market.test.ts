@@ -12,7 +12,7 @@ import {
   type Shopper,
   shopper,
 } from '../../../test/commerce';
-import { noteMarketWrite } from '../projects/projects.repository';
+import { noteMarketWrite } from '../projects/projects.service';
 
 type Page<T> = { list: T[]; total: number; page: number; limit: number; total_exact?: boolean };
 
@@ -28,6 +28,8 @@ const list = async (query: string) => {
   return { status: res.statusCode, ...body<Page<MarketItem>>(res) };
 };
 const names = (p: Page<MarketItem>) => p.list.map((i) => i.name);
+const post = (url: string, who: Shopper, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, headers: who.headers, payload });
 
 beforeAll(async () => {
   t = await createTestApp({ MARKET_CACHE_SECONDS: '0' });
@@ -239,12 +241,7 @@ describe('GET /home_page/item_list', () => {
     const b = await makeProject(t, seller.id, { name: 'Lantern Festival B', keywords: 'lantern', status: 'pending' });
     expect((await list('limit=1&keyword=lantern')).data).toMatchObject({ total: 1 });
     // An approval through the review screen: the next list's total includes it.
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: '/api/approval/approve_project',
-      headers: admin.headers,
-      payload: { id: b.id },
-    });
+    const approved = await post('/approval/approve_project', admin, { id: b.id });
     expect(approved.statusCode, approved.body).toBe(200);
     const after = await list('limit=1&keyword=lantern');
     expect(after.data).toMatchObject({ total: 2, total_exact: true });
@@ -252,12 +249,7 @@ describe('GET /home_page/item_list', () => {
     const page2 = await list('limit=1&keyword=lantern&page=2');
     expect(page2.data.list).toHaveLength(1);
     // Deleted by its owner: gone from the total and the pages at once.
-    const gone = await t.app.inject({
-      method: 'POST',
-      url: '/api/project/del_project',
-      headers: seller.headers,
-      payload: { id: b.id },
-    });
+    const gone = await post('/project/del_project', seller, { id: b.id });
     expect(gone.statusCode, gone.body).toBe(200);
     expect((await list('limit=1&keyword=lantern')).data).toMatchObject({ total: 1 });
     expect((await list('limit=1&keyword=lantern&page=2')).data.list).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assets, questionnaireAnswers, questionnaires, reviewRecords } from './assets.table';
-import { noteMarketWrite } from './projects.repository';
+import { marketWrite } from './projects.repository';
 import { comments, projects } from './projects.table';
 import { projectScenes } from './scenes.table';
 
@@ -54,13 +54,13 @@ export function createEditorRepository(db: DbOrTx) {
       return { rows, total: total?.n ?? 0 };
     },
     async update(id: number, values: Partial<typeof projects.$inferInsert>, tx: DbOrTx = db): Promise<ProjectRow | undefined> {
-      noteMarketWrite();
-      const [row] = await tx
-        .update(projects)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(projects.id, id))
-        .returning();
-      noteMarketWrite();
+      const [row] = await marketWrite(() =>
+        tx
+          .update(projects)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(projects.id, id))
+          .returning(),
+      );
       return row;
     },
     /** Sets the review state only if it is still `from` (two reviewers cannot both decide). */
@@ -71,13 +71,13 @@ export function createEditorRepository(db: DbOrTx) {
       reason: string,
       tx: DbOrTx = db,
     ): Promise<ProjectRow | undefined> {
-      noteMarketWrite();
-      const [row] = await tx
-        .update(projects)
-        .set({ reviewStatus: to, reviewReason: reason })
-        .where(and(eq(projects.id, id), eq(projects.reviewStatus, from)))
-        .returning();
-      noteMarketWrite();
+      const [row] = await marketWrite(() =>
+        tx
+          .update(projects)
+          .set({ reviewStatus: to, reviewReason: reason })
+          .where(and(eq(projects.id, id), eq(projects.reviewStatus, from)))
+          .returning(),
+      );
       return row;
     },
     /** Deletes a project and everything that hangs on it; answers the storage keys to remove afterwards. */
@@ -93,9 +93,7 @@ export function createEditorRepository(db: DbOrTx) {
         );
       }
       await tx.delete(comments).where(eq(comments.projectId, id));
-      noteMarketWrite();
-      await tx.delete(projects).where(eq(projects.id, id));
-      noteMarketWrite();
+      await marketWrite(() => tx.delete(projects).where(eq(projects.id, id)));
       return gone.flatMap((a) => [a.originalKey, ...Object.values(a.outputs)]);
     },
 

@@ -27,6 +27,18 @@ export const marketVersion = (): number => marketWrites;
 export function noteMarketWrite(): void {
   marketWrites++;
 }
+/**
+ * Runs a write of market rows, moving the counter before and after it: a count that started before the write, or
+ * overlapped it, is not kept (createTtlCache's `version`).
+ */
+export async function marketWrite<T>(write: () => PromiseLike<T>): Promise<T> {
+  noteMarketWrite();
+  try {
+    return await write();
+  } finally {
+    noteMarketWrite();
+  }
+}
 
 /** Filters of the market list. `terms` are lower-cased words that must all occur in the search text. */
 export interface MarketFilter {
@@ -288,16 +300,12 @@ export function createProjectsRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
     async insert(values: NewProjectRow, tx: DbOrTx = db): Promise<ProjectRow> {
-      noteMarketWrite();
-      const [row] = await tx.insert(projects).values(values).returning();
-      noteMarketWrite();
+      const [row] = await marketWrite(() => tx.insert(projects).values(values).returning());
       if (!row) throw new Error('project insert returned nothing');
       return row;
     },
     async setSearchText(id: number, searchText: string, tx: DbOrTx = db): Promise<void> {
-      noteMarketWrite();
-      await tx.update(projects).set({ searchText }).where(eq(projects.id, id));
-      noteMarketWrite();
+      await marketWrite(() => tx.update(projects).set({ searchText }).where(eq(projects.id, id)));
     },
     /** One more sale for each project. */
     async addSales(ids: number[], tx: DbOrTx = db): Promise<void> {
@@ -375,16 +383,16 @@ export function createProjectsRepository(db: DbOrTx) {
     },
     /** Replaces tag `from` by `into` on every project (no duplicates), then deletes `from`; answers the projects moved. */
     async mergeTag(from: number, into: number, tx: DbOrTx): Promise<number[]> {
-      noteMarketWrite();
-      const moved = await tx
-        .update(projects)
-        .set({
-          tagIds: sql`array(select distinct x from unnest(array_replace(${projects.tagIds}, ${from}::integer, ${into}::integer)) as x order by x)`,
-        })
-        .where(sql`${projects.tagIds} @> array[${from}]::integer[]`)
-        .returning({ id: projects.id });
+      const moved = await marketWrite(() =>
+        tx
+          .update(projects)
+          .set({
+            tagIds: sql`array(select distinct x from unnest(array_replace(${projects.tagIds}, ${from}::integer, ${into}::integer)) as x order by x)`,
+          })
+          .where(sql`${projects.tagIds} @> array[${from}]::integer[]`)
+          .returning({ id: projects.id }),
+      );
       await tx.delete(tags).where(eq(tags.id, from));
-      noteMarketWrite();
       return moved.map((r) => r.id);
     },
     /**

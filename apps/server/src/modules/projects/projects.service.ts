@@ -26,8 +26,8 @@ import {
 
 export { canView, isMarketVisible, isModerator, type Viewer, whyNotPurchasable } from './projects.policy';
 export type { MarketDetailsRow, MarketFilter, MarketPlan, ProjectCardRow, ProjectRow } from './projects.repository';
-/** The market's write counter (cached market counts are valid for one value of it). */
-export { marketVersion } from './projects.repository';
+/** The market's write counter (cached market counts are valid for one value of it), and a note for raw SQL writes. */
+export { marketVersion, noteMarketWrite } from './projects.repository';
 
 /** A project as the seed (and later the editor) creates it. */
 export type NewProject = Omit<NewProjectRow, 'id' | 'searchText' | 'rating'>;

@@ -97,6 +97,9 @@ function ShadowSwitch({ on }: { on: boolean }) {
   return null;
 }
 
+/** A state update adding `id` to a set (the same set when it is there already: no render). */
+const withId = (id: string) => (cur: ReadonlySet<string>) => (cur.has(id) ? cur : new Set(cur).add(id));
+
 /**
  * While the models come in and no frame is drawn yet, each loaded model's textures are uploaded and its shader
  * programs compiled (the GPU process links them while the other models arrive), so the first complete frame finds them ready instead of
@@ -191,9 +194,9 @@ export default function SceneViewer({
   }, []);
   const onHotspot = useCallback((h: SceneHotspot) => setOpen(h), []);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
-  const onModelLoaded = useCallback((id: string) => setLoaded((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
+  const onModelLoaded = useCallback((id: string) => setLoaded(withId(id)), []);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
-  const onModelFailed = useCallback((id: string) => setFailed((cur) => (cur.has(id) ? cur : new Set(cur).add(id))), []);
+  const onModelFailed = useCallback((id: string) => setFailed(withId(id)), []);
   const [shadows, setShadows] = useState(false);
   const complete =
     !!doc &&
@@ -206,6 +209,7 @@ export default function SceneViewer({
   // Until the models are in (or the shadows' time-out), no frame is drawn (the progress bar shows): a software or
   // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
   // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
+  const frameloop = viewerFrameloop(complete, shadows, vr !== null);
   // shadows once the first complete frame is drawn (or after a while, if a model never loads)
   useEffect(() => {
     if (shadows) return;
@@ -272,7 +276,7 @@ export default function SceneViewer({
       data-shadows={shadows ? 'on' : 'off'}
     >
       <Canvas
-        frameloop={viewerFrameloop(complete, shadows, vr !== null)}
+        frameloop={frameloop}
         shadows={shadows}
         dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
@@ -281,7 +285,7 @@ export default function SceneViewer({
         gl={{ antialias: true, preserveDrawingBuffer: false }}
         aria-label={t('canvas')}
       >
-        <EveryFrame on={viewerFrameloop(complete, shadows, vr !== null) === 'always'} />
+        <EveryFrame on={frameloop === 'always'} />
         <ShadowSwitch on={shadows} />
         <Warmup loaded={loaded.size} on={!complete && !shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
