@@ -169,7 +169,12 @@ describe('3D scene editor and viewer', () => {
     await page
       .getByTestId('asset-panel')
       .locator('input[type=file]')
-      .setInputFiles({ name: 'crate.fbx', mimeType: 'application/octet-stream', buffer: cubeFbxBinary() });
+      // textured (an embedded picture, as exporters' "embed media"): the viewer draws it from its preview first
+      .setInputFiles({
+        name: 'crate.fbx',
+        mimeType: 'application/octet-stream',
+        buffer: cubeFbxBinary('checker.png', await checkerPng()),
+      });
     await page.getByRole('progressbar', { name: s3d.assets.uploadProgress }).waitFor();
     const uploaded = page.getByTestId('asset-panel').getByTestId('asset-card').filter({ hasText: 'crate' });
     await uploaded.waitFor({ timeout: 90_000 });
@@ -276,6 +281,8 @@ describe('3D scene editor and viewer', () => {
         { timeout: 60_000 },
       )
       .toBe(true);
+    // the crate's texture: drawn from its preview first, then its full image swapped in
+    await page.locator('[data-testid=scene-viewer][data-textures=full]').waitFor({ timeout: 30_000 });
     const bubble = page.getByTestId('speech-bubble').filter({ hasText: LINE });
     await page.getByText(s3d.walk, { exact: true }).click();
     await page.waitForTimeout(1500);

@@ -12,6 +12,7 @@ import { cube3ds } from '../../../test/fixtures/tds';
 import { makeZip } from '../../../test/fixtures/zip';
 import { PipelineError } from './errors';
 import { processModel, validateGlb } from './model';
+import { TEXTURE_PREVIEW_EXTRA } from './textures';
 
 let dir: string;
 beforeAll(() => {
@@ -122,6 +123,16 @@ describe('processModel', () => {
     const tex = out.getRoot().listTextures()[0]!;
     expect(tex.getMimeType()).toBe('image/webp');
     expect(tex.getSize()).toEqual([2048, 1024]);
+    // its first version for the viewer's first frame: a WebP of at most 128 px in the image's extras
+    const json = await new NodeIO()
+      .registerExtensions(ALL_EXTENSIONS)
+      .registerDependencies({ 'meshopt.decoder': MeshoptDecoder })
+      .binaryToJSON(fs.readFileSync(r.glbPath));
+    const preview = (json.json.images?.[0]?.extras as Record<string, unknown> | undefined)?.[TEXTURE_PREVIEW_EXTRA];
+    expect(preview).toMatch(/^data:image\/webp;base64,/);
+    const previewBytes = Buffer.from(String(preview).split(',')[1]!, 'base64');
+    expect(previewBytes.length).toBeLessThan(8 * 1024);
+    expect(await sharp(previewBytes).metadata()).toMatchObject({ format: 'webp', width: 128, height: 64 });
     const missing = await run(
       'missing.zip',
       makeZip([

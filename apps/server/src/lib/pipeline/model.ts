@@ -22,7 +22,7 @@ import { validateBytes } from 'gltf-validator';
 import { MeshoptDecoder, MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
 import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
-import { dropUnreadableTextures } from './textures';
+import { addTexturePreviews, dropUnreadableTextures } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
 import { instanceMatrices, renderThumbnail } from './thumbnail';
 import { safeUnzip } from './unzip';
@@ -233,7 +233,8 @@ function oneAtATimeSharp(): typeof sharp {
  * an InstancedMesh), palette (materials that differ only in factors share a small palette texture), flatten and
  * join (compatible meshes become one draw call; skinned, morphing and animated nodes are left as they are), weld,
  * simplify within 0.01 % of the model's size, lossless resampling of animation keys, prune, sparse accessors,
- * textures capped at 2048 px as WebP (sharp), then meshopt compression (EXT_meshopt_compression).
+ * textures capped at 2048 px as WebP (sharp) with a 128 px preview each (`addTexturePreviews`), then meshopt
+ * compression (EXT_meshopt_compression).
  * `beforeCompress` sees the joined, uncompressed document (used for the thumbnail).
  */
 export async function optimizeDocument(
@@ -255,6 +256,7 @@ export async function optimizeDocument(
   await doc.transform(
     textureCompress({ encoder: oneAtATimeSharp(), targetFormat: 'webp', resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE] }),
   );
+  await addTexturePreviews(doc);
   onStep?.(3);
   await MeshoptEncoder.ready;
   await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'high' }), prune());

@@ -39,3 +39,34 @@ export async function dropUnreadableTextures(doc: Document): Promise<string[]> {
   }
   return warnings;
 }
+
+/** Longest side of a texture's preview (see `addTexturePreviews`). */
+export const TEXTURE_PREVIEW_SIZE = 128;
+/** The image extra that carries a texture's preview, read by the web viewers (`components/viewers/gltf-previews.ts`). */
+export const TEXTURE_PREVIEW_EXTRA = 'xr_preview';
+
+/**
+ * Gives every texture a small first version: a WebP of at most {@link TEXTURE_PREVIEW_SIZE} px, as a data URL in
+ * its image's `extras.xr_preview` (a few KB per texture, plain glTF: other tools ignore it). The 3D viewer draws its
+ * first frame with these and swaps in the full images one by one afterwards, so decoding and uploading the full
+ * textures (most of a textured scene's first frame on a phone or software GPU, docs/perf.md "3D scenes", session 14)
+ * no longer holds the scene back. A texture whose image cannot be read is left without a preview.
+ */
+export async function addTexturePreviews(doc: Document): Promise<void> {
+  for (const tex of doc.getRoot().listTextures()) {
+    const image = tex.getImage();
+    if (!image || tex.getMimeType() === 'image/ktx2') continue;
+    try {
+      const preview = await sharp(image, { failOn: 'error' })
+        .resize(TEXTURE_PREVIEW_SIZE, TEXTURE_PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 70 })
+        .toBuffer();
+      tex.setExtras({
+        ...tex.getExtras(),
+        [TEXTURE_PREVIEW_EXTRA]: `data:image/webp;base64,${preview.toString('base64')}`,
+      });
+    } catch {
+      // no preview: the viewer waits for the full image, as before
+    }
+  }
+}

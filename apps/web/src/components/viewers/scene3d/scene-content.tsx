@@ -17,6 +17,7 @@ import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js
 import { modelUrl, takePrefetchedModel } from './model-urls';
 import { advanceNpc, initialNpcState, MAX_FRAME_SECONDS, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
 import { hotspotIconTexture, matchClip } from './scene-assets';
+import { withTexturePreviews } from './texture-previews';
 
 type NpcObject = Extract<SceneObject, { type: 'npc' }>;
 type LightObject = Extract<SceneObject, { type: 'light' }>;
@@ -80,12 +81,14 @@ type GltfLoader = Parameters<NonNullable<Parameters<typeof useGLTF>[3]>>[0];
 
 /**
  * drei's GLB loader (one shared instance, with its Draco and meshopt set-up), taught to take over a download the
- * lean page started early ({@link takePrefetchedModel}) instead of asking the network again.
+ * lean page started early ({@link takePrefetchedModel}) instead of asking the network again, and to build textures
+ * from the pipeline's small previews first ({@link withTexturePreviews}).
  */
 export function takePrefetched(loader: GltfLoader): void {
   const marked = loader as GltfLoader & { [TAKES_PREFETCHED]?: true };
   if (marked[TAKES_PREFETCHED]) return;
   marked[TAKES_PREFETCHED] = true;
+  withTexturePreviews(loader);
   const load = loader.load.bind(loader);
   loader.load = (url, onLoad, onProgress, onError) => {
     const bytes = takePrefetchedModel(url);

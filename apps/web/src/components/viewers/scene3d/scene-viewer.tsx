@@ -3,7 +3,17 @@ import { OrbitControls, useProgress } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
 import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group, Material, Mesh, PerspectiveCamera, Texture } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
@@ -16,6 +26,7 @@ import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
 import { panoramaUrl } from './scene-assets';
 import { SceneContent, useSceneGltf } from './scene-content';
+import { fullTextures, holdFullTextures } from './texture-previews';
 import { type MoveInput, TouchJoystick, WalkControls } from './walk-controls';
 import { enterVr, isVrSupported, type VrSession, type XrPanelContent, type XrRenderer } from './xr-session';
 import './scene-viewer.css';
@@ -181,6 +192,15 @@ export default function SceneViewer({
     const sources = doc.objects.flatMap((o): ModelSource[] => (o.type === 'model' || o.type === 'npc' ? [o.source] : []));
     return modelUrls(details, sources);
   }, [doc, details]);
+  // The models' full textures wait until the first complete frame is drawn (it is built with their previews:
+  // texture-previews.ts); taken before any model can be in.
+  const releaseTextures = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    const release = holdFullTextures();
+    releaseTextures.current = release;
+    return release;
+  }, []);
+  const texturesPending = useSyncExternalStore(fullTextures.subscribe, fullTextures.pending);
   // All downloads start together, before the tree asks for them one by one.
   useEffect(() => {
     for (const u of urls) useSceneGltf.preload(u);
@@ -210,6 +230,14 @@ export default function SceneViewer({
   // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
   // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
   const frameloop = viewerFrameloop(complete, shadows, vr !== null);
+  // the full textures once the first complete frame is on screen
+  useEffect(() => {
+    if (!complete) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => releaseTextures.current?.());
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [complete]);
   // shadows once the first complete frame is drawn (or after a while, if a model never loads)
   useEffect(() => {
     if (shadows) return;
@@ -274,6 +302,7 @@ export default function SceneViewer({
       data-loading={active ? 'true' : 'false'}
       data-models={`${loaded.size}/${modelCount}`}
       data-shadows={shadows ? 'on' : 'off'}
+      data-textures={complete && texturesPending === 0 ? 'full' : 'preview'}
     >
       <Canvas
         frameloop={frameloop}
