@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { canvasDpr, modelsSettled, viewerFrameloop } from './first-frame';
+import { describe, expect, it, vi } from 'vitest';
+import { canvasDpr, modelsSettled, prepareRenderer, viewerFrameloop } from './first-frame';
 
 describe('canvasDpr', () => {
   it('draws the first complete frame at pixel ratio 1 whatever the screen', () => {
@@ -38,5 +38,16 @@ describe('modelsSettled', () => {
   });
   it('is complete at once for a scene without models', () => {
     expect(modelsSettled(0, 0, 0, false)).toBe(true);
+  });
+});
+
+describe('prepareRenderer', () => {
+  it('asks for the filtering extension at once and checks shaders only in development', () => {
+    for (const dev of [true, false]) {
+      const renderer = { debug: { checkShaderErrors: true }, capabilities: { getMaxAnisotropy: vi.fn(() => 16) } };
+      prepareRenderer(renderer, dev);
+      expect(renderer.debug.checkShaderErrors).toBe(dev);
+      expect(renderer.capabilities.getMaxAnisotropy).toHaveBeenCalledOnce();
+    }
   });
 });

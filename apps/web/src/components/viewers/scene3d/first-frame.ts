@@ -29,3 +29,24 @@ export function viewerFrameloop(complete: boolean, fallback: boolean, presenting
 export function modelsSettled(loaded: number, failed: number, models: number, downloading: boolean): boolean {
   return !downloading && loaded + failed >= models;
 }
+
+/** What `prepareRenderer` touches of three.js's WebGLRenderer. */
+interface PreparedRenderer {
+  debug: { checkShaderErrors: boolean };
+  capabilities: { getMaxAnisotropy(): number };
+}
+
+/**
+ * The viewer's renderer set up at its creation (while the models still download) so that the first complete frame
+ * does not wait on the GPU process, which a software or phone GPU keeps busy compositing the page (docs/perf.md
+ * "3D scenes", session 14: ~300 ms of such waits in the traced run):
+ * - the anisotropic filtering extension is asked for now: three.js asks on the first texture upload, and the browser
+ *   enables an extension with a round trip to the GPU process (it waited ~200 ms there);
+ * - shader error checks only in development: three.js otherwise reads every program's link status and info logs at
+ *   its first use, each a synchronous wait for the link (a broken shader still fails to draw, with the browser's
+ *   own warning).
+ */
+export function prepareRenderer(renderer: PreparedRenderer, checkShaders: boolean): void {
+  renderer.debug.checkShaderErrors = checkShaders;
+  renderer.capabilities.getMaxAnisotropy();
+}

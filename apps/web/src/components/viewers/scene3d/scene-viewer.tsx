@@ -20,7 +20,7 @@ import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
-import { canvasDpr, modelsSettled, viewerFrameloop } from './first-frame';
+import { canvasDpr, modelsSettled, prepareRenderer, viewerFrameloop } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
@@ -312,6 +312,7 @@ export default function SceneViewer({
         // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame;
         // MSAA kept from the first frame on: without it the first complete frame was no faster (docs/perf.md, session 12)
         gl={{ antialias: true, preserveDrawingBuffer: false }}
+        onCreated={({ gl }) => prepareRenderer(gl, import.meta.env.DEV)}
         aria-label={t('canvas')}
       >
         <EveryFrame on={frameloop === 'always'} />
