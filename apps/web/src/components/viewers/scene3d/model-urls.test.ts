@@ -55,9 +55,15 @@ describe('early model downloads of the lean page', () => {
       manager,
       load: network,
       parse: vi.fn((data: ArrayBuffer, path: string, onLoad: (g: unknown) => void) => onLoad({ bytes: data.byteLength, path })),
+      pluginCallbacks: [] as unknown[],
+      register: vi.fn(function (this: { pluginCallbacks: unknown[] }, cb: unknown) {
+        this.pluginCallbacks.push(cb);
+      }),
     };
     takePrefetched(loader as never);
     takePrefetched(loader as never); // once per loader
+    // with the texture previews' plugin (texture-previews.ts), once
+    expect(loader.register).toHaveBeenCalledOnce();
     prefetchModels(['/m/early.glb'], (async () => glb([7, 7])) as unknown as typeof globalThis.fetch);
     const loaded = await new Promise((resolve) =>
       (loader.load as (u: string, f: (g: unknown) => void) => void)('/m/early.glb', resolve),
