@@ -114,6 +114,26 @@ export async function load(opts) {
 }
 
 /** Replaces the section between `<!-- bench:NAME -->` markers in docs/perf.md (appends it when missing). */
+/** Calls the API (GET without a body, POST with one) with the token; throws unless the envelope says 200. */
+export async function api(base, token, pathname, body) {
+  const r = await fetch(`${base}/api${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const j = await r.json();
+  if (j.code !== 200) throw new Error(`${pathname}: ${j.code} ${j.message}`);
+  return j.data;
+}
+
+/** A demo account's access token (the seeded demo password). */
+export async function demoToken(base, username) {
+  return (await api(base, null, '/login', { username, password: 'Demo@12345' })).access_token;
+}
+
 export function writeSection(name, markdown) {
   const file = path.join(root, 'docs/perf.md');
   let text = fs.existsSync(file)

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { processModel } from '../apps/server/src/lib/pipeline/model.ts';
-import { root, startServer, writeSection } from './lib.mjs';
+import { api, demoToken, root, startServer, writeSection } from './lib.mjs';
 import { makeModel } from './scene3d-models.mjs';
 import { logRequests, startTrace, TRACE } from './trace.mjs';
 
@@ -81,18 +81,6 @@ async function models(server) {
 }
 const SCULPTURES = RAW ? 5 : 7;
 
-/** Calls the API as the creator; throws unless the envelope says 200. */
-async function api(base, token, pathname, body) {
-  const r = await fetch(`${base}/api${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const j = await r.json();
-  if (j.code !== 200) throw new Error(`${pathname}: ${j.code} ${j.message}`);
-  return j.data;
-}
-
 /** One file through the product's resumable upload (tus: create, then the bytes in one PATCH). */
 async function tusUpload(base, token, filename, bytes, meta) {
   const b64 = (v) => Buffer.from(String(v)).toString('base64');
@@ -124,12 +112,7 @@ async function tusUpload(base, token, filename, bytes, meta) {
  * editor's routed library, sizes and triangles) and `projectId`.
  */
 async function uploadedProject(base, raw) {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'creator@demo.test', password: 'Demo@12345' }),
-  }).then((r) => r.json());
-  const token = login.data.access_token;
+  const token = await demoToken(base, 'creator@demo.test');
   const form = new FormData();
   const coverPng = await sharp({ create: { width: 512, height: 288, channels: 3, background: '#6a8caf' } })
     .png()

@@ -19,6 +19,14 @@ import { V } from './messages';
 export const TOUR_SCHEMA_VERSION = 1;
 export const SCENE_SCHEMA_VERSION = 1;
 
+/**
+ * Texture previews of processed models (ours): the asset pipeline stores a WebP of each texture, at most
+ * `TEXTURE_PREVIEW_SIZE` px, as a data URL in its glTF image's `extras[TEXTURE_PREVIEW_EXTRA]`; the 3D viewer draws
+ * its first frame with them (server `lib/pipeline/textures.ts`, web `viewers/scene3d/texture-previews.ts`).
+ */
+export const TEXTURE_PREVIEW_EXTRA = 'xr_preview';
+export const TEXTURE_PREVIEW_SIZE = 128;
+
 /** Limits (ours). */
 export const SCENE_LIMITS = {
   tourScenes: 50,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { TEXTURE_PREVIEW_EXTRA } from '@xr/contract/scenes';
 import { MeshoptDecoder } from 'meshoptimizer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { cube3ds } from '../../../test/fixtures/tds';
 import { makeZip } from '../../../test/fixtures/zip';
 import { PipelineError } from './errors';
 import { processModel, validateGlb } from './model';
-import { TEXTURE_PREVIEW_EXTRA } from './textures';
 
 let dir: string;
 beforeAll(() => {

@@ -1,4 +1,5 @@
 import type { Document } from '@gltf-transform/core';
+import { TEXTURE_PREVIEW_EXTRA, TEXTURE_PREVIEW_SIZE } from '@xr/contract/scenes';
 import sharp from 'sharp';
 
 /** Image types a glTF may carry as they are; anything else sharp reads (BMP via PNG, TIFF, GIF…) is turned into PNG. */
@@ -39,11 +40,6 @@ export async function dropUnreadableTextures(doc: Document): Promise<string[]> {
   }
   return warnings;
 }
-
-/** Longest side of a texture's preview (see `addTexturePreviews`). */
-export const TEXTURE_PREVIEW_SIZE = 128;
-/** The image extra that carries a texture's preview, read by the web viewers (`components/viewers/gltf-previews.ts`). */
-export const TEXTURE_PREVIEW_EXTRA = 'xr_preview';
 
 /**
  * Gives every texture a small first version: a WebP of at most {@link TEXTURE_PREVIEW_SIZE} px, as a data URL in

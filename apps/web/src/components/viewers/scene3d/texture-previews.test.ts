@@ -1,14 +1,8 @@
+import { TEXTURE_PREVIEW_EXTRA } from '@xr/contract/scenes';
 import { Mesh, MeshStandardMaterial, PlaneGeometry, Scene, Texture } from 'three';
 import type { GLTF, GLTFLoader } from 'three-stdlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fullTextures,
-  holdFullTextures,
-  previewBlob,
-  TEXTURE_PREVIEW_EXTRA,
-  texturePreviewPlugin,
-  withTexturePreviews,
-} from './texture-previews';
+import { fullTextures, holdFullTextures, previewBlob, texturePreviewPlugin, withTexturePreviews } from './texture-previews';
 
 // a 1×1 WebP is enough for the parsing; decoding is the browser's (stubbed below)
 const PREVIEW = `data:image/webp;base64,${btoa('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ')}`;

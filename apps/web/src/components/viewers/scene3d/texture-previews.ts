@@ -1,3 +1,4 @@
+import { TEXTURE_PREVIEW_EXTRA } from '@xr/contract/scenes';
 import { type Material, type Object3D, Source, type Texture } from 'three';
 import type { GLTF, GLTFLoader, GLTFLoaderPlugin, GLTFParser } from 'three-stdlib';
 
@@ -13,8 +14,6 @@ import type { GLTF, GLTFLoader, GLTFLoaderPlugin, GLTFParser } from 'three-stdli
  * the first frame on a phone or a software GPU) no longer delays it. A model without previews (processed before
  * them) loads as before: its full textures before its first frame.
  */
-
-export const TEXTURE_PREVIEW_EXTRA = 'xr_preview';
 
 /** As three.js's ImageBitmapLoader decodes a glTF image (the texture keeps `flipY = false`). */
 const BITMAP_OPTIONS: ImageBitmapOptions = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
@@ -32,17 +31,18 @@ interface Parser {
 interface FullImage {
   bytes: () => Promise<ArrayBuffer>;
   mime: string;
-  /** Material slots (material, property) that show the preview. */
+  /** Material slots (material, property) that show the preview, found once the model's root is built. */
   slots: { material: Material; key: string }[];
+  decoding: boolean;
 }
 
-/** Previews whose full image is not in yet, by the preview's image source (shared by the texture's clones). */
+/**
+ * Previews whose full image is not in yet, by the preview's image source (shared by the texture's clones): built
+ * by `loadTexture`, waiting once `afterRoot` has found their slots.
+ */
+const built = new Map<Source<unknown>, FullImage>();
 const waiting = new Map<Source<unknown>, FullImage>();
-/** Previews built, before their model's root is known (their slots are found in `afterRoot`). */
-const built = new Map<Source<unknown>, Omit<FullImage, 'slots'>>();
 let holds = 0;
-/** Full images being decoded. */
-const decoding = new Set<Source<unknown>>();
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const l of listeners) l();
@@ -84,7 +84,13 @@ class TexturePreviewPlugin {
       },
     };
     return this.parser.loadTextureImage(textureIndex, source, previewLoader).then((texture) => {
-      if (texture) built.set(texture.source, { bytes: () => this.parser.getDependency('bufferView', view), mime });
+      if (texture)
+        built.set(texture.source, {
+          bytes: () => this.parser.getDependency('bufferView', view),
+          mime,
+          slots: [],
+          decoding: false,
+        });
       return texture;
     });
   }
@@ -96,11 +102,10 @@ class TexturePreviewPlugin {
         for (const [key, value] of Object.entries(material)) {
           const texture = value as Texture | null;
           if (!texture?.isTexture) continue;
-          const full = waiting.get(texture.source) ?? built.get(texture.source);
+          const full = built.get(texture.source) ?? waiting.get(texture.source);
           if (!full) continue;
-          const entry = waiting.get(texture.source) ?? { ...full, slots: [] };
-          waiting.set(texture.source, entry);
-          if (!entry.slots.some((s) => s.material === material && s.key === key)) entry.slots.push({ material, key });
+          waiting.set(texture.source, full);
+          if (!full.slots.some((s) => s.material === material && s.key === key)) full.slots.push({ material, key });
         }
     };
     for (const scene of result.scenes ?? [result.scene]) scene.traverse(visit);
@@ -147,8 +152,8 @@ function swapIn(source: Source<unknown>, full: FullImage, bitmap: ImageBitmap): 
 function upgrade(): void {
   if (holds > 0) return;
   for (const [source, full] of waiting) {
-    if (decoding.has(source)) continue;
-    decoding.add(source);
+    if (full.decoding) continue;
+    full.decoding = true;
     void full
       .bytes()
       .then((bytes) => createImageBitmap(new Blob([bytes], { type: full.mime }), BITMAP_OPTIONS))
@@ -159,7 +164,6 @@ function upgrade(): void {
         },
       )
       .finally(() => {
-        decoding.delete(source);
         waiting.delete(source);
         notify();
       });
