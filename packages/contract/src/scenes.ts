@@ -27,6 +27,14 @@ export const SCENE_SCHEMA_VERSION = 1;
 export const TEXTURE_PREVIEW_EXTRA = 'xr_preview';
 export const TEXTURE_PREVIEW_SIZE = 128;
 
+/**
+ * The coarse level of detail of a dense processed model (ours): the asset pipeline's second GLB of the model, about a
+ * tenth of its triangles with the texture previews as its textures, delivered as `urls[MODEL_COARSE_OUTPUT]` beside
+ * `urls.model`; the 3D viewer draws it in its first frame and swaps the model in after it (server
+ * `lib/pipeline/coarse.ts`, web `viewers/scene3d/scene-content.tsx`). Light models and characters have none.
+ */
+export const MODEL_COARSE_OUTPUT = 'model_coarse';
+
 /** Limits (ours). */
 export const SCENE_LIMITS = {
   tourScenes: 50,

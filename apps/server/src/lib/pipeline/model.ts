@@ -21,6 +21,7 @@ import draco3d from 'draco3dgltf';
 import { validateBytes } from 'gltf-validator';
 import { MeshoptDecoder, MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
+import { coarseDocument } from './coarse';
 import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
 import { addTexturePreviews, dropUnreadableTextures } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
@@ -53,6 +54,11 @@ export interface ProcessModelInput {
 
 export interface ProcessModelResult {
   glbPath: string;
+  /**
+   * The coarse level of detail of a dense model (`coarse.ts`): the 3D viewer's first frame draws it, then the model
+   * itself. Absent for light models and characters.
+   */
+  coarseGlbPath?: string;
   /** PNG, 512×512. */
   thumbnailPath: string;
   report: ModelReport;
@@ -235,12 +241,14 @@ function oneAtATimeSharp(): typeof sharp {
  * simplify within 0.01 % of the model's size, lossless resampling of animation keys, prune, sparse accessors,
  * textures capped at 2048 px as WebP (sharp) with a 128 px preview each (`addTexturePreviews`), then meshopt
  * compression (EXT_meshopt_compression).
- * `beforeCompress` sees the joined, uncompressed document (used for the thumbnail).
+ * `beforeCompress` sees the joined, uncompressed document (used for the thumbnail); `beforeMeshopt` the document with
+ * its final textures and previews, before the meshopt compression (used for the coarse version).
  */
 export async function optimizeDocument(
   doc: Document,
   beforeCompress?: (doc: Document) => Promise<void>,
   onStep?: (i: number) => void,
+  beforeMeshopt?: (doc: Document) => Promise<void>,
 ) {
   await MeshoptSimplifier.ready;
   await doc.transform(dedup(), instance({ min: 5 }), palette(), flatten(), join({ keepNamed: false, keepMeshes: false }), weld());
@@ -257,10 +265,16 @@ export async function optimizeDocument(
     textureCompress({ encoder: oneAtATimeSharp(), targetFormat: 'webp', resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE] }),
   );
   await addTexturePreviews(doc);
+  await beforeMeshopt?.(doc);
   onStep?.(3);
+  await compressMeshes(doc);
+  onStep?.(4);
+}
+
+/** The last step of `optimizeDocument`: meshopt compression with quantisation, then prune. */
+async function compressMeshes(doc: Document) {
   await MeshoptEncoder.ready;
   await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'high' }), prune());
-  onStep?.(4);
 }
 
 /** Reads a .gltf / .glb: one buffer (a GLB holds at most one), Draco meshes decoded (the output uses meshopt). */
@@ -278,6 +292,19 @@ async function readGltf(mainFile: string, resourceRoot: string): Promise<{ io: N
     if (ext.extensionName === 'KHR_draco_mesh_compression') ext.dispose();
   }
   return { io, doc };
+}
+
+/**
+ * Compresses and writes the coarse version; a coarse GLB the validator finds a new error in (one the upload did not
+ * have) is left out (the viewer
+ * then draws the model itself first, as without one). Returns its path, or undefined.
+ */
+async function writeCoarse(io: NodeIO, coarse: Document, file: string, known: Set<string>): Promise<string | undefined> {
+  await compressMeshes(coarse);
+  const bytes = await io.writeBinary(coarse);
+  if ((await validateGlb(bytes)).issues.some((i) => i.severity === 0 && !known.has(i.code))) return undefined;
+  await fs.promises.writeFile(file, bytes);
+  return file;
 }
 
 /**
@@ -336,10 +363,14 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   report(35);
 
   const thumbnailPath = path.join(workDir, 'thumbnail.png');
+  let coarse: Document | null = null;
   await optimizeDocument(
     doc,
     (d) => renderThumbnail(d, thumbnailPath),
     (i) => report(35 + i * 12),
+    async (d) => {
+      coarse = await coarseDocument(d, (c) => countDocument(c).triangles);
+    },
   );
   // Counts describe the delivered model (after dedup / prune), not the upload.
   const counts = countDocument(doc);
@@ -356,9 +387,11 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   if (inherited.length > 0) warnings.push(`The uploaded model already had these glTF issues: ${inherited.join(', ')}`);
   const glbPath = path.join(workDir, 'model.glb');
   await fs.promises.writeFile(glbPath, bytes);
+  const coarseGlbPath = coarse ? await writeCoarse(io, coarse, path.join(workDir, 'model_coarse.glb'), known) : undefined;
   report(100);
   return {
     glbPath,
+    coarseGlbPath,
     thumbnailPath,
     report: { ...counts, bytesBefore, bytesAfter: bytes.byteLength, warnings },
   };

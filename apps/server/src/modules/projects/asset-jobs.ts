@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isJobFailureReason } from '@xr/contract/jobs';
+import { MODEL_COARSE_OUTPUT } from '@xr/contract/scenes';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/jobs';
 import { PipelineError } from '../../lib/pipeline/errors';
 import type { PipelinePool } from '../../lib/pipeline/pool';
@@ -61,7 +62,9 @@ export function registerAssetJobs({
             signal,
             background,
           });
-          step = { files: { model: r.glbPath, thumbnail: r.thumbnailPath }, result: { report: r.report } };
+          const files: Record<string, string> = { model: r.glbPath, thumbnail: r.thumbnailPath };
+          if (r.coarseGlbPath) files[MODEL_COARSE_OUTPUT] = r.coarseGlbPath;
+          step = { files, result: { report: r.report } };
         } else if (asset.kind === 'image360') {
           const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal, background });
           const files: Record<string, string> = {};

@@ -11,6 +11,7 @@ import {
   documentReferences,
   documentShapeExcess,
   documentStats,
+  MODEL_COARSE_OUTPUT,
   parseAnyDocument,
   type ResolvedMedia,
   type ResolvedProduct,
@@ -271,7 +272,10 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     await Promise.all(
       rows.map(async (a) => {
         const processed = Object.keys(a.outputs).length > 0;
-        const keep = full ? () => true : (name: string) => isPreviewOutput(name) || (a.kind === 'model3d' && name === 'model');
+        const keep = full
+          ? () => true
+          : (name: string) =>
+              isPreviewOutput(name) || (a.kind === 'model3d' && (name === 'model' || name === MODEL_COARSE_OUTPUT));
         const urls = await signedOutputs(storage, urlTtlSeconds, a, keep);
         // Video, audio and flat images have no processed form: the original is what plays.
         if (full || !processed) urls.original = await storage.signedUrl(a.originalKey, urlTtlSeconds);

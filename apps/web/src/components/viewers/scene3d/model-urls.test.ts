@@ -1,6 +1,6 @@
 import type { SceneDetails } from '@xr/contract/scenes';
 import { describe, expect, it, vi } from 'vitest';
-import { documentModelUrls, prefetchModels, takePrefetchedModel } from './model-urls';
+import { coarseModelUrl, documentModelUrls, modelUrl, prefetchModels, takePrefetchedModel } from './model-urls';
 import { takePrefetched } from './scene-content';
 
 const details = {
@@ -33,6 +33,32 @@ describe('early model downloads of the lean page', () => {
   it('lists each drawn model once (no hidden object, no original the GLB loader cannot read)', () => {
     expect(documentModelUrls(details)).toEqual(['/lib-4.glb', '/npc.glb']);
     expect(documentModelUrls({ ...details, document: { objects: 'no' } } as unknown as SceneDetails)).toEqual([]);
+  });
+
+  it("starts a dense model's coarse version for the first frame, and an NPC's model even when it has a coarse one", () => {
+    const dense = {
+      ...details,
+      document: {
+        objects: [
+          { id: 'a', type: 'model', source: { asset_id: 12 } },
+          { id: 'b', type: 'npc', source: { asset_id: 12 } },
+        ],
+      },
+      media: {
+        12: {
+          id: 12,
+          kind: 'model3d',
+          status: 'ready',
+          urls: { model: '/statue.glb', model_coarse: '/statue-coarse.glb' },
+          tiles: null,
+          clips: [],
+        },
+      },
+    } as unknown as SceneDetails;
+    expect(documentModelUrls(dense)).toEqual(['/statue-coarse.glb', '/statue.glb']);
+    expect(coarseModelUrl(dense, { asset_id: 12 })).toBe('/statue-coarse.glb');
+    expect(modelUrl(dense, { asset_id: 12 })).toBe('/statue.glb');
+    expect(coarseModelUrl(details, { library_id: 4 })).toBeNull();
   });
 
   it('downloads each model once and hands the download over once; a failed one is forgotten', async () => {

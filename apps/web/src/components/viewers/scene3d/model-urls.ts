@@ -1,4 +1,4 @@
-import type { ModelSource, ResolvedMedia, SceneDetails } from '@xr/contract/scenes';
+import { MODEL_COARSE_OUTPUT, type ModelSource, type ResolvedMedia, type SceneDetails } from '@xr/contract/scenes';
 import { createPrefetchStore } from '../prefetch';
 
 /*
@@ -21,19 +21,44 @@ export function modelUrl(details: SceneDetails, source: ModelSource): string | n
   return m.urls.model ?? (m.urls.original && /\.glb(\?|$)/i.test(m.urls.original) ? m.urls.original : null);
 }
 
-/** Every model URL the document needs (deduplicated), to start all downloads at once. */
-export function modelUrls(details: SceneDetails, sources: ModelSource[]): string[] {
-  return [...new Set(sources.map((s) => modelUrl(details, s)).filter((u): u is string => !!u))];
+/**
+ * The GLB URL of a model's coarse level of detail (`urls.model_coarse`: a dense upload's lighter version, see
+ * `MODEL_COARSE_OUTPUT`), or null when it has none (light models, characters, library models, models processed before
+ * session 15).
+ */
+export function coarseModelUrl(details: SceneDetails, source: ModelSource): string | null {
+  return resolvedModel(details, source)?.urls[MODEL_COARSE_OUTPUT] ?? null;
 }
 
-/** Every model URL of a scene's details (models and NPCs that are not hidden), read loosely: the viewer validates. */
+/** What the viewer's first frame draws of a model: its coarse version when it has one, else the model. */
+export function firstFrameModelUrl(details: SceneDetails, source: ModelSource): string | null {
+  return coarseModelUrl(details, source) ?? modelUrl(details, source);
+}
+
+/** A document object drawing a model: a model (coarse version first) or an NPC (always the model: it walks and plays clips). */
+export interface ModelObjectRef {
+  type: string;
+  source: ModelSource;
+}
+
+/**
+ * Every model URL the viewer's first frame needs (deduplicated: a model's coarse version where it has one, an NPC's
+ * model), to start all downloads at once.
+ */
+export function modelUrls(details: SceneDetails, objects: readonly ModelObjectRef[]): string[] {
+  const first = (o: ModelObjectRef) => (o.type === 'npc' ? modelUrl(details, o.source) : firstFrameModelUrl(details, o.source));
+  return [...new Set(objects.map(first).filter((u): u is string => !!u))];
+}
+
+/** Every first-frame model URL of a scene's details (models and NPCs that are not hidden), read loosely: the viewer validates. */
 export function documentModelUrls(details: SceneDetails): string[] {
   const objects = (details.document as { objects?: unknown } | null)?.objects;
   if (!Array.isArray(objects)) return [];
-  const sources = objects.flatMap((o: { type?: string; hidden?: boolean; source?: ModelSource }) =>
-    (o?.type === 'model' || o?.type === 'npc') && !o.hidden && o.source && typeof o.source === 'object' ? [o.source] : [],
+  const refs = objects.filter(
+    (o: { type?: string; hidden?: boolean; source?: ModelSource }): o is ModelObjectRef =>
+      (o?.type === 'model' || o?.type === 'npc') && !o.hidden && !!o.source && typeof o.source === 'object',
   );
-  return modelUrls(details, sources);
+  return modelUrls(details, refs);
 }
 
 const models = createPrefetchStore((r) => r.arrayBuffer());

@@ -1,7 +1,7 @@
 import { useGLTF } from '@react-three/drei';
 import { type ThreeEvent, useFrame } from '@react-three/fiber';
 import type { SceneDetails, SceneDocument, SceneHotspot, SceneObject, Vec3 } from '@xr/contract/scenes';
-import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Component, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type AnimationAction,
   AnimationMixer,
@@ -14,7 +14,7 @@ import {
   Vector3,
 } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
-import { modelUrl, takePrefetchedModel } from './model-urls';
+import { coarseModelUrl, modelUrl, takePrefetchedModel } from './model-urls';
 import { advanceNpc, initialNpcState, MAX_FRAME_SECONDS, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
 import { hotspotIconTexture, matchClip } from './scene-assets';
 import { withTexturePreviews } from './texture-previews';
@@ -43,6 +43,14 @@ export interface SceneContentProps {
   onModelLoaded?(id: string): void;
   /** Called when a model could not be loaded (it shows a red box): the viewer's first frame does not wait for it. */
   onModelFailed?(id: string): void;
+  /**
+   * Levels of detail (the viewer): `coarse` draws a dense model's coarse version where it has one (`onModelLoaded`
+   * then means the coarse version is in), `full` also loads the model itself and swaps it in when it is in. Absent
+   * (the editor): every model itself at once.
+   */
+  detail?: 'coarse' | 'full';
+  /** A model drawn from its coarse version was replaced by the model itself (or the model failed: the coarse stays). */
+  onModelDetailed?(id: string): void;
 }
 
 /** Keeps a failed model from taking the scene down: it shows a wireframe box instead. */
@@ -145,18 +153,75 @@ function ModelBody({
   url,
   castShadow,
   onLoaded,
+  visible = true,
 }: {
   id: string;
   url: string;
   castShadow: boolean;
   onLoaded?(id: string): void;
+  visible?: boolean;
 }) {
   const { scene } = useModelInstance(url, castShadow);
   // Once per loaded instance (statistics and the camera fit look at it).
   useEffect(() => {
     if (scene.children.length >= 0) onLoaded?.(id);
   }, [id, scene, onLoaded]);
-  return <primitive object={scene} />;
+  return <primitive object={scene} visible={visible} />;
+}
+
+/** Renders nothing instead of its children when they fail (the model itself failed: its coarse version stays). */
+class KeepCoarse extends Component<{ children: ReactNode; onFailed(): void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onFailed();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * A dense model drawn from its coarse version first (the viewer's first frame), then, once `upgrade` is on, the model
+ * itself is loaded beside it (hidden) and replaces it when it is in. A model that fails keeps its coarse version.
+ */
+function CoarseThenFull({
+  id,
+  url,
+  coarseUrl,
+  upgrade,
+  castShadow,
+  onLoaded,
+  onDetailed,
+}: {
+  id: string;
+  url: string;
+  coarseUrl: string;
+  upgrade: boolean;
+  castShadow: boolean;
+  onLoaded?(id: string): void;
+  onDetailed?(id: string): void;
+}) {
+  const [full, setFull] = useState(false);
+  const onFull = useCallback(() => {
+    setFull(true);
+    onDetailed?.(id);
+  }, [id, onDetailed]);
+  const onFailed = useCallback(() => onDetailed?.(id), [id, onDetailed]);
+  return (
+    <>
+      {!full && <ModelBody id={id} url={coarseUrl} castShadow={castShadow} onLoaded={onLoaded} />}
+      {upgrade && (
+        <KeepCoarse onFailed={onFailed}>
+          <Suspense fallback={null}>
+            <ModelBody id={id} url={url} castShadow={castShadow} onLoaded={onFull} visible={full} />
+          </Suspense>
+        </KeepCoarse>
+      )}
+    </>
+  );
 }
 
 function LightBody({ obj, edit }: { obj: LightObject; edit: boolean }) {
@@ -360,10 +425,23 @@ function ObjectNode(props: NodeProps) {
   let body: ReactNode = null;
   if (obj.type === 'model') {
     const url = modelUrl(details, obj.source);
+    const coarseUrl = props.detail ? coarseModelUrl(details, obj.source) : null;
     body = url ? (
       <ModelBoundary onFailed={() => props.onModelFailed?.(obj.id)}>
         <Suspense fallback={<Loading />}>
-          <ModelBody id={obj.id} url={url} castShadow={obj.cast_shadow} onLoaded={props.onModelLoaded} />
+          {coarseUrl ? (
+            <CoarseThenFull
+              id={obj.id}
+              url={url}
+              coarseUrl={coarseUrl}
+              upgrade={props.detail === 'full'}
+              castShadow={obj.cast_shadow}
+              onLoaded={props.onModelLoaded}
+              onDetailed={props.onModelDetailed}
+            />
+          ) : (
+            <ModelBody id={obj.id} url={url} castShadow={obj.cast_shadow} onLoaded={props.onModelLoaded} />
+          )}
         </Suspense>
       </ModelBoundary>
     ) : (

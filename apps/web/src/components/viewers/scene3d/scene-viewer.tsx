@@ -1,7 +1,7 @@
 import { AimOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { OrbitControls, useProgress } from '@react-three/drei';
 import { Canvas, useThree } from '@react-three/fiber';
-import { type ModelSource, parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
+import { parseSceneDocument, pickText, type SceneDocument, type SceneHotspot } from '@xr/contract/scenes';
 import { Button, Progress, Segmented, Tooltip } from 'antd';
 import {
   forwardRef,
@@ -22,7 +22,7 @@ import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
 import { canvasDpr, modelsSettled, prepareRenderer, viewerFrameloop } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
-import { modelUrls } from './model-urls';
+import { coarseModelUrl, modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
 import { panoramaUrl } from './scene-assets';
 import { SceneContent, useSceneGltf } from './scene-content';
@@ -108,6 +108,10 @@ function ShadowSwitch({ on }: { on: boolean }) {
   return null;
 }
 
+/** The document's models and NPCs that are drawn (not hidden). */
+const modelObjectsOf = (doc: SceneDocument) =>
+  doc.objects.flatMap((o) => ((o.type === 'model' || o.type === 'npc') && !o.hidden ? [o] : []));
+
 /** A state update adding `id` to a set (the same set when it is there already: no render). */
 const withId = (id: string) => (cur: ReadonlySet<string>) => (cur.has(id) ? cur : new Set(cur).add(id));
 
@@ -189,8 +193,7 @@ export default function SceneViewer({
 
   const urls = useMemo(() => {
     if (!doc) return [];
-    const sources = doc.objects.flatMap((o): ModelSource[] => (o.type === 'model' || o.type === 'npc' ? [o.source] : []));
-    return modelUrls(details, sources);
+    return modelUrls(details, modelObjectsOf(doc));
   }, [doc, details]);
   // The models' full textures wait until the first complete frame is drawn (it is built with their previews:
   // texture-previews.ts); taken before any model can be in.
@@ -218,23 +221,33 @@ export default function SceneViewer({
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const onModelFailed = useCallback((id: string) => setFailed(withId(id)), []);
   const [shadows, setShadows] = useState(false);
-  const complete =
-    !!doc &&
-    modelsSettled(
-      loaded.size,
-      failed.size,
-      doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length,
-      active,
-    );
+  const modelObjects = doc ? modelObjectsOf(doc) : [];
+  const settled = !!doc && modelsSettled(loaded.size, failed.size, modelObjects.length, active);
+  // Once the first frame's models are in, the viewer stays complete: the models swapped in after it (coarse → full)
+  // download and parse while it runs, and must not stop the frame loop, bring back the progress bar or fit the
+  // camera again.
+  const [wasComplete, setWasComplete] = useState(false);
+  useEffect(() => {
+    if (settled) setWasComplete(true);
+  }, [settled]);
+  const complete = settled || wasComplete;
   // Until the models are in (or the shadows' time-out), no frame is drawn (the progress bar shows): a software or
   // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
   // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
   const frameloop = viewerFrameloop(complete, shadows, vr !== null);
-  // the full textures once the first complete frame is on screen
+  // Dense models are drawn from their coarse version first (`detail`), replaced by the models themselves after the first frame.
+  const [detail, setDetail] = useState<'coarse' | 'full'>('coarse');
+  const [detailed, setDetailed] = useState<ReadonlySet<string>>(new Set());
+  const onModelDetailed = useCallback((id: string) => setDetailed(withId(id)), []);
+  const coarseCount = modelObjects.filter((o) => o.type === 'model' && coarseModelUrl(details, o.source)).length;
+  // the full textures and models once the first complete frame is on screen
   useEffect(() => {
     if (!complete) return;
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => releaseTextures.current?.());
+      frame = requestAnimationFrame(() => {
+        releaseTextures.current?.();
+        setDetail('full');
+      });
     });
     return () => cancelAnimationFrame(frame);
   }, [complete]);
@@ -267,7 +280,7 @@ export default function SceneViewer({
     : undefined;
   const skyUrl = panoramaUrl(panorama);
   const npcs = doc.objects.filter((o) => o.type === 'npc');
-  const modelCount = doc.objects.filter((o) => (o.type === 'model' || o.type === 'npc') && !o.hidden).length;
+  const modelCount = modelObjects.length;
   const sound = settings.background_audio ? details.media[String(settings.background_audio.asset_id)] : undefined;
   const soundUrl = sound ? (sound.urls.audio ?? sound.urls.original ?? null) : null;
 
@@ -299,10 +312,11 @@ export default function SceneViewer({
       className={`xr-scene ${className ?? ''}`}
       style={{ height }}
       data-testid="scene-viewer"
-      data-loading={active ? 'true' : 'false'}
+      data-loading={complete ? 'false' : 'true'}
       data-models={`${loaded.size}/${modelCount}`}
       data-shadows={shadows ? 'on' : 'off'}
-      data-textures={complete && texturesPending === 0 ? 'full' : 'preview'}
+      data-detail={complete && detailed.size >= coarseCount ? 'full' : 'coarse'}
+      data-textures={complete && texturesPending === 0 && detailed.size >= coarseCount ? 'full' : 'preview'}
     >
       <Canvas
         frameloop={frameloop}
@@ -329,6 +343,8 @@ export default function SceneViewer({
             bubbles={bubbles.current}
             onModelLoaded={onModelLoaded}
             onModelFailed={onModelFailed}
+            detail={detail}
+            onModelDetailed={onModelDetailed}
           />
         </group>
         {mode === 'orbit' ? (
@@ -336,7 +352,7 @@ export default function SceneViewer({
         ) : (
           <WalkControls spawn={settings.spawn.position} yaw={settings.spawn.yaw} floorSize={settings.floor.size} move={move} />
         )}
-        <CanvasBridge ref={bridge} content={content} yaw={settings.spawn.yaw} loading={active} mode={mode} />
+        <CanvasBridge ref={bridge} content={content} yaw={settings.spawn.yaw} loading={!complete} mode={mode} />
         {children}
       </Canvas>
 
@@ -391,7 +407,7 @@ export default function SceneViewer({
       </div>
       {mode === 'walk' && <div className="xr-scene__hint">{touch ? t('walkHintTouch') : t('walkHint')}</div>}
       {mode === 'walk' && touch && <TouchJoystick move={move} label={t('joystick')} />}
-      {active && (
+      {!complete && (
         <div className="xr-scene__progress" data-testid="scene-progress">
           <Progress percent={Math.round(progress)} size="small" showInfo={false} />
           <span>{t('loading', { percent: Math.round(progress) })}</span>
