@@ -158,3 +158,35 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
     await cdp.detach();
   };
 }
+
+/**
+ * Uploads one file through the product's resumable upload (tus: create, then the bytes in one PATCH), a setup step
+ * where the upload itself is not what a test is about; `meta` as the upload form sends it (project_id, kind).
+ */
+export async function tusUpload(
+  base: string,
+  token: string,
+  filename: string,
+  bytes: Uint8Array,
+  meta: Record<string, string | number>,
+): Promise<void> {
+  const b64 = (v: string | number) => Buffer.from(String(v)).toString('base64');
+  const auth = { authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
+  const created = await fetch(`${base}/api/uploads/`, {
+    method: 'POST',
+    headers: {
+      ...auth,
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': Object.entries({ filename, ...meta })
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+    },
+  });
+  if (created.status !== 201) throw new Error(`upload ${filename}: ${created.status} ${await created.text()}`);
+  const sent = await fetch(new URL(created.headers.get('location') ?? '', base), {
+    method: 'PATCH',
+    headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: new Blob([new Uint8Array(bytes)]),
+  });
+  if (sent.status !== 204) throw new Error(`upload ${filename}: ${sent.status} ${await sent.text()}`);
+}

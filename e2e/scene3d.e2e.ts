@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { cubeFbxBinary } from '../apps/server/test/fixtures/fbx';
-import { checkerPng } from '../apps/server/test/fixtures/models';
+import { checkerPng, denseSphereGlb } from '../apps/server/test/fixtures/models';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { api, pickMenuItem, pickOption, signIn } from './helpers';
+import { api, pickMenuItem, pickOption, signIn, tusUpload } from './helpers';
 
 /**
  * The 3D scene journey (issue 8): a creator builds a scene from three library models and an uploaded FBX, moves one
@@ -23,6 +23,7 @@ const LINE = `Welcome to showroom ${stamp}`;
 let browser: Browser;
 let token = '';
 let projectId = 0;
+let cover = '';
 /** A market product the creator may buy (not their own, not bought, not in the cart, for sale): the hotspot sells it. */
 let product = { id: 0, name: '', search: '' };
 
@@ -76,7 +77,7 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
   const p = await api<{ id: number }>(
     base,
     '/api/project/add_project',
@@ -326,6 +327,63 @@ describe('3D scene editor and viewer', () => {
       )
       .toBe(true);
     await shot(page, 'scene3d-viewer-phone');
+    await ctx.close();
+  });
+
+  it("draws a dense upload's coarse version first, then the model itself", async () => {
+    const p = await api<{ id: number }>(
+      base,
+      '/api/project/add_project',
+      {
+        name: `Statue ${stamp}`,
+        catalog: '3d_model',
+        type: 'showroom',
+        price: 0,
+        keywords: 'statue',
+        description: `Statue ${stamp}: one dense sculpted model`,
+        cover,
+      },
+      token,
+    );
+    await tusUpload(base, token, 'statue.glb', await denseSphereGlb(), { project_id: p.id, kind: 'model3d' });
+    type Status = { assets: { id: number; status: string }[] };
+    let assetId = 0;
+    await expect
+      .poll(
+        async () => {
+          const { assets } = await api<Status>(base, `/api/project/asset_status?project_id=${p.id}`, undefined, token, 'GET');
+          assetId = assets[0]?.status === 'ready' ? assets[0].id : 0;
+          return assets[0]?.status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('ready');
+    const document = {
+      schema_version: 1,
+      kind: 'scene',
+      objects: [{ id: 'statue', type: 'model', source: { asset_id: assetId }, transform: { position: [0, 1, 0] } }],
+    };
+    await api(base, '/api/project/save_scene', { id: p.id, base_version: 0, document }, token);
+
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    onTestFailed(async () => {
+      await fullShot(page, 'scene3d-coarse-failed').catch(() => undefined);
+    });
+    await signIn(page, base, 'creator@demo.test', PASSWORD);
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      const m = /\/(model(?:_coarse)?)\.glb\?/.exec(r.url());
+      if (m?.[1]) requested.push(m[1]);
+    });
+    await page.goto(`${base}/#/view?id=${p.id}`);
+    const viewer = page.locator('[data-testid=scene-viewer]');
+    await viewer.locator('canvas').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=scene-viewer][data-detail=full][data-textures=full]').waitFor({ timeout: 60_000 });
+    // the coarse version for the first frame, the model itself only after it; each once
+    expect(requested).toEqual(['model_coarse', 'model']);
+    expect(await viewer.getAttribute('data-models')).toBe('1/1');
+    await shot(page, 'scene3d-viewer-detailed');
     await ctx.close();
   });
 });

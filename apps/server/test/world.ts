@@ -51,7 +51,12 @@ export async function makeModelScene(
       extension: 'glb',
       originalKey: `assets/${p.id}/statue-original.glb`,
       bytes: 100,
-      outputs: { model: `assets/${p.id}/statue-model.glb`, preview: `assets/${p.id}/statue-preview.webp` },
+      outputs: {
+        model: `assets/${p.id}/statue-model.glb`,
+        model_coarse: `assets/${p.id}/statue-model_coarse.glb`,
+        preview: `assets/${p.id}/statue-preview.webp`,
+        thumbnail: `assets/${p.id}/statue-thumbnail.png`,
+      },
       status: 'ready',
     })
     .returning();

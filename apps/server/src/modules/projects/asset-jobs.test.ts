@@ -75,7 +75,7 @@ afterAll(async () => {
 
 describe('asset processing in worker threads', () => {
   it('keeps the API responsive while a heavy model is processed', async () => {
-    const { jobId } = await upload('heavy.glb', heavy);
+    const { jobId, projectId } = await upload('heavy.glb', heavy);
     // Health requests one after another, each 50 ms after the last answer; its latency counts from when it was due,
     // so a blocked loop (a late timer) counts too.
     const answers: { status: number; ms: number }[] = [];
@@ -116,6 +116,11 @@ describe('asset processing in worker threads', () => {
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
     expect(ms[Math.floor(ms.length / 2)]).toBeLessThan(200);
     expect(busy).toBeLessThan(0.5);
+    // A dense static model is delivered with its coarse level of detail beside it (the 3D viewer's first frame).
+    const [asset] = body<{ assets: { outputs: Record<string, string> }[] }>(
+      await app.inject({ method: 'GET', url: `/api/project/content?id=${projectId}`, headers: auth(owner.token) }),
+    ).data.assets;
+    expect(Object.keys(asset?.outputs ?? {})).toEqual(expect.arrayContaining(['model', 'model_coarse', 'thumbnail']));
   });
 
   it('a PipelineError raised in the worker fails the asset at once with its reason', async () => {

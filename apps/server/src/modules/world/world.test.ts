@@ -664,9 +664,10 @@ describe('session 8: a room’s scene on a paid or unpublished project (POST /me
       expect(scene).toMatchObject({ id: paid, kind: 'scene', access: 'preview' });
       expect(scene.document.objects).toHaveLength(1);
       const urls = scene.media[String(assetId)]?.urls ?? {};
-      // What the viewer draws (the processed model and its preview), signed; never the uploaded original.
-      expect(Object.keys(urls).sort()).toEqual(['model', 'preview']);
+      // What the viewer draws (the processed model, its coarse version and its pictures), signed; never the uploaded original.
+      expect(Object.keys(urls).sort()).toEqual(['model', 'model_coarse', 'preview', 'thumbnail']);
       expect(urls.model).toMatch(/statue-model\.glb.*(exp|expires|sig|X-Amz)/i);
+      expect(urls.model_coarse).toMatch(/statue-model_coarse\.glb.*(exp|expires|sig|X-Amz)/i);
       expect(JSON.stringify(scene)).not.toContain('statue-original');
     }
   });

@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { canvasDpr, modelsSettled, prepareRenderer, viewerFrameloop } from './first-frame';
 
 describe('canvasDpr', () => {
-  it('draws the first complete frame at pixel ratio 1 whatever the screen', () => {
-    expect(canvasDpr(false, 1)).toBe(1);
+  it('draws the first complete frame at half the ratio it settles at', () => {
+    expect(canvasDpr(false, 1)).toBe(0.5);
+    expect(canvasDpr(false, 1.5)).toBe(0.75);
     expect(canvasDpr(false, 3)).toBe(1);
+    expect(canvasDpr(false, Number.NaN)).toBe(0.5);
   });
   it("uses the screen's ratio after the first frame, between 1 and 2", () => {
     expect(canvasDpr(true, 1)).toBe(1);

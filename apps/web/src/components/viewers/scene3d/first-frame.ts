@@ -4,14 +4,21 @@
  */
 
 /**
- * The drawing buffer's pixel ratio: 1 until the first complete frame is drawn (the viewer raises it with the
- * shadows, after that frame), then the screen's own, at most 2. A phone's 2–3× screen would otherwise draw its first
- * frame at ratio 2, four times the pixels, while its GPU is also busy with the models' uploads and shaders.
+ * The drawing buffer's pixel ratio: half the ratio the viewer settles at until the first complete frame is drawn
+ * (the viewer raises it with the shadows, after that frame), then the screen's own, between 1 and 2. The first frame
+ * is thus a quarter of the pixels of the next ones: a software or phone GPU fills every pixel of the frame with the
+ * models' lit materials while it is also busy with their uploads and shader compiles, and the visitor sees the scene
+ * at once, a little soft, and sharp from the next frame on (docs/perf.md "3D scenes", session 15: the first frame of
+ * the benchmark's showroom ~170 ms sooner at half the ratio on this machine; a 3× phone drew its first frame at 1
+ * before, and still does).
  */
 export function canvasDpr(afterFirstFrame: boolean, screenRatio: number): number {
-  if (!afterFirstFrame || !Number.isFinite(screenRatio)) return 1;
-  return Math.min(Math.max(screenRatio, 1), 2);
+  const settled = Number.isFinite(screenRatio) ? Math.min(Math.max(screenRatio, 1), 2) : 1;
+  return afterFirstFrame ? settled : settled * FIRST_FRAME_DPR_SCALE;
 }
+
+/** The first frame's share of the settled pixel ratio (per side). */
+export const FIRST_FRAME_DPR_SCALE = 0.5;
 
 /**
  * The viewer's frame loop: nothing is drawn until every model is in (loaded or failed), then every frame. A software
