@@ -385,5 +385,17 @@ describe('3D scene editor and viewer', () => {
     expect(await viewer.getAttribute('data-models')).toBe('1/1');
     await shot(page, 'scene3d-viewer-detailed');
     await ctx.close();
+
+    // The model itself failing to download: the coarse version stays on screen (no red failure box), and the viewer
+    // counts the model as settled.
+    const ctx2 = await newContext(browser, { lang: 'en' });
+    const page2 = await ctx2.newPage();
+    await signIn(page2, base, 'creator@demo.test', PASSWORD);
+    await page2.route(/\/model\.glb\?/, (route) => route.abort());
+    await page2.goto(`${base}/#/view?id=${p.id}`);
+    await page2.locator('[data-testid=scene-viewer][data-detail=full]').waitFor({ timeout: 60_000 });
+    expect(await page2.getByTestId('scene-viewer').getAttribute('data-models')).toBe('1/1');
+    await shot(page2, 'scene3d-viewer-coarse');
+    await ctx2.close();
   });
 });

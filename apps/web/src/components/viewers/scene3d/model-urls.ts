@@ -1,4 +1,5 @@
-import { MODEL_COARSE_OUTPUT, type ModelSource, type ResolvedMedia, type SceneDetails } from '@xr/contract/scenes';
+import { MODEL_COARSE_OUTPUT } from '@xr/contract/model-outputs';
+import type { ModelSource, ResolvedMedia, SceneDetails } from '@xr/contract/scenes';
 import { createPrefetchStore } from '../prefetch';
 
 /*
