@@ -140,7 +140,11 @@ function Warmup({ loaded, on }: { loaded: number; on: boolean }) {
     });
     // `compile`, not `compileAsync`: the programs are linked in the GPU process meanwhile all the same, and
     // compileAsync's polling throws when a material it waits for is disposed first (a placeholder replaced by its model)
-    gl.compile(scene, camera);
+    const materials = gl.compile(scene, camera);
+    // each program's uniform list read now, while models still arrive, not at the first render (a round trip to
+    // the GPU process per program, which waits for its link)
+    for (const m of materials)
+      (gl.properties.get(m) as { currentProgram?: { getUniforms(): unknown } }).currentProgram?.getUniforms();
   }, [loaded, on, gl, scene, camera]);
   return null;
 }
