@@ -19,6 +19,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { countDocument, createIO, processModel } from '../apps/server/src/lib/pipeline/model.ts';
+import { tusUpload } from '../e2e/helpers.ts';
 import { api, demoToken, root, startServer, writeSection } from './lib.mjs';
 import { makeModel } from './scene3d-models.mjs';
 import { logRequests, startTrace, TRACE } from './trace.mjs';
@@ -82,29 +83,6 @@ async function models(server) {
   return out;
 }
 const SCULPTURES = RAW ? 5 : 7;
-
-/** One file through the product's resumable upload (tus: create, then the bytes in one PATCH). */
-async function tusUpload(base, token, filename, bytes, meta) {
-  const b64 = (v) => Buffer.from(String(v)).toString('base64');
-  const auth = { authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
-  const created = await fetch(`${base}/api/uploads/`, {
-    method: 'POST',
-    headers: {
-      ...auth,
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': Object.entries({ filename, ...meta })
-        .map(([k, v]) => `${k} ${b64(v)}`)
-        .join(','),
-    },
-  });
-  if (created.status !== 201) throw new Error(`upload ${filename}: ${created.status} ${await created.text()}`);
-  const sent = await fetch(new URL(created.headers.get('location'), base), {
-    method: 'PATCH',
-    headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    body: bytes,
-  });
-  if (sent.status !== 204) throw new Error(`upload ${filename}: ${sent.status} ${await sent.text()}`);
-}
 
 /**
  * The showroom as the product holds it: the creator's project, each generated model uploaded through the real
