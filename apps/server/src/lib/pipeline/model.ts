@@ -296,8 +296,7 @@ async function readGltf(mainFile: string, resourceRoot: string): Promise<{ io: N
 
 /**
  * Compresses and writes the coarse version; a coarse GLB the validator finds a new error in (one the upload did not
- * have) is left out (the viewer
- * then draws the model itself first, as without one). Returns its path, or undefined.
+ * have) is left out (the viewer then draws the model itself first, as without one). Returns its path, or undefined.
  */
 async function writeCoarse(io: NodeIO, coarse: Document, file: string, known: Set<string>): Promise<string | undefined> {
   await compressMeshes(coarse);
