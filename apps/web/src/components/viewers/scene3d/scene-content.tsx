@@ -14,6 +14,7 @@ import {
   Vector3,
 } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
+import { bubblePlacement } from './bubble';
 import { coarseModelUrl, modelUrl, takePrefetchedModel } from './model-urls';
 import { advanceNpc, initialNpcState, MAX_FRAME_SECONDS, type NpcEvent, type NpcSpeech, type NpcState } from './npc-runner';
 import { hotspotIconTexture, matchClip } from './scene-assets';
@@ -387,12 +388,15 @@ function NpcBody({
     }
     mixer.update(dt);
     const bubble = bubbles?.get(obj.id);
-    if (bubble) {
+    // a hidden bubble is placed when it shows (no layout read for it every frame)
+    if (bubble && !bubble.hidden) {
       g.getWorldPosition(head);
       head.y += height.current + 0.15;
       head.project(camera);
       const behind = head.z > 1;
-      bubble.style.transform = `translate(-50%, -100%) translate(${((head.x + 1) / 2) * size.width}px, ${((1 - head.y) / 2) * size.height}px)`;
+      const { left, arrow } = bubblePlacement(((head.x + 1) / 2) * size.width, bubble.offsetWidth, size.width);
+      bubble.style.transform = `translate(-50%, -100%) translate(${left}px, ${((1 - head.y) / 2) * size.height}px)`;
+      bubble.style.setProperty('--xr-bubble-arrow', `${arrow}px`);
       bubble.style.visibility = behind ? 'hidden' : 'visible';
     }
   });
