@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { canvasDpr, modelsSettled, prepareRenderer, viewerFrameloop } from './first-frame';
+import { canvasDpr, modelsSettled, prepareRenderer, sizeBeforeContext, viewerFrameloop } from './first-frame';
 
 describe('canvasDpr', () => {
   it('draws the first complete frame at half the ratio it settles at', () => {
@@ -51,5 +51,24 @@ describe('prepareRenderer', () => {
       expect(renderer.debug.checkShaderErrors).toBe(dev);
       expect(renderer.capabilities.getMaxAnisotropy).toHaveBeenCalledOnce();
     }
+  });
+});
+
+describe('sizeBeforeContext', () => {
+  const canvas = (width: number, height: number) => ({
+    width: 300,
+    height: 150,
+    getBoundingClientRect: () => ({ width, height }),
+  });
+  it("sizes the drawing buffer for the first frame's ratio before the context exists", () => {
+    const c = canvas(1440, 829.5);
+    expect(sizeBeforeContext(c, 0.5)).toEqual({ width: 1440, height: 829.5 });
+    expect([c.width, c.height]).toEqual([720, 414]);
+  });
+  it('leaves a canvas that is not laid out (or a broken ratio) alone', () => {
+    const c = canvas(0, 0);
+    expect(sizeBeforeContext(c, 0.5)).toBeNull();
+    expect(sizeBeforeContext(canvas(100, 100), Number.NaN)).toBeNull();
+    expect([c.width, c.height]).toEqual([300, 150]);
   });
 });

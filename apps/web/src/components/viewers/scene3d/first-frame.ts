@@ -20,6 +20,29 @@ export function canvasDpr(afterFirstFrame: boolean, screenRatio: number): number
 /** The first frame's share of the settled pixel ratio (per side). */
 export const FIRST_FRAME_DPR_SCALE = 0.5;
 
+/** What `sizeBeforeContext` touches of the canvas. */
+interface SizedCanvas {
+  width: number;
+  height: number;
+  getBoundingClientRect(): { width: number; height: number };
+}
+
+/**
+ * The canvas's drawing buffer sized for its first frame before its WebGL context is made: the context is then made at
+ * that size, and the renderer's size and ratio that react-three-fiber sets next write the same numbers (no resize).
+ * Left alone, the context is made at the canvas's default 300 × 150, then resized to the laid-out size at ratio 1,
+ * then to the first frame's ratio: each resize of an antialiased context reallocates its buffers in the GPU process
+ * and the page waits for it (docs/perf.md "3D scenes", session 16). Returns the CSS size it sized for, or null when
+ * the canvas is not laid out (nothing is changed then).
+ */
+export function sizeBeforeContext(canvas: SizedCanvas, dpr: number): { width: number; height: number } | null {
+  const { width, height } = canvas.getBoundingClientRect();
+  if (!(width > 0 && height > 0) || !(dpr > 0)) return null;
+  canvas.width = Math.floor(width * dpr);
+  canvas.height = Math.floor(height * dpr);
+  return { width, height };
+}
+
 /**
  * The viewer's frame loop: nothing is drawn until every model is in (loaded or failed), then every frame. A software
  * or phone GPU drawing the half-built scene (placeholders, the models that arrived first) spends hundreds of

@@ -15,12 +15,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group, Material, Mesh, PerspectiveCamera, Texture } from 'three';
+import { type Group, type Material, type Mesh, type PerspectiveCamera, type Texture, WebGLRenderer } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
-import { canvasDpr, modelsSettled, prepareRenderer, viewerFrameloop } from './first-frame';
+import { canvasDpr, modelsSettled, prepareRenderer, sizeBeforeContext, viewerFrameloop } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
 import { coarseModelUrl, modelUrls } from './model-urls';
 import type { NpcSpeech } from './npc-runner';
@@ -113,6 +113,25 @@ const modelObjectsOf = (doc: SceneDocument) =>
   doc.objects.flatMap((o) => ((o.type === 'model' || o.type === 'npc') && !o.hidden ? [o] : []));
 
 /** A state update adding `id` to a set (the same set when it is there already: no render). */
+/**
+ * The viewer's renderer, its context made at the first frame's size (`sizeBeforeContext`). Nothing reads the viewer's
+ * pixels back (screenshots come from the compositor): no copy of every frame. MSAA from the first frame on: without it
+ * the first complete frame was no faster (docs/perf.md, session 12).
+ */
+function viewerRenderer(canvas: HTMLCanvasElement, dpr: number): WebGLRenderer {
+  const size = sizeBeforeContext(canvas, dpr);
+  const renderer = new WebGLRenderer({
+    canvas,
+    powerPreference: 'high-performance',
+    antialias: true,
+    alpha: true,
+    preserveDrawingBuffer: false,
+  });
+  // the same numbers the canvas already has: records the size and the ratio without resizing the new context
+  if (size) renderer.setDrawingBufferSize(size.width, size.height, dpr);
+  return renderer;
+}
+
 const withId = (id: string) => (cur: ReadonlySet<string>) => (cur.has(id) ? cur : new Set(cur).add(id));
 
 /**
@@ -239,6 +258,7 @@ export default function SceneViewer({
   // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
   // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
   const frameloop = viewerFrameloop(complete, shadows, vr !== null);
+  const dpr = canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
   // Dense models are drawn from their coarse version first (`detail`), replaced by the models themselves after the first frame.
   const [detail, setDetail] = useState<'coarse' | 'full'>('coarse');
   const [detailed, setDetailed] = useState<ReadonlySet<string>>(new Set());
@@ -325,11 +345,9 @@ export default function SceneViewer({
       <Canvas
         frameloop={frameloop}
         shadows={shadows}
-        dpr={canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio)}
+        dpr={dpr}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
-        // nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of every frame;
-        // MSAA kept from the first frame on: without it the first complete frame was no faster (docs/perf.md, session 12)
-        gl={{ antialias: true, preserveDrawingBuffer: false }}
+        gl={(defaults) => viewerRenderer(defaults.canvas as HTMLCanvasElement, dpr)}
         onCreated={({ gl }) => prepareRenderer(gl, import.meta.env.DEV)}
         aria-label={t('canvas')}
       >
@@ -386,29 +404,35 @@ export default function SceneViewer({
         );
       })}
 
-      <div className="xr-scene__toolbar">
-        {!walkOnly && (
-          <Segmented<Mode>
-            size="small"
-            value={mode}
-            onChange={setMode}
-            options={[
-              { value: 'orbit', label: t('orbit'), icon: <EyeOutlined /> },
-              { value: 'walk', label: t('walk'), icon: <AimOutlined /> },
-            ]}
-          />
-        )}
-        {mode === 'orbit' && (
-          <Tooltip title={t('fit')}>
-            <Button size="small" icon={<ReloadOutlined />} aria-label={t('fit')} onClick={() => bridge.current?.fit()} />
-          </Tooltip>
-        )}
-        {vrSupported && (
-          <Button size="small" type="primary" onClick={() => (vr ? void vr.end() : void startVr())}>
-            {vr ? t('exitVr') : t('enterVr')}
-          </Button>
-        )}
-      </div>
+      {/* The controls come with the shadows, once the first frame is drawn: before it they cannot act on anything (the
+          full-screen page's loading sign covers them), and building antd's styles for them (~60 ms of the page's
+          main thread, traced) delayed the canvas and the models' parsing behind the page's first render
+          (docs/perf.md "3D scenes", session 16). */}
+      {shadows && (
+        <div className="xr-scene__toolbar" data-testid="scene-toolbar">
+          {!walkOnly && (
+            <Segmented<Mode>
+              size="small"
+              value={mode}
+              onChange={setMode}
+              options={[
+                { value: 'orbit', label: t('orbit'), icon: <EyeOutlined /> },
+                { value: 'walk', label: t('walk'), icon: <AimOutlined /> },
+              ]}
+            />
+          )}
+          {mode === 'orbit' && (
+            <Tooltip title={t('fit')}>
+              <Button size="small" icon={<ReloadOutlined />} aria-label={t('fit')} onClick={() => bridge.current?.fit()} />
+            </Tooltip>
+          )}
+          {vrSupported && (
+            <Button size="small" type="primary" onClick={() => (vr ? void vr.end() : void startVr())}>
+              {vr ? t('exitVr') : t('enterVr')}
+            </Button>
+          )}
+        </div>
+      )}
       {mode === 'walk' && <div className="xr-scene__hint">{touch ? t('walkHintTouch') : t('walkHint')}</div>}
       {mode === 'walk' && touch && <TouchJoystick move={move} label={t('joystick')} />}
       {!complete && (
