@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LibraryModel } from '@xr/contract/library';
+import { MODEL_COARSE_OUTPUT } from '@xr/contract/model-outputs';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { body } from '../../../test/commerce';
 import { auth, login, makeUser } from '../../../test/factories';
 import { cubeFbxBinary } from '../../../test/fixtures/fbx';
-import { checkerPng, cubeGlb, cubeGltfZip, cubeObjZip } from '../../../test/fixtures/models';
+import { checkerPng, cubeGlb, cubeGltfZip, cubeObjZip, denseSphereGlb } from '../../../test/fixtures/models';
 import { cube3ds } from '../../../test/fixtures/tds';
 import { createJobQueue } from '../../lib/jobs';
 import { createPipelinePool, type PipelinePool } from '../../lib/pipeline/pool';
@@ -108,6 +109,32 @@ describe('npm run library:import', () => {
     const again = await importFolder({ folder, library, pipeline, tmpDir: path.join(t.config.dataDir, 'tmp') });
     expect(again.added).toEqual([]);
     expect(again.skipped).toHaveLength(5);
+  }, 180_000);
+
+  it("keeps a dense model's coarse version for the 3D viewer's first frame (none for a light one)", async () => {
+    const dense = path.join(t.config.dataDir, 'import-dense');
+    await fs.mkdir(dense, { recursive: true });
+    await fs.writeFile(path.join(dense, 'dense_sphere.glb'), await denseSphereGlb(100, 100));
+    const report = await importFolder({ folder: dense, library, pipeline, tmpDir: path.join(t.config.dataDir, 'tmp') });
+    expect(report.failed).toEqual([]);
+    const id = report.added[0]!.id;
+    const cube = first.added.find((a) => a.file === 'plain_cube.glb')?.id ?? first.skipped[0]!.id;
+    const resolved = await library.sceneLookup.resolve([id, cube]);
+    const coarseUrl = resolved.get(id)!.urls[MODEL_COARSE_OUTPUT];
+    expect(coarseUrl).toBe(`/api/library/file/${id}/${MODEL_COARSE_OUTPUT}.glb`);
+    expect(resolved.get(cube)!.urls[MODEL_COARSE_OUTPUT]).toBeUndefined();
+
+    const [coarse, model] = await Promise.all([
+      app.inject({ method: 'GET', url: coarseUrl! }),
+      app.inject({ method: 'GET', url: resolved.get(id)!.urls.model! }),
+    ]);
+    expect(coarse.statusCode).toBe(200);
+    expect(coarse.headers['content-type']).toBe('model/gltf-binary');
+    expect(coarse.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(coarse.rawPayload.byteLength * 3).toBeLessThan(model.rawPayload.byteLength);
+    expect((await app.inject({ method: 'GET', url: `/api/library/file/${cube}/${MODEL_COARSE_OUTPUT}.glb` })).statusCode).toBe(
+      404,
+    );
   }, 180_000);
 
   it('refuses a missing folder and names files readably', async () => {

@@ -94,6 +94,7 @@ export async function importFolder(opts: {
       const { row, created } = await opts.library.importModel({
         glbPath: result.glbPath,
         thumbnailPath: result.thumbnailPath,
+        coarseGlbPath: result.coarseGlbPath,
         triangles: result.report.triangles,
         size,
         names: entry.names ?? { zh: fallback, tc: fallback, en: fallback },

@@ -98,10 +98,10 @@ export function createLibraryRepository(db: DbOrTx) {
     },
 
     /** Id and clip names of these models (hidden ones too: scenes that use them keep working). */
-    async clipsByIds(ids: number[]): Promise<{ id: number; clips: string[] }[]> {
+    async clipsByIds(ids: number[]): Promise<{ id: number; clips: string[]; coarseKey: string | null }[]> {
       if (ids.length === 0) return [];
       return db
-        .select({ id: libraryModels.id, clips: libraryModels.clips })
+        .select({ id: libraryModels.id, clips: libraryModels.clips, coarseKey: libraryModels.coarseKey })
         .from(libraryModels)
         .where(inArray(libraryModels.id, ids));
     },

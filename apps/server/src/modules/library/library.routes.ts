@@ -8,6 +8,7 @@ import {
   updateModelBody,
 } from '@xr/contract/library';
 import { translateMessage } from '@xr/contract/messages';
+import { MODEL_COARSE_OUTPUT } from '@xr/contract/model-outputs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
@@ -55,12 +56,19 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
       config: { access: 'public' },
       schema: {
         hide: true,
-        params: z.object({ id: z.coerce.number().int().positive(), file: z.enum(['model.glb', 'thumbnail.png']) }),
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          file: z.enum(['model.glb', 'thumbnail.png', `${MODEL_COARSE_OUTPUT}.glb`]),
+        }),
       },
     },
     async (request, reply) => {
-      const glb = request.params.file === 'model.glb';
-      const { stream, size } = await library.file(request.params.id, glb ? 'glb' : 'png');
+      const { file } = request.params;
+      const glb = file !== 'thumbnail.png';
+      const { stream, size } = await library.file(
+        request.params.id,
+        file === 'model.glb' ? 'glb' : file === 'thumbnail.png' ? 'png' : 'coarse',
+      );
       reply
         .header('Content-Type', glb ? 'model/gltf-binary' : 'image/png')
         .header('Content-Length', size)

@@ -19,6 +19,7 @@ import {
   type ModelPageQuery,
   type UpdateModelBody,
 } from '@xr/contract/library';
+import { MODEL_COARSE_OUTPUT } from '@xr/contract/model-outputs';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
@@ -67,6 +68,8 @@ export function searchTextOf(names: LocalizedNames, category: string, tags: stri
 /** File URLs of a model (public: published scenes show library models to every visitor). */
 export const modelFileUrl = (id: number) => `/api/library/file/${id}/model.glb`;
 export const thumbnailUrl = (id: number) => `/api/library/file/${id}/thumbnail.png`;
+/** An imported dense model's coarse version (`coarse_key`), named like an upload's output (`MODEL_COARSE_OUTPUT`). */
+export const coarseFileUrl = (id: number) => `/api/library/file/${id}/${MODEL_COARSE_OUTPUT}.glb`;
 
 const nameIn = (r: Pick<LibraryRow, 'nameZh' | 'nameTc' | 'nameEn'>, lang: Lang) =>
   lang === 'en' ? r.nameEn : lang === 'tc' ? r.nameTc : r.nameZh;
@@ -101,6 +104,8 @@ function filterOf(q: ModelPageQuery): LibraryFilter {
 export interface ImportedModelInput {
   glbPath: string;
   thumbnailPath: string;
+  /** The pipeline's coarse level of detail of a dense model (`ProcessModelResult.coarseGlbPath`), if it made one. */
+  coarseGlbPath?: string;
   triangles: number;
   size: [number, number, number];
   names: LocalizedNames;
@@ -293,7 +298,11 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
               id: r.id,
               kind: 'model3d',
               status: 'ready',
-              urls: { model: modelFileUrl(r.id), thumbnail: thumbnailUrl(r.id) },
+              urls: {
+                model: modelFileUrl(r.id),
+                thumbnail: thumbnailUrl(r.id),
+                ...(r.coarseKey ? { [MODEL_COARSE_OUTPUT]: coarseFileUrl(r.id) } : {}),
+              },
               tiles: null,
               clips: r.clips,
             },
@@ -363,14 +372,16 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
      * A model's GLB or thumbnail as a stream. A generated model not built yet is built now (on a pipeline worker,
      * about a tenth of a second) and kept. Hidden models still answer: scenes that already use them keep working.
      */
-    async file(id: number, which: 'glb' | 'png'): Promise<{ stream: Readable; size: number }> {
+    async file(id: number, which: 'glb' | 'png' | 'coarse'): Promise<{ stream: Readable; size: number }> {
       let row = await repo.byId(id);
       if (!row) throw new AppError(ErrorCode.NOT_FOUND);
       if (!row.glbKey || !row.thumbKey) {
         if (row.source !== 'generated') throw new AppError(ErrorCode.NOT_FOUND);
         row = await ensureBuilt(row, false);
       }
-      const key = which === 'glb' ? row.glbKey : row.thumbKey;
+      const key = which === 'glb' ? row.glbKey : which === 'png' ? row.thumbKey : row.coarseKey;
+      // a model without a coarse version: not found (the viewer only asks for one `resolve` named)
+      if (which === 'coarse' && !key) throw new AppError(ErrorCode.NOT_FOUND);
       const [stat, stream] = key ? await Promise.all([storage.stat(key), storage.get(key)]) : [null, null];
       if (!stat || !stream) {
         log?.error({ id, key }, 'library file missing from storage');
@@ -394,6 +405,12 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       const thumbKey = `${base}.png`;
       await storage.put(glbKey, glb, 'model/gltf-binary', glb.byteLength);
       await storage.put(thumbKey, await fs.readFile(input.thumbnailPath), 'image/png');
+      let coarseKey: string | null = null;
+      if (input.coarseGlbPath) {
+        const coarse = await fs.readFile(input.coarseGlbPath);
+        coarseKey = `${base}.coarse.glb`;
+        await storage.put(coarseKey, coarse, 'model/gltf-binary', coarse.byteLength);
+      }
       const category = input.category ?? 'imported';
       const tags = [...new Set(['imported', ...(input.tags ?? [])])];
       const clips = input.clips ?? [];
@@ -410,6 +427,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
         searchText: searchTextOf(input.names, category, tags),
         glbKey,
         thumbKey,
+        coarseKey,
         triangles: input.triangles,
         bytes: glb.byteLength,
         size: input.size,

@@ -9,7 +9,9 @@ export const LIBRARY_VISIBLE_SQL = sql`not hidden`;
  * inserted at start-up from the generator's catalogue, files built later), `import:<sha256>` for imported ones.
  * `glb_key` / `thumb_key` are storage keys, null until a generated model was built (`gen_version` says by which
  * generator version). `search_text` holds the three names, the tag and category names in search form
- * (lower-cased, CJK tripled) for the pg_trgm index. `size` is [width, height, depth] in metres.
+ * (lower-cased, CJK tripled) for the pg_trgm index. `size` is [width, height, depth] in metres. `coarse_key`: an
+ * imported dense model's coarse level of detail (the pipeline's `model_coarse`, drawn by the 3D viewer's first frame;
+ * null for light models, characters and every generated model).
  */
 export const libraryModels = pgTable(
   'library_models',
@@ -28,6 +30,7 @@ export const libraryModels = pgTable(
     searchText: text('search_text').notNull().default(''),
     glbKey: text('glb_key'),
     thumbKey: text('thumb_key'),
+    coarseKey: text('coarse_key'),
     triangles: integer('triangles').notNull().default(0),
     bytes: integer('bytes').notNull().default(0),
     size: jsonb('size').$type<[number, number, number]>().notNull().default([0, 0, 0]),

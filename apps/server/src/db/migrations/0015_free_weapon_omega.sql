@@ -1,0 +1,1 @@
+ALTER TABLE "library_models" ADD COLUMN "coarse_key" text;
