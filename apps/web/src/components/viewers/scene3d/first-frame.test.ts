@@ -55,10 +55,12 @@ describe('prepareRenderer', () => {
 });
 
 describe('sizeBeforeContext', () => {
-  const canvas = (width: number, height: number) => ({
+  // the canvas's own box is its default 300 × 150: the size comes from its parent, which react-three-fiber measures
+  const canvas = (width: number, height: number, parent = true) => ({
     width: 300,
     height: 150,
-    getBoundingClientRect: () => ({ width, height }),
+    getBoundingClientRect: () => ({ width: 300, height: 150 }),
+    parentElement: parent ? { getBoundingClientRect: () => ({ width, height }) } : null,
   });
   it("sizes the drawing buffer for the first frame's ratio before the context exists", () => {
     const c = canvas(1440, 829.5);
@@ -69,6 +71,7 @@ describe('sizeBeforeContext', () => {
     const c = canvas(0, 0);
     expect(sizeBeforeContext(c, 0.5)).toBeNull();
     expect(sizeBeforeContext(canvas(100, 100), Number.NaN)).toBeNull();
+    expect(sizeBeforeContext(canvas(100, 100, false), 1)).toBeNull();
     expect([c.width, c.height]).toEqual([300, 150]);
   });
 });

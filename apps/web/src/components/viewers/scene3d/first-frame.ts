@@ -20,11 +20,11 @@ export function canvasDpr(afterFirstFrame: boolean, screenRatio: number): number
 /** The first frame's share of the settled pixel ratio (per side). */
 export const FIRST_FRAME_DPR_SCALE = 0.5;
 
-/** What `sizeBeforeContext` touches of the canvas. */
+/** What `sizeBeforeContext` touches of the canvas: its drawing buffer's size and the box react-three-fiber measures. */
 interface SizedCanvas {
   width: number;
   height: number;
-  getBoundingClientRect(): { width: number; height: number };
+  parentElement: { getBoundingClientRect(): { width: number; height: number } } | null;
 }
 
 /**
@@ -36,7 +36,11 @@ interface SizedCanvas {
  * the canvas is not laid out (nothing is changed then).
  */
 export function sizeBeforeContext(canvas: SizedCanvas, dpr: number): { width: number; height: number } | null {
-  const { width, height } = canvas.getBoundingClientRect();
+  // the canvas's parent: react-three-fiber measures it for the size it sets (the canvas itself has no CSS size yet,
+  // only its default 300 × 150 until that size is set)
+  const box = canvas.parentElement?.getBoundingClientRect();
+  if (!box) return null;
+  const { width, height } = box;
   if (!(width > 0 && height > 0) || !(dpr > 0)) return null;
   canvas.width = Math.floor(width * dpr);
   canvas.height = Math.floor(height * dpr);
