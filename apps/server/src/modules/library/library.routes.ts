@@ -12,7 +12,7 @@ import { MODEL_COARSE_OUTPUT } from '@xr/contract/model-outputs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
-import type { LibraryService } from './library.service';
+import type { LibraryFile, LibraryService } from './library.service';
 
 const tags = ['library'];
 const security = [{ bearer: [] }];
@@ -22,6 +22,14 @@ const curate = { permission: '/system/library' } as const;
  * The model library: browsing for every signed-in user (creators place models in scenes), curation for holders of
  * /system/library, and the models' files (public, like project covers: published scenes show them to visitors).
  */
+/** The file names of a library model's route: which stored file each is, and its type. */
+const LIBRARY_FILES = {
+  'model.glb': { which: 'glb', type: 'model/gltf-binary' },
+  'thumbnail.png': { which: 'png', type: 'image/png' },
+  [`${MODEL_COARSE_OUTPUT}.glb`]: { which: 'coarse', type: 'model/gltf-binary' },
+} as const satisfies Record<string, { which: LibraryFile; type: string }>;
+type LibraryFileName = keyof typeof LIBRARY_FILES;
+
 export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> = async (app, { library }) => {
   app.get(
     '/library/model_page',
@@ -58,19 +66,15 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
         hide: true,
         params: z.object({
           id: z.coerce.number().int().positive(),
-          file: z.enum(['model.glb', 'thumbnail.png', `${MODEL_COARSE_OUTPUT}.glb`]),
+          file: z.enum(Object.keys(LIBRARY_FILES) as [LibraryFileName, ...LibraryFileName[]]),
         }),
       },
     },
     async (request, reply) => {
-      const { file } = request.params;
-      const glb = file !== 'thumbnail.png';
-      const { stream, size } = await library.file(
-        request.params.id,
-        file === 'model.glb' ? 'glb' : file === 'thumbnail.png' ? 'png' : 'coarse',
-      );
+      const { which, type } = LIBRARY_FILES[request.params.file];
+      const { stream, size } = await library.file(request.params.id, which);
       reply
-        .header('Content-Type', glb ? 'model/gltf-binary' : 'image/png')
+        .header('Content-Type', type)
         .header('Content-Length', size)
         .header('Cache-Control', 'public, max-age=86400')
         .header('X-Content-Type-Options', 'nosniff');

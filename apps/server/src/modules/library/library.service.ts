@@ -101,6 +101,9 @@ function filterOf(q: ModelPageQuery): LibraryFilter {
 }
 
 /** A model to add to the library from the asset pipeline's output (`npm run library:import`). */
+/** A library model's stored files: its GLB, its thumbnail, an imported dense model's coarse version. */
+export type LibraryFile = 'glb' | 'png' | 'coarse';
+
 export interface ImportedModelInput {
   glbPath: string;
   thumbnailPath: string;
@@ -372,14 +375,14 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
      * A model's GLB or thumbnail as a stream. A generated model not built yet is built now (on a pipeline worker,
      * about a tenth of a second) and kept. Hidden models still answer: scenes that already use them keep working.
      */
-    async file(id: number, which: 'glb' | 'png' | 'coarse'): Promise<{ stream: Readable; size: number }> {
+    async file(id: number, which: LibraryFile): Promise<{ stream: Readable; size: number }> {
       let row = await repo.byId(id);
       if (!row) throw new AppError(ErrorCode.NOT_FOUND);
       if (!row.glbKey || !row.thumbKey) {
         if (row.source !== 'generated') throw new AppError(ErrorCode.NOT_FOUND);
         row = await ensureBuilt(row, false);
       }
-      const key = which === 'glb' ? row.glbKey : which === 'png' ? row.thumbKey : row.coarseKey;
+      const key = { glb: row.glbKey, png: row.thumbKey, coarse: row.coarseKey }[which];
       // a model without a coarse version: not found (the viewer only asks for one `resolve` named)
       if (which === 'coarse' && !key) throw new AppError(ErrorCode.NOT_FOUND);
       const [stat, stream] = key ? await Promise.all([storage.stat(key), storage.get(key)]) : [null, null];

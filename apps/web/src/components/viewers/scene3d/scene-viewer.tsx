@@ -15,7 +15,15 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Group, type Material, type Mesh, type PerspectiveCamera, type Texture, WebGLRenderer } from 'three';
+import {
+  type Group,
+  type Material,
+  type Mesh,
+  type PerspectiveCamera,
+  type Texture,
+  WebGLRenderer,
+  type WebGLRendererParameters,
+} from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
@@ -112,26 +120,20 @@ function ShadowSwitch({ on }: { on: boolean }) {
 const modelObjectsOf = (doc: SceneDocument) =>
   doc.objects.flatMap((o) => ((o.type === 'model' || o.type === 'npc') && !o.hidden ? [o] : []));
 
-/** A state update adding `id` to a set (the same set when it is there already: no render). */
 /**
- * The viewer's renderer, its context made at the first frame's size (`sizeBeforeContext`). Nothing reads the viewer's
- * pixels back (screenshots come from the compositor): no copy of every frame. MSAA from the first frame on: without it
- * the first complete frame was no faster (docs/perf.md, session 12).
+ * The viewer's renderer (react-three-fiber's defaults for the rest), its context made at the first frame's size
+ * (`sizeBeforeContext`). Nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of
+ * every frame. MSAA from the first frame on: without it the first complete frame was no faster (docs/perf.md, session 12).
  */
-function viewerRenderer(canvas: HTMLCanvasElement, dpr: number): WebGLRenderer {
-  const size = sizeBeforeContext(canvas, dpr);
-  const renderer = new WebGLRenderer({
-    canvas,
-    powerPreference: 'high-performance',
-    antialias: true,
-    alpha: true,
-    preserveDrawingBuffer: false,
-  });
+function viewerRenderer(defaults: WebGLRendererParameters & { canvas: HTMLCanvasElement }, dpr: number): WebGLRenderer {
+  const size = sizeBeforeContext(defaults.canvas, dpr);
+  const renderer = new WebGLRenderer({ ...defaults, antialias: true, preserveDrawingBuffer: false });
   // the same numbers the canvas already has: records the size and the ratio without resizing the new context
   if (size) renderer.setDrawingBufferSize(size.width, size.height, dpr);
   return renderer;
 }
 
+/** A state update adding `id` to a set (the same set when it is there already: no render). */
 const withId = (id: string) => (cur: ReadonlySet<string>) => (cur.has(id) ? cur : new Set(cur).add(id));
 
 /**
@@ -347,7 +349,7 @@ export default function SceneViewer({
         shadows={shadows}
         dpr={dpr}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
-        gl={(defaults) => viewerRenderer(defaults.canvas as HTMLCanvasElement, dpr)}
+        gl={(defaults) => viewerRenderer(defaults as WebGLRendererParameters & { canvas: HTMLCanvasElement }, dpr)}
         onCreated={({ gl }) => prepareRenderer(gl, import.meta.env.DEV)}
         aria-label={t('canvas')}
       >
