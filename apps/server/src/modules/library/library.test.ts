@@ -229,6 +229,8 @@ describe('files', () => {
     expect(after.bytes).toBe(glb.rawPayload.byteLength);
     expect(after.size[1]).toBeGreaterThan(0.3);
     expect((await get('/library/file/999999/model.glb')).statusCode).toBe(404);
+    for (const bad of ['99999999999999999999/model.glb', '2147483648/model_coarse.glb', '1%00/model.glb', '1/model%00.glb'])
+      expect((await get(`/library/file/${bad}`)).statusCode, bad).toBe(400);
     expect((await get(`/library/file/${m.id}/other.txt`)).statusCode).toBe(400);
   });
 
