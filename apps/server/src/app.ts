@@ -67,6 +67,9 @@ import { createTagsService } from './modules/projects/tags.service';
 import { uploadsRoutes } from './modules/projects/uploads.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { createRbacService } from './modules/rbac/rbac.service';
+import { registerSharePages } from './modules/share/share.pages';
+import { shareRoutes } from './modules/share/share.routes';
+import { createShareService } from './modules/share/share.service';
 import { storageRulesRoutes } from './modules/system/storage-rules.routes';
 import { createStorageRulesService } from './modules/system/storage-rules.service';
 import { createSystemRepository } from './modules/system/system.repository';
@@ -338,6 +341,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const origins = createOriginPolicy(config);
+  // Share links and embeds of public tours and 3D scenes: the card behind /api/share/info, /s/<id> and the viewer.
+  const share = createShareService({ projects, scenes });
   realtime = createRealtime({
     server: app.server,
     resolve: auth.resolveSession,
@@ -497,6 +502,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(worldRoutes, { world, rooms });
       await api.register(avatarsRoutes, { avatars });
       await api.register(liveRoutes, { live });
+      await api.register(shareRoutes, { share, origins });
     },
     { prefix: '/api' },
   );
@@ -522,6 +528,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await registerSharePages(app, { share, origins, webDist: config.webDist });
     await registerWebStatic(app, config.webDist);
   }
 

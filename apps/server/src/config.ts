@@ -43,6 +43,30 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** More host names (or host:port) links and payment returns may use besides PUBLIC_URL and our own addresses. */
   ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * Sites that may show the full-screen viewer of a public project in a frame (comma-separated origins such as
+   * `https://blog.example.com`); unset, empty or `*` lets any site embed it. Every other page denies frames.
+   */
+  EMBED_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      if (entries.length === 0 || entries.includes('*')) return [];
+      const origins: string[] = [];
+      for (const entry of entries) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${entry}` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   SEED_DEMO: bool,
   /**
    * Width of the demo catalogue's generated panoramas (2:1, rendered in the background after the first start);
@@ -217,6 +241,8 @@ export interface Config {
   publicUrl?: string;
   /** Lower-cased host names or host:port from ALLOWED_HOSTS. */
   allowedHosts: string[];
+  /** Origins allowed to frame a public project's viewer (EMBED_ALLOWED_ORIGINS); empty = any site. */
+  embedAllowedOrigins: string[];
   seedDemo?: boolean;
   /** Width of the demo catalogue's generated panoramas; 0 = none. */
   seedMediaWidth: number;
@@ -354,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     seedDemo: e.SEED_DEMO,
     seedMediaWidth: e.SEED_MEDIA_WIDTH,
     logLevel: e.LOG_LEVEL,

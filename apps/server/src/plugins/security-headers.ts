@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
@@ -7,9 +7,10 @@ import type { Config } from '../config';
  * may compile (three.js's meshopt/Draco decoders); styles may be inline (antd's CSS-in-JS writes <style> tags);
  * images and media also from data:/blob: URLs (thumbnails, video posters, Photo Sphere Viewer tiles) and, with S3,
  * from the bucket's presigned URLs; fetches of data:/blob: URLs (three.js's GLTFLoader reads a GLB's embedded textures
- * and a glTF's data-URI buffers with fetch); workers from blob: URLs (decoders); nothing may frame the app.
+ * and a glTF's data-URI buffers with fetch); workers from blob: URLs (decoders); nothing may frame the app, unless
+ * `frameAncestors` names who may (the embeddable viewer).
  */
-export function contentSecurityPolicy(config: Pick<Config, 's3'>): string {
+export function contentSecurityPolicy(config: Pick<Config, 's3'>, frameAncestors = "'none'"): string {
   const files = storageOrigin(config);
   const extra = files ? ` ${files}` : '';
   return [
@@ -24,7 +25,7 @@ export function contentSecurityPolicy(config: Pick<Config, 's3'>): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -39,6 +40,21 @@ function storageOrigin(config: Pick<Config, 's3'>): string | undefined {
   return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
 }
 
+/** Who may frame an embeddable page: the origins of EMBED_ALLOWED_ORIGINS, or any site when it names none. */
+export function embedFrameAncestors(config: Pick<Config, 'embedAllowedOrigins'>): string {
+  return config.embedAllowedOrigins.length > 0 ? config.embedAllowedOrigins.join(' ') : '*';
+}
+
+const framable = new WeakSet<FastifyReply>();
+
+/**
+ * Lets this reply be shown in a frame by the sites of {@link embedFrameAncestors}: only the full-screen viewer of a
+ * public project calls it; every other reply keeps denying frames.
+ */
+export function allowFraming(reply: FastifyReply): void {
+  framable.add(reply);
+}
+
 /** True when the browser reached us over TLS: PUBLIC_URL says https, or (TRUST_PROXY) the proxy says so. */
 function overTls(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): boolean {
   return request.protocol === 'https' || !!config.publicUrl?.startsWith('https://');
@@ -51,13 +67,16 @@ function overTls(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): bo
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const csp = contentSecurityPolicy(opts.config);
+  const embedCsp = contentSecurityPolicy(opts.config, embedFrameAncestors(opts.config));
   app.addHook('onSend', async (request, reply, payload) => {
     const set = (name: string, value: string) => {
       if (!reply.hasHeader(name)) reply.header(name, value);
     };
-    set('content-security-policy', csp);
+    const embeddable = framable.has(reply);
+    set('content-security-policy', embeddable ? embedCsp : csp);
     set('x-content-type-options', 'nosniff');
-    set('x-frame-options', 'DENY');
+    // X-Frame-Options cannot name other sites; frame-ancestors (which browsers prefer) says who may frame
+    if (!embeddable) set('x-frame-options', 'DENY');
     set('referrer-policy', 'strict-origin-when-cross-origin');
     set('cross-origin-opener-policy', 'same-origin');
     if (overTls(request, opts.config)) set('strict-transport-security', 'max-age=31536000; includeSubDomains');
