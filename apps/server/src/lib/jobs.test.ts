@@ -56,12 +56,13 @@ describe('job queue', () => {
 
   it('starts a job queued in a transaction as soon as it commits, however slow the poll (the server on PGlite)', async () => {
     // app.ts polls every 5 s on PGlite: the enqueue's wake-up must be enough there. The woken claim waits for the
-    // transaction (PGlite's one connection) and so sees the job; PostgreSQL keeps the default poll.
+    // transaction (PGlite's one connection) and so sees the job; PostgreSQL keeps the default poll. On PGlite the
+    // poll and the lease check here never fire during the test, so the job can only run through the wake-up.
+    const never = 2 ** 31 - 1;
     const slow = database.kind === 'pglite';
-    const q = createJobQueue({ db: database.db, ...(slow ? { pollMs: 60_000, reapMs: 60_000 } : {}) });
+    const q = createJobQueue({ db: database.db, ...(slow ? { pollMs: never, reapMs: never } : {}) });
     q.register('quick', async () => ({ ok: true }));
     await q.start();
-    const started = Date.now();
     const job = await database.db.transaction(async (tx) => {
       const row = await q.enqueue('quick', {}, tx);
       await new Promise((r) => setTimeout(r, 100));
@@ -69,7 +70,6 @@ describe('job queue', () => {
     });
     await until(async () => (await q.get(job.id))?.status === 'done');
     await q.stop();
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(await q.get(job.id)).toMatchObject({ status: 'done', result: { ok: true } });
   });
 
@@ -100,10 +100,8 @@ describe('job queue', () => {
       expect(existsSync(secondDir)).toBe(true);
       return { ok: true };
     });
-    const t0 = Date.now();
     await second.start();
     await until(async () => (await second.get(job.id))?.status === 'done');
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(await second.get(job.id)).toMatchObject({ status: 'done', attempts: 2, result: { ok: true }, leaseOwner: null });
     expect(existsSync(firstDir)).toBe(false);
     await until(async () => !existsSync(secondDir));
