@@ -5,6 +5,7 @@ import { tagName } from '@xr/contract/market';
 import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
+import { contentKindOf } from '../../../components/upload/tus-upload';
 import { useFeedback } from '../../../lib/feedback';
 import { validValues } from '../../../lib/forms';
 import { currentLang } from '../../../lib/i18n';
@@ -18,7 +19,6 @@ import { AssetProcessing } from './asset-processing';
 import { ContentPreview } from './content-preview';
 import { CoverField, ImagesField } from './image-field';
 import { CONTENT_ACCEPT, PROJECT_TYPES, projectFormRules } from './project-form-rules';
-import { contentKindOf } from './tus-upload';
 import { UploadProgress } from './upload-progress';
 import { videoPosterFrame } from './video-poster';
 

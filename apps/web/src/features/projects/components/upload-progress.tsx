@@ -3,9 +3,9 @@ import { Alert, Upload as AntUpload, Button, Flex, Progress, Typography } from '
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from 'tus-js-client';
+import { createTusUpload, type UploadKind } from '../../../components/upload/tus-upload';
 import { feedback } from '../../../lib/feedback';
 import { formatBytes } from './format';
-import { createTusUpload, type UploadKind } from './tus-upload';
 
 type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'error';
 

@@ -20,7 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload as TusUpload } from 'tus-js-client';
 import { categoryListQuery, modelPageQuery } from '../../../components/api/library';
-import { createTusUpload } from '../../projects/components/tus-upload';
+import { createTusUpload } from '../../../components/upload/tus-upload';
 import { projectAssetsKey, useProjectAssets } from '../api/project-assets';
 import { DRAG_TYPE } from './viewport';
 

@@ -1,5 +1,6 @@
 import { AimOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LANGS } from '@xr/contract/lang';
 import {
   HOTSPOT_ICONS,
   LIGHT_KINDS,
@@ -12,15 +13,29 @@ import {
   type Vec3,
 } from '@xr/contract/scenes';
 import { Button, Empty, Select, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadButton } from '../../../components/upload/upload-button';
 import { resolvedModel } from '../../../components/viewers/scene3d/model-urls';
+import i18n from '../../../lib/i18n';
 import { productSearchQuery } from '../api/products';
-import { useProjectAssets } from '../api/project-assets';
+import { projectAssetsKey, useProjectAssets } from '../api/project-assets';
 import { type CommandKind, rename, setTransforms, updateObjects } from '../store/commands';
 import { objectById, useEditor } from '../store/editor-store';
 import { useEditorContext } from './editor-context';
 import { ColorField, I18nFields, Issues, NumField, Row, TextField } from './fields';
+
+const HOTSPOT_ICON = { video: 'play', audio: 'audio', image: 'image', link: 'link', text: 'info', product: 'cart' } as const;
+
+/**
+ * Whether an object's name is still the one a new hotspot of `kind` gets (its kind's word in any loaded language), so
+ * a change of kind may rename it without overwriting a name the creator chose.
+ */
+export function isDefaultHotspotName(name: string, kind: SceneHotspot['kind']): boolean {
+  return LANGS.some(
+    (lang) => i18n.hasResourceBundle(lang, 'scene3d') && i18n.getFixedT(lang, 'scene3d')(`kind.${kind}`) === name,
+  );
+}
 
 type Obj<T extends SceneObject['type']> = Extract<SceneObject, { type: T }>;
 const DEG = 180 / Math.PI;
@@ -179,21 +194,41 @@ const MEDIA_KINDS: Record<'video' | 'audio' | 'image', string[]> = {
 function HotspotFields({ obj }: { obj: Obj<'hotspot'> }) {
   const { t } = useTranslation('scene3d');
   const { store } = useEditorContext();
+  const client = useQueryClient();
   const projectId = useEditor(store, (s) => s.projectId);
+  const known = useEditor(store, (s) => s.details.media);
   const { content } = useProjectAssets(projectId);
   const change = useChange(obj.id);
   const h = obj.hotspot;
   const set = (next: SceneHotspot) => change((o) => (o.type === 'hotspot' ? { ...o, hotspot: next } : o), 'hotspot');
   const base = { id: h.id, title: h.title, text: h.text, icon: h.icon, size: h.size };
   const setKind = (kind: SceneHotspot['kind']) => {
-    // A new kind keeps the common fields; its own field starts empty (validation points at it until filled).
-    const next = { ...base, kind } as SceneHotspot;
-    const icon = ({ video: 'play', audio: 'audio', image: 'image', link: 'link', text: 'info', product: 'cart' } as const)[kind];
-    set({ ...next, icon });
+    // A new kind keeps the common fields; its own field starts empty (validation points at it until filled). A name
+    // that is still the old kind's word becomes the new kind's, so lists that name hotspots do not mislead.
+    const icon = h.icon === HOTSPOT_ICON[h.kind] ? HOTSPOT_ICON[kind] : h.icon;
+    const next = { ...base, kind, icon } as SceneHotspot;
+    const name = isDefaultHotspotName(obj.name, h.kind) ? t(`kind.${kind}`) : obj.name;
+    change((o) => (o.type === 'hotspot' ? { ...o, name, hotspot: next } : o), 'hotspot');
   };
-  const media = (content.data?.assets ?? []).filter(
-    (a) => h.kind in MEDIA_KINDS && MEDIA_KINDS[h.kind as 'video'].includes(a.kind),
-  );
+  const mediaKind = h.kind === 'video' || h.kind === 'audio' || h.kind === 'image' ? h.kind : null;
+  const media = (content.data?.assets ?? []).filter((a) => mediaKind && MEDIA_KINDS[mediaKind].includes(a.kind));
+  const assetId = 'asset_id' in h ? h.asset_id : undefined;
+  const picked = media.find((a) => a.id === assetId);
+  // The viewport draws a medium from the store's resolved media: a file picked or uploaded here is added once listed.
+  useEffect(() => {
+    if (!picked || known[String(picked.id)]) return;
+    store.getState().addMedia('media', {
+      id: picked.id,
+      kind: picked.kind,
+      status: 'ready',
+      urls: { ...picked.outputs, ...(picked.original_url ? { original: picked.original_url } : {}) },
+      tiles: null,
+      clips: [],
+    });
+  }, [picked, known, store]);
+  const options = media.map((a) => ({ value: a.id, label: a.filename }));
+  if (assetId && !picked) options.unshift({ value: assetId, label: t('hotspot.uploading') });
+  const at = obj.id;
   return (
     <>
       <Row label={t('hotspot.kind')}>
@@ -244,34 +279,39 @@ function HotspotFields({ obj }: { obj: Obj<'hotspot'> }) {
           onCommit={(size) => set({ ...h, size })}
         />
       </Row>
-      {(h.kind === 'video' || h.kind === 'audio' || h.kind === 'image') && (
-        <Row label={t('hotspot.media')}>
+      {mediaKind && (
+        <Row label={t('hotspot.media')} issue={{ at, path: 'hotspot.asset_id' }}>
           <Select
             size="small"
-            value={'asset_id' in h ? h.asset_id : undefined}
+            value={assetId || undefined}
             placeholder={t('hotspot.pickMedia')}
             aria-label={t('hotspot.media')}
             notFoundContent={t('hotspot.noMedia')}
             style={{ width: '100%' }}
-            options={media.map((a) => ({ value: a.id, label: a.filename }))}
-            onChange={(id: number) => {
-              const a = media.find((x) => x.id === id);
-              if (a)
-                store.getState().addMedia('media', {
-                  id: a.id,
-                  kind: a.kind,
-                  status: 'ready',
-                  urls: { ...a.outputs, original: a.original_url },
-                  tiles: null,
-                  clips: [],
-                });
-              set({ ...base, kind: h.kind, asset_id: id } as SceneHotspot);
+            options={options}
+            onChange={(id: number) => set({ ...base, kind: mediaKind, asset_id: id } as SceneHotspot)}
+            data-testid="hotspot-media"
+          />
+          <UploadButton
+            kind={mediaKind}
+            projectId={projectId}
+            onDone={(id) => {
+              // the file just uploaded from this hotspot is the one it shows
+              if (id) {
+                const cur = objectById(store.getState().doc, obj.id);
+                if (cur?.type === 'hotspot' && cur.hotspot.kind === mediaKind)
+                  change(
+                    (o) => (o.type === 'hotspot' ? { ...o, hotspot: { ...o.hotspot, asset_id: id } as SceneHotspot } : o),
+                    'hotspot',
+                  );
+              }
+              void client.invalidateQueries({ queryKey: projectAssetsKey(projectId) });
             }}
           />
         </Row>
       )}
       {h.kind === 'link' && (
-        <Row label={t('hotspot.url')}>
+        <Row label={t('hotspot.url')} issue={{ at, path: 'hotspot.url' }}>
           <TextField
             value={h.url ?? ''}
             label={t('hotspot.url')}
@@ -281,7 +321,7 @@ function HotspotFields({ obj }: { obj: Obj<'hotspot'> }) {
         </Row>
       )}
       {h.kind === 'product' && (
-        <Row label={t('hotspot.product')}>
+        <Row label={t('hotspot.product')} issue={{ at, path: 'hotspot.project_id' }}>
           <ProductPicker
             value={h.project_id}
             onPick={(p) => {
@@ -297,10 +337,13 @@ function HotspotFields({ obj }: { obj: Obj<'hotspot'> }) {
           />
         </Row>
       )}
-      <Issues at={obj.id} prefix="hotspot" />
+      <Issues at={obj.id} prefix="hotspot" skip={['hotspot.asset_id', 'hotspot.url', 'hotspot.project_id']} />
     </>
   );
 }
+
+/** The step fields that show their own problems. */
+const STEP_FIELDS = ['waypoints', 'speed', 'clip', 'seconds', 'text', 'radius', 'hotspot'];
 
 /** A new step of a type, with its defaults. */
 function newStep(type: NpcStep['type'], clips: string[]): NpcStep {
@@ -344,7 +387,7 @@ function StepFields({
     case 'walk':
       return (
         <>
-          <Row label={t('npc.waypoints')}>
+          <Row label={t('npc.waypoints')} issue={{ at: npc.id, path: `steps.${index}.waypoints` }}>
             <div className="xr-editor__waypoints">
               {step.waypoints.length === 0 && <Typography.Text type="secondary">{t('npc.noWaypoints')}</Typography.Text>}
               {step.waypoints.map((w, i) => (
@@ -372,7 +415,7 @@ function StepFields({
               {t('npc.removeLastWaypoint')}
             </Button>
           </div>
-          <Row label={t('npc.speed')}>
+          <Row label={t('npc.speed')} issue={{ at: npc.id, path: `steps.${index}.speed` }}>
             <NumField
               value={step.speed}
               label={t('npc.speed')}
@@ -386,7 +429,7 @@ function StepFields({
     case 'play':
       return (
         <>
-          <Row label={t('npc.clip')}>
+          <Row label={t('npc.clip')} issue={{ at: npc.id, path: `steps.${index}.clip` }}>
             <Select
               size="small"
               value={step.clip}
@@ -396,7 +439,7 @@ function StepFields({
               onChange={(clip) => onChange({ ...step, clip })}
             />
           </Row>
-          <Row label={t('npc.seconds')}>
+          <Row label={t('npc.seconds')} issue={{ at: npc.id, path: `steps.${index}.seconds` }}>
             <NumField
               value={step.seconds}
               label={t('npc.seconds')}
@@ -410,7 +453,7 @@ function StepFields({
     case 'idle':
     case 'wait':
       return (
-        <Row label={t('npc.seconds')}>
+        <Row label={t('npc.seconds')} issue={{ at: npc.id, path: `steps.${index}.seconds` }}>
           <NumField
             value={step.seconds}
             label={t('npc.seconds')}
@@ -423,7 +466,7 @@ function StepFields({
     case 'say':
       return (
         <>
-          <Row label={t('npc.line')}>
+          <Row label={t('npc.line')} issue={{ at: npc.id, path: `steps.${index}.text` }}>
             <I18nFields
               value={step.text}
               label={t('npc.line')}
@@ -432,7 +475,7 @@ function StepFields({
               onCommit={(text) => onChange({ ...step, text })}
             />
           </Row>
-          <Row label={t('npc.radius')}>
+          <Row label={t('npc.radius')} issue={{ at: npc.id, path: `steps.${index}.radius` }}>
             <NumField
               value={step.radius}
               label={t('npc.radius')}
@@ -442,7 +485,7 @@ function StepFields({
               onCommit={(radius) => onChange({ ...step, radius })}
             />
           </Row>
-          <Row label={t('npc.seconds')}>
+          <Row label={t('npc.seconds')} issue={{ at: npc.id, path: `steps.${index}.seconds` }}>
             <NumField
               value={step.seconds}
               label={t('npc.seconds')}
@@ -455,7 +498,7 @@ function StepFields({
       );
     case 'open_hotspot':
       return (
-        <Row label={t('npc.hotspot')}>
+        <Row label={t('npc.hotspot')} issue={{ at: npc.id, path: `steps.${index}.hotspot` }}>
           <Select
             size="small"
             value={step.hotspot || undefined}
@@ -585,7 +628,7 @@ function NpcFields({ obj }: { obj: Obj<'npc'> }) {
               clips={clips}
               onChange={(s) => setSteps(obj.steps.map((x, j) => (j === i ? s : x)))}
             />
-            <Issues at={obj.id} prefix={`steps.${i}`} />
+            <Issues at={obj.id} prefix={`steps.${i}`} skip={STEP_FIELDS.map((f) => `steps.${i}.${f}`)} />
           </li>
         ))}
       </ol>

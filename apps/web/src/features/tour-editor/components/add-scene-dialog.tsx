@@ -1,9 +1,9 @@
 import type { ResolvedMedia } from '@xr/contract/scenes';
 import { Empty, Flex, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UploadButton } from '../../../components/upload/upload-button';
 import { thumbnailOf } from '../../../components/viewers/tour/tour-logic';
 import type { ProjectMedia } from '../api/project-media';
-import { UploadButton } from './upload-button';
 
 /**
  * Adds a scene from the project's processed 360 images and videos, or uploads another one (it appears here once

@@ -10,11 +10,11 @@ import {
 } from '@xr/contract/scenes';
 import { Button, Form, Input, InputNumber, Popconfirm, Select, Slider, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UploadButton } from '../../../components/upload/upload-button';
 import { sceneName } from '../../../components/viewers/tour/tour-logic';
 import { currentLang } from '../../../lib/i18n';
 import type { ProjectMedia } from '../api/project-media';
 import { I18nTextField } from './i18n-text-field';
-import { UploadButton } from './upload-button';
 
 type Base = Pick<TourHotspot, 'id' | 'title' | 'text' | 'icon' | 'size' | 'position' | 'time_range'>;
 
@@ -130,7 +130,15 @@ export function HotspotPanel({
               data-testid="hotspot-media"
               aria-label={t('hotspot.media')}
             />
-            <UploadButton kind={mediaKind} projectId={projectId} onDone={onUploaded} />
+            <UploadButton
+              kind={mediaKind}
+              projectId={projectId}
+              onDone={(assetId) => {
+                // the file just uploaded from this hotspot is the one it shows
+                if (assetId) onChange({ ...hotspot, asset_id: assetId } as TourHotspot);
+                onUploaded();
+              }}
+            />
           </Space>
         </Form.Item>
       ) : null}

@@ -2,10 +2,10 @@ import { DeleteOutlined, FlagOutlined } from '@ant-design/icons';
 import { SCENE_LIMITS, type TourDocument, type TourScene } from '@xr/contract/scenes';
 import { Button, Divider, Form, Popconfirm, Select, Slider, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UploadButton } from '../../../components/upload/upload-button';
 import type { ProjectMedia } from '../api/project-media';
 import type { ScenePatch } from '../store/commands';
 import { I18nTextField } from './i18n-text-field';
-import { UploadButton } from './upload-button';
 
 /**
  * The selected scene (name in three languages, background sound, start scene, delete) and the tour's settings
@@ -83,7 +83,16 @@ export function ScenePanel({
               />
             </Space>
           ) : null}
-          <UploadButton kind="audio" projectId={projectId} onDone={onUploaded} />
+          <UploadButton
+            kind="audio"
+            projectId={projectId}
+            onDone={(assetId) => {
+              // the sound just uploaded here becomes the background sound
+              if (assetId)
+                onChange({ background_audio: { asset_id: assetId, volume: bg?.volume ?? 0.6, loop: bg?.loop ?? true } });
+              onUploaded();
+            }}
+          />
         </Space>
       </Form.Item>
       <Space wrap>

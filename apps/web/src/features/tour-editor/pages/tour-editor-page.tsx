@@ -127,6 +127,14 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
       return false;
     },
   });
+  // A save the server refused while a just-uploaded file was still being processed goes again once it is ready.
+  const readyIds = (media.data?.assets ?? [])
+    .filter((a) => a.ready)
+    .map((a) => a.id)
+    .join(',');
+  useEffect(() => {
+    if (readyIds && auto.getState().status === 'failed') void auto.flush();
+  }, [readyIds, auto]);
   const mediaMap = useMemo(
     () => ({ ...(loaded.details?.media ?? {}), ...(media.data?.media ?? {}) }),
     [loaded.details, media.data],

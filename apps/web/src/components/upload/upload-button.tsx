@@ -3,8 +3,8 @@ import { Alert, Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from 'tus-js-client';
-// the creator's resumable upload helper (tus), shared with the project pages
-import { createTusUpload, type UploadKind } from '../../projects/components/tus-upload';
+import { createTusUpload, type UploadKind } from './tus-upload';
+import './upload-button.css';
 
 const ACCEPT: Record<UploadKind, string> = {
   image360: '.jpg,.jpeg,.png,.webp',
@@ -17,14 +17,26 @@ const ACCEPT: Record<UploadKind, string> = {
 
 /**
  * Adds a file to the project (never replaces its content): a tus upload of `kind` with a progress bar; the server
- * processes it and it appears among the project's uploads.
+ * processes it and it appears among the project's uploads. `onDone` gets the new file's asset id (null when the
+ * server did not name it), so the place that asked for the upload can pick it at once.
  */
-export function UploadButton({ kind, projectId, onDone }: { kind: UploadKind; projectId: number; onDone(): void }) {
-  const { t } = useTranslation('tour');
+export function UploadButton({
+  kind,
+  projectId,
+  onDone,
+}: {
+  kind: UploadKind;
+  projectId: number;
+  onDone(assetId: number | null): void;
+}) {
+  const { t } = useTranslation('common');
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<Upload | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The upload outlives the render that started it: finish with the caller's current callback, not that render's.
+  const done = useRef(onDone);
+  done.current = onDone;
   useEffect(() => () => void upload.current?.abort(), []);
 
   const start = (file: File) => {
@@ -35,9 +47,9 @@ export function UploadButton({ kind, projectId, onDone }: { kind: UploadKind; pr
       kind,
       {
         onProgress: (sent, total) => setProgress(total ? Math.round((sent / total) * 100) : 0),
-        onSuccess: () => {
+        onSuccess: (_url, assetId) => {
           setProgress(null);
-          onDone();
+          done.current(assetId);
         },
         onError: (message) => {
           setProgress(null);
@@ -52,7 +64,7 @@ export function UploadButton({ kind, projectId, onDone }: { kind: UploadKind; pr
   };
 
   return (
-    <div className="xr-tour-upload">
+    <div className="xr-upload-button">
       <input
         ref={input}
         type="file"

@@ -1,7 +1,7 @@
 import type { FileKind } from '@xr/contract/creator';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { getToken } from '../../../lib/auth/session';
-import { currentLang } from '../../../lib/i18n';
+import { getToken } from '../../lib/auth/session';
+import { currentLang } from '../../lib/i18n';
 
 /** The tus endpoint of the server (`@tus/server` behind `/api/uploads/`). */
 export const TUS_ENDPOINT = '/api/uploads/';
@@ -26,7 +26,8 @@ export function contentKindOf(catalog: string | undefined, fileName: string): Fi
 
 export interface TusCallbacks {
   onProgress(sent: number, total: number): void;
-  onSuccess(url: string): void;
+  /** `assetId`: the project file the server made of the upload (its `X-Asset-Id` reply header), when it says. */
+  onSuccess(url: string, assetId: number | null): void;
   onError(message: string | null): void;
 }
 
@@ -41,6 +42,12 @@ export function refusalMessage(err: Error): string | null {
     // plain text
   }
   return body.trim().slice(0, 300) || null;
+}
+
+/** The asset id of the upload's last reply header, or null when absent or not a positive integer. */
+export function assetIdOf(header: string | undefined): number | null {
+  const id = Number(header);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /**
@@ -64,7 +71,7 @@ export function createTusUpload(file: File, kind: UploadKind, cb: TusCallbacks, 
       ...(replace ? { replace: '1' } : {}),
     },
     onProgress: (sent, total) => cb.onProgress(sent, total),
-    onSuccess: () => cb.onSuccess(upload.url ?? ''),
+    onSuccess: ({ lastResponse }) => cb.onSuccess(upload.url ?? '', assetIdOf(lastResponse.getHeader('X-Asset-Id'))),
     onError: (err) => cb.onError(refusalMessage(err)),
   });
   return upload;
