@@ -59,7 +59,7 @@ export function withLinkCard(html: string, card: ShareInfo | null, url: string, 
     }
   }
   if (extra) tags.push(extra);
-  return tags.length ? out.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : out;
+  return tags.length ? out.replace(/\n?\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`) : out;
 }
 
 /** A built HTML file, read again only when the build changed it. */
