@@ -114,6 +114,12 @@ export const liveInfo = z.object({
   owner_name: z.string(),
   viewers: z.number().int(),
   started_at: z.string().nullable(),
+  /** The end of the last broadcast (or of the stream, once ended); null while one is on air or before the first. */
+  ended_at: z.string().nullable(),
+  /** Broadcasts are recorded and kept as content of the creator. */
+  keep_recording: z.boolean(),
+  /** On air, but the publisher dropped: viewers wait for it to come back (reconnect grace window). */
+  interrupted: z.boolean(),
 });
 export type LiveInfo = z.infer<typeof liveInfo>;
 
@@ -191,6 +197,8 @@ export interface LiveViewersPayload {
 export interface LiveStatePayload {
   stream_id: number;
   state: LiveState;
+  /** `live` only: the publisher dropped and may come back within the reconnect grace window. */
+  interrupted?: boolean;
 }
 /** A refused chat event: the contract code and its translated message. */
 export interface LiveErrorPayload {

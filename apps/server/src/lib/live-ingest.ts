@@ -77,6 +77,10 @@ export interface LiveIngestHooks {
   authorize(p: { app: string; name: string; key: string | null; ip: string }): Promise<{ id: number; record: boolean } | null>;
   /** A publisher went on air (after authorisation). */
   started(id: number): void;
+  /** The publisher's connection dropped: the broadcast waits for it within the grace window. */
+  interrupted?(id: number): void;
+  /** The publisher came back within the grace window: the same broadcast (and recording) goes on. */
+  resumed?(id: number): void;
   /** The publish ended (publisher gone for longer than the grace window, or kicked). `recording`: the FLV file, if any. */
   ended(id: number, recording: string | null): Promise<void>;
 }
@@ -194,7 +198,12 @@ export function createLiveIngest(opts: LiveIngestOptions) {
     Context.sessions.set(session.id, session);
     const ip = socket.remoteAddress ?? '';
     let state: 'none' | 'pending' | 'on' | 'refused' = 'none';
+    let onAir = 0;
     const pending: unknown[] = [];
+    // A publisher that drops without being cut (network, app closed) leaves its broadcast in the grace window.
+    socket.on('close', () => {
+      if (state === 'on' && onAir && publishers.get(onAir) === session) opts.hooks.interrupted?.(onAir);
+    });
 
     // Playback over RTMP would bypass the password: refused.
     session.rtmp.onPlayCallback = () => {
@@ -235,11 +244,13 @@ export function createLiveIngest(opts: LiveIngestOptions) {
           const resumed = publishers.has(ok.id);
           publishers.set(ok.id, session);
           state = 'on';
+          onAir = ok.id;
           if (ok.record) startRecording(ok.id);
           for (const p of pending.splice(0)) broadcast.broadcastMessage(p);
           socket.resume();
           log.info({ ip, stream: ok.id, resumed }, 'live publish started');
-          if (!resumed) opts.hooks.started(ok.id);
+          if (resumed) opts.hooks.resumed?.(ok.id);
+          else opts.hooks.started(ok.id);
         })
         .catch((err) => {
           state = 'refused';

@@ -65,14 +65,9 @@ export function createLiveRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Every stream left `live` by a process that stopped goes back to idle (at start-up). */
-    async resetLive(): Promise<number> {
-      const rows = await db
-        .update(liveStreams)
-        .set({ state: 'idle', updatedAt: new Date() })
-        .where(eq(liveStreams.state, 'live'))
-        .returning({ id: liveStreams.id });
-      return rows.length;
+    /** Streams on air by the database's account (at start-up: possibly left so by a process that stopped). */
+    async onAir(): Promise<LiveStreamRow[]> {
+      return db.select().from(liveStreams).where(eq(liveStreams.state, 'live'));
     },
 
     async raisePeak(id: number, viewers: number): Promise<void> {

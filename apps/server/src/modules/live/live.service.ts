@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@xr/contract/common';
 import { ID_MAX } from '@xr/contract/constants';
 import { ErrorCode } from '@xr/contract/errors';
@@ -13,6 +15,7 @@ import {
   type LiveInfo,
   type LiveIngest,
   type LiveState,
+  type LiveStatePayload,
   type LiveStream,
   type LiveTicket,
   type livePageQuery,
@@ -90,6 +93,8 @@ export function createLiveService(deps: LiveServiceDeps) {
   /** Viewer tickets with an open playback connection or chat socket, per stream: ticket nonce → open count. */
   const audiences = new Map<number, Map<string, number>>();
   const knownPeak = new Map<number, number>();
+  /** Streams ingested here whose publisher dropped and may come back within the grace window. */
+  const interrupted = new Set<number>();
   let ingest: Ingest | undefined;
   let ingestPort = 0;
 
@@ -139,8 +144,12 @@ export function createLiveService(deps: LiveServiceDeps) {
     if (!(await deps.canStream(userId))) throw new AppError(ErrorCode.LIVE_MEMBERSHIP_REQUIRED);
   }
 
+  function stateOf(id: number, state: LiveState): LiveStatePayload {
+    return { stream_id: id, state, interrupted: state === 'live' && interrupted.has(id) };
+  }
+
   function emitState(id: number, state: LiveState): void {
-    deps.emit?.(roomOf(id), LiveEvent.state, { stream_id: id, state });
+    deps.emit?.(roomOf(id), LiveEvent.state, stateOf(id, state));
   }
 
   function viewersChanged(id: number): void {
@@ -225,10 +234,22 @@ export function createLiveService(deps: LiveServiceDeps) {
     deps.directory?.claim(id).catch((err) => log.error({ err, stream: id }, 'live stream not announced to the other processes'));
   }
 
+  function publisherDropped(id: number): void {
+    interrupted.add(id);
+    log.info({ stream: id }, 'live publisher dropped: waiting for it to come back');
+    emitState(id, 'live');
+  }
+
+  function publisherBack(id: number): void {
+    interrupted.delete(id);
+    emitState(id, 'live');
+  }
+
   async function ended(id: number, file: string | null): Promise<void> {
+    interrupted.delete(id);
     deps.directory?.release(id).catch((err) => log.error({ err, stream: id }, 'live stream claim not released'));
     try {
-      const row = await repo.transition(id, ['live'], { state: 'idle' });
+      const row = await repo.transition(id, ['live'], { state: 'idle', endedAt: new Date() });
       emitState(id, row ? 'idle' : ((await repo.byId(id))?.state ?? 'ended'));
       const stream = row ?? (await repo.byId(id));
       if (!file) return;
@@ -249,10 +270,81 @@ export function createLiveService(deps: LiveServiceDeps) {
     }
   }
 
+  /** The recording files this process wrote for a broadcast that began at `since` (oldest first). */
+  async function recordingsSince(id: number, since: Date): Promise<{ file: string; mtime: Date }[]> {
+    const dir = path.join(deps.ingest.recordDir, String(id));
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    const found: { file: string; mtime: Date }[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.flv')) continue;
+      const file = path.join(dir, name);
+      const st = await fs.stat(file).catch(() => null);
+      // A file is opened just before the broadcast's start is saved: allow a little slack.
+      if (st?.isFile() && st.size > 0 && st.mtime.getTime() >= since.getTime() - 60_000) found.push({ file, mtime: st.mtime });
+    }
+    return found.sort((a, b) => a.mtime.getTime() - b.mtime.getTime());
+  }
+
+  /**
+   * A stream still `live` at start-up whose publisher no process holds was interrupted by a stopped or crashed
+   * process: its broadcast is closed as a publisher's end would have closed it (idle, end time = the recording's last
+   * write, or now). Answers the import of its partial recordings (streams that keep recordings), run afterwards.
+   */
+  async function closeInterrupted(): Promise<() => Promise<void>> {
+    const imports: (() => Promise<void>)[] = [];
+    for (const row of await repo.onAir()) {
+      if (deps.directory) {
+        const elsewhere = await deps.directory.locate(row.id).catch((err) => {
+          log.warn({ err, stream: row.id }, 'live ingest directory unavailable: the stream is closed here');
+          return null;
+        });
+        if (elsewhere) continue; // another process ingests it now
+      }
+      const files = row.keepRecording ? await recordingsSince(row.id, row.startedAt ?? row.updatedAt) : [];
+      const endedAt = files.at(-1)?.mtime ?? new Date();
+      const closed = await repo.transition(row.id, ['live'], { state: 'idle', endedAt });
+      if (!closed) continue;
+      log.warn({ stream: row.id, recordings: files.length }, 'live broadcast interrupted by a stopped server closed');
+      emitState(row.id, 'idle');
+      for (const { file } of files) {
+        imports.push(async () => {
+          if (!deps.importRecording) {
+            log.info({ stream: row.id, file }, 'live recording kept on disk');
+            return;
+          }
+          const assetId = await deps.importRecording({
+            ownerId: closed.ownerId,
+            streamId: closed.id,
+            name: closed.name,
+            file,
+            projection: closed.projection,
+          });
+          if (assetId !== null) await repo.addRecording(closed.id, assetId);
+        });
+      }
+    }
+    return async () => {
+      for (const run of imports) {
+        await run().catch((err) => log.error({ err }, 'live recording of an interrupted broadcast not imported'));
+      }
+    };
+  }
+
+  let recovery: Promise<void> | undefined;
+
   return {
-    /** Starts the RTMP listener when a port is configured; answers its port (0: none). */
+    /**
+     * Closes broadcasts a stopped process left open (their recordings are imported in the background), then starts
+     * the RTMP listener when a port is configured; answers its port (0: none).
+     */
     async startIngest(): Promise<number> {
-      await repo.resetLive(); // a stream left `live` by a stopped process has no publisher any more
+      // Closed before listening: a publisher reconnecting to this process starts a new broadcast, not the stale one.
+      // Their recordings are converted in the background (ffmpeg takes a while).
+      const importAll = await closeInterrupted().catch((err) => {
+        log.error({ err }, 'interrupted live broadcasts not closed');
+        return async () => undefined;
+      });
+      recovery = importAll();
       if (!deps.ingest.port) return 0;
       ingest = createLiveIngest({
         port: deps.ingest.port,
@@ -261,7 +353,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         graceMs: deps.ingest.graceSeconds * 1000,
         recordDir: deps.ingest.recordDir,
         log,
-        hooks: { authorize, started, ended },
+        hooks: { authorize, started, ended, interrupted: publisherDropped, resumed: publisherBack },
       });
       try {
         ingestPort = await ingest.start();
@@ -280,7 +372,13 @@ export function createLiveService(deps: LiveServiceDeps) {
       ingest?.kick(id);
     },
 
+    /** Settles when the broadcasts found interrupted at start-up are closed and their recordings imported. */
+    async recovered(): Promise<void> {
+      await recovery;
+    },
+
     async stop(): Promise<void> {
+      await recovery;
       deps.directory?.stop();
       await ingest?.stop();
       ingest = undefined;
@@ -373,6 +471,9 @@ export function createLiveService(deps: LiveServiceDeps) {
         owner_name: cards.get(row.ownerId)?.name ?? '',
         viewers: viewersOf(row.id),
         started_at: iso(row.startedAt),
+        ended_at: iso(row.endedAt),
+        keep_recording: row.keepRecording,
+        interrupted: row.state === 'live' && interrupted.has(row.id),
       };
     },
 
@@ -447,13 +548,16 @@ export function createLiveService(deps: LiveServiceDeps) {
     // --- Live chat ---
 
     /** Checks a chat join: the ticket proves the password. Answers the recent history and a release of the viewer. */
-    async joinChat(id: number, ticket: string): Promise<{ history: LiveChatMessage[]; release: () => void }> {
+    async joinChat(
+      id: number,
+      ticket: string,
+    ): Promise<{ history: LiveChatMessage[]; state: LiveStatePayload; release: () => void }> {
       const nonce = ticketNonce(id, ticket);
       if (!nonce) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
       const row = await repo.byId(id);
       if (!row) throw notFound();
       const history = (await repo.recentChat(id, LIVE_CHAT_HISTORY)).map(toChat);
-      return { history, release: holdViewer(id, nonce) };
+      return { history, state: stateOf(id, row.state), release: holdViewer(id, nonce) };
     },
 
     /** Persists a chat message of a signed-in viewer who joined, at most LIVE_CHAT_PER_WINDOW per window, and sends it. */

@@ -37,12 +37,14 @@ export function liveSocketHandler(live: LiveService): ConnectionHandler {
     on(LiveEvent.join, liveJoinPayload, async ({ id, ticket }) => {
       if (joined.has(id)) return;
       if (joined.size >= JOINED_MAX) throw new AppError(ErrorCode.RATE_LIMITED);
-      const { history, release } = await live.joinChat(id, ticket);
+      const { history, state, release } = await live.joinChat(id, ticket);
       if (socket.disconnected) return release();
       joined.set(id, release);
       await socket.join(roomOf(id));
       socket.emit(LiveEvent.history, { stream_id: id, messages: history });
       socket.emit(LiveEvent.viewers, { stream_id: id, viewers: live.viewers(id) });
+      // The state as of joining: it may have changed since the ticket was issued (and says whether it is interrupted).
+      socket.emit(LiveEvent.state, state);
     });
 
     on(LiveEvent.leave, liveLeavePayload, async ({ id }) => {

@@ -195,6 +195,9 @@ describe('GET /live/live_info and POST /live/check_password', () => {
       owner_name: creatorName,
       viewers: 0,
       started_at: null,
+      ended_at: null,
+      keep_recording: false,
+      interrupted: false,
     });
     expect(JSON.stringify(info.body)).not.toContain('123456');
     expect((await get('/live/live_info?id=abc', null)).status).toBe(400);

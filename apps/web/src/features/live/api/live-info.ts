@@ -7,7 +7,8 @@ import { liveKeys } from './keys';
 export const liveInfoQuery = (id: number) =>
   queryOptions({
     queryKey: liveKeys.info(id),
-    queryFn: () => http.get<LiveInfo>('/live/live_info', { id }),
+    // The signal lets a refetch cancel the call still in flight instead of colliding with it (one call per URL).
+    queryFn: ({ signal }) => http.get<LiveInfo>('/live/live_info', { id }, { signal, silent: true }),
     enabled: id > 0,
     retry: false,
   });

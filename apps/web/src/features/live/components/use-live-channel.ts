@@ -18,13 +18,14 @@ const KEEP = 200;
 
 /**
  * The stream's realtime channel (Socket.IO on the API's origin): joins its chat with the ticket of check_password,
- * then keeps the chat lines, the viewer count and the stream's state up to date. `send` writes a line (signed-in
- * viewers); refusals arrive in `error`.
+ * then keeps the chat lines, the viewer count and the stream's state up to date (`interrupted`: on air, but the
+ * publisher dropped and may come back). `send` writes a line (signed-in viewers); refusals arrive in `error`.
  */
 export function useLiveChannel(id: number, ticket: string | null) {
   const [messages, setMessages] = useState<LiveChatMessage[]>([]);
   const [viewers, setViewers] = useState<number | null>(null);
   const [state, setState] = useState<LiveState | null>(null);
+  const [interrupted, setInterrupted] = useState(false);
   const [error, setError] = useState<LiveErrorPayload | null>(null);
   const socket = useRef<Socket | null>(null);
 
@@ -44,7 +45,10 @@ export function useLiveChannel(id: number, ticket: string | null) {
       s.on(LiveEvent.history, (p: LiveHistoryPayload) => setMessages(p.messages));
       s.on(LiveEvent.message, (m: LiveChatMessage) => setMessages((list) => [...list, m].slice(-KEEP)));
       s.on(LiveEvent.viewers, (p: LiveViewersPayload) => setViewers(p.viewers));
-      s.on(LiveEvent.state, (p: LiveStatePayload) => setState(p.state));
+      s.on(LiveEvent.state, (p: LiveStatePayload) => {
+        setState(p.state);
+        setInterrupted(p.state === 'live' && !!p.interrupted);
+      });
       s.on(LiveEvent.error, (e: LiveErrorPayload) => setError(e));
     });
     return () => {
@@ -61,5 +65,5 @@ export function useLiveChannel(id: number, ticket: string | null) {
     },
     [id],
   );
-  return { messages, viewers, state, error, send };
+  return { messages, viewers, state, interrupted, error, send };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LiveStream } from '@xr/contract/live';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,14 @@ const fakeSocket = vi.hoisted(() => {
   };
 });
 vi.mock('socket.io-client', () => ({ io: () => fakeSocket.socket }));
+/** The player stands in for mpegts.js (no Media Source Extensions here): it shows which stream it was opened on. */
+const players = vi.hoisted(() => ({ opened: 0 }));
+vi.mock('../components/live-player', () => ({
+  default: ({ url }: { url: string }) => {
+    players.opened++;
+    return <div data-testid="live-player">{url}</div>;
+  },
+}));
 
 setupScreenTests('en');
 
@@ -122,6 +130,9 @@ describe('live watch page', { timeout: 120_000 }, () => {
           owner_name: 'maker',
           viewers: 0,
           started_at: null,
+          ended_at: null,
+          keep_recording: false,
+          interrupted: false,
         }),
       '/api/live/check_password': (body) =>
         (body as { password: string }).password === '123456'
@@ -168,5 +179,126 @@ describe('live watch page', { timeout: 120_000 }, () => {
     expect(screen.getByText('Sign in to write in the chat')).toBeInTheDocument();
     fakeSocket.handlers.get('live:state')?.({ stream_id: 7, state: 'ended' });
     expect(await screen.findByText('This live stream has ended')).toBeInTheDocument();
+  });
+});
+
+/** The watch page of stream 7 (password 123456) past its password, the stream in `state`. */
+async function enterStream(state: 'idle' | 'live', over: { keep_recording?: boolean; liveInfo?: () => Response } = {}) {
+  resetToken();
+  fakeSocket.handlers.clear();
+  fakeSocket.emitted.length = 0;
+  const fetch = serve({
+    '/api/live/live_info':
+      over.liveInfo ??
+      (() =>
+        reply(200, {
+          id: 7,
+          name: 'Harbour at night',
+          state,
+          projection: '360',
+          owner_name: 'maker',
+          viewers: 0,
+          started_at: null,
+          ended_at: null,
+          keep_recording: over.keep_recording ?? false,
+          interrupted: false,
+        })),
+    '/api/live/check_password': () =>
+      reply(200, {
+        id: 7,
+        play_url: '/api/live/play/7.flv?sig=1.a.b',
+        ticket: '1.a.b',
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+        projection: '360',
+        state,
+      }),
+  });
+  renderAt(<LiveWatchPage />, '/live?id=7');
+  await screen.findByText('Harbour at night');
+  const boxes = screen.getAllByRole('textbox');
+  for (const [i, d] of [...'123456'].entries()) fireEvent.input(boxes[i] as HTMLElement, { target: { value: d } });
+  await userEvent.click(screen.getByRole('button', { name: 'Watch' }));
+  await waitFor(() => expect(fakeSocket.handlers.has('live:state')).toBe(true));
+  fakeSocket.handlers.get('connect')?.(undefined);
+  return fetch;
+}
+const push = (event: string, payload: unknown) => act(() => fakeSocket.handlers.get(event)?.(payload));
+const infoCalls = (fetch: ReturnType<typeof serve>) => bodiesTo(fetch, '/api/live/live_info').length;
+
+describe('live watch page: the stream starts, drops and ends while people watch', { timeout: 120_000 }, () => {
+  it('a viewer waiting when the stream starts gets the player, with one info reload per state change', async () => {
+    const fetch = await enterStream('idle');
+    expect(await screen.findByText('Waiting for the stream to start…')).toBeInTheDocument();
+    push('live:state', { stream_id: 7, state: 'idle', interrupted: false });
+    const before = infoCalls(fetch);
+    push('live:state', { stream_id: 7, state: 'live', interrupted: false });
+    expect(await screen.findByTestId('live-player')).toHaveTextContent('/api/live/play/7.flv?sig=1.a.b');
+    // Re-renders (viewer counts, chat) do not reload the stream's facts again and again.
+    for (let n = 1; n <= 5; n++) push('live:viewers', { stream_id: 7, viewers: n });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(infoCalls(fetch) - before).toBe(1);
+    expect(screen.queryByText('This live stream does not exist')).not.toBeInTheDocument();
+    expect(screen.getByTestId('live-player')).toBeInTheDocument();
+  });
+
+  it('a failed or refused reload of the facts is not "does not exist"; only the server\'s not-found is', async () => {
+    let answer: 'ok' | 'down' | 'gone' = 'ok';
+    const info = () =>
+      answer === 'down'
+        ? new Response('bad gateway', { status: 502 })
+        : answer === 'gone'
+          ? reply(40401, null, 'Not found')
+          : reply(200, {
+              id: 7,
+              name: 'Harbour at night',
+              state: 'live',
+              projection: '360',
+              owner_name: 'maker',
+              viewers: 0,
+              started_at: null,
+              ended_at: null,
+              keep_recording: false,
+              interrupted: false,
+            });
+    await enterStream('idle', { liveInfo: info });
+    answer = 'down';
+    push('live:state', { stream_id: 7, state: 'live', interrupted: false });
+    expect(await screen.findByTestId('live-player')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('This live stream does not exist')).not.toBeInTheDocument();
+    answer = 'gone';
+    push('live:state', { stream_id: 7, state: 'ended', interrupted: false });
+    expect(await screen.findByText('This live stream does not exist')).toBeInTheDocument();
+  });
+
+  it('shows an interruption, reopens the player when the publisher is back, then says the broadcast ended with its recording', async () => {
+    await enterStream('live', { keep_recording: true });
+    push('live:state', { stream_id: 7, state: 'live', interrupted: false });
+    await screen.findByTestId('live-player');
+    const opened = players.opened;
+
+    push('live:state', { stream_id: 7, state: 'live', interrupted: true });
+    expect(await screen.findByText('The broadcast was interrupted: waiting for the stream to come back…')).toBeInTheDocument();
+    expect(screen.queryByTestId('live-player')).not.toBeInTheDocument();
+    expect(screen.getByTestId('live-state')).toHaveTextContent('Live');
+
+    push('live:state', { stream_id: 7, state: 'live', interrupted: false });
+    expect(await screen.findByTestId('live-player')).toBeInTheDocument();
+    expect(players.opened).toBeGreaterThan(opened);
+
+    push('live:state', { stream_id: 7, state: 'live', interrupted: true });
+    await screen.findByText('The broadcast was interrupted: waiting for the stream to come back…');
+    push('live:state', { stream_id: 7, state: 'idle', interrupted: false });
+    expect(
+      await screen.findByText('This broadcast has ended. If the host goes live again, it plays here by itself.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The host keeps a recording of this broadcast.')).toBeInTheDocument();
+
+    // A new broadcast plays by itself.
+    push('live:state', { stream_id: 7, state: 'live', interrupted: false });
+    expect(await screen.findByTestId('live-player')).toBeInTheDocument();
+    push('live:state', { stream_id: 7, state: 'ended', interrupted: false });
+    expect(await screen.findByText('This live stream has ended')).toBeInTheDocument();
+    expect(screen.getByText('The host keeps a recording of this broadcast.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { EyeOutlined, LockOutlined } from '@ant-design/icons';
 import { LIVE_PASSWORD_LENGTH } from '@xr/contract/constants';
+import { ErrorCode } from '@xr/contract/errors';
 import { checkLivePasswordBody, type LiveState, type LiveTicket } from '@xr/contract/live';
 import { Button, Card, Flex, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText, zodRules } from '../../../components/form/zod-rules';
 import { useSession } from '../../../lib/auth/session';
+import { HttpError } from '../../../lib/http';
 import { useCheckPassword } from '../api/check-password';
 import { useLiveInfo } from '../api/live-info';
 import { LiveChat } from '../components/live-chat';
@@ -21,8 +23,9 @@ const RETRY_MS = 3000;
 
 /**
  * The public watch page (`#/live?id=`): the stream's name and state, a 6-digit password prompt, then the player
- * (flat, or 360 in the panorama viewer) with the live chat and viewer count beside it. Waiting, live and ended
- * states follow the server's pushes; a player that stops (publisher gone) tries again while the stream is live.
+ * (flat, or 360 in the panorama viewer) with the live chat and viewer count beside it. Waiting, live, interrupted
+ * (publisher dropped, may come back), broadcast over and ended follow the server's pushes; the player reopens by
+ * itself when the publisher comes back or a new broadcast starts, and tries again while the stream is live.
  */
 export default function LiveWatchPage() {
   const { t } = useTranslation('live');
@@ -31,9 +34,27 @@ export default function LiveWatchPage() {
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const info = useLiveInfo(id);
   const [ticket, setTicket] = useState<LiveTicket | null>(null);
+  // Only the server's "not found" means the stream does not exist: a refused duplicate call, a timeout or a network
+  // failure keeps what is shown (or offers to try again).
+  const missing = info.error instanceof HttpError && info.error.code === ErrorCode.NOT_FOUND;
+  const { refetch } = info;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
-  if (!id || info.isError) return <Result status="404" title={t('watch.notFound')} />;
-  if (!info.data) return <Skeleton active />;
+  if (!id || missing) return <Result status="404" title={t('watch.notFound')} />;
+  if (!info.data) {
+    if (!info.isError) return <Skeleton active />;
+    return (
+      <Result
+        status="warning"
+        title={t('watch.loadFailed')}
+        extra={
+          <Button type="primary" onClick={reload}>
+            {t('watch.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <Card
       title={
@@ -44,7 +65,7 @@ export default function LiveWatchPage() {
       }
     >
       {ticket ? (
-        <Watching id={id} ticket={ticket} initial={ticket.state} refetch={() => void info.refetch()} />
+        <Watching id={id} ticket={ticket} initial={ticket.state} keepsRecording={info.data.keep_recording} refresh={reload} />
       ) : (
         <PasswordForm id={id} onTicket={setTicket} />
       )}
@@ -86,22 +107,47 @@ function PasswordForm({ id, onTicket }: { id: number; onTicket(t: LiveTicket): v
   );
 }
 
-function Watching({ id, ticket, initial, refetch }: { id: number; ticket: LiveTicket; initial: LiveState; refetch(): void }) {
+function Watching({
+  id,
+  ticket,
+  initial,
+  keepsRecording,
+  refresh,
+}: {
+  id: number;
+  ticket: LiveTicket;
+  initial: LiveState;
+  keepsRecording: boolean;
+  /** Reloads the stream's public facts; called once per state change (never per render). */
+  refresh(): void;
+}) {
   const { t } = useTranslation('live');
   const session = useSession();
   const channel = useLiveChannel(id, ticket.ticket);
   const [state, setState] = useState<LiveState>(initial);
   const [attempt, setAttempt] = useState(0);
   const [playing, setPlaying] = useState(initial === 'live');
+  /** A broadcast was on air while this page was open (so idle now means it ended, not that it never began). */
+  const [hadBroadcast, setHadBroadcast] = useState(initial === 'live');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const interrupted = state === 'live' && channel.interrupted;
 
   useEffect(() => {
     if (!channel.state) return;
     setState(channel.state);
-    setPlaying(channel.state === 'live');
-    if (channel.state === 'live') setAttempt((a) => a + 1);
-    refetch();
-  }, [channel.state, refetch]);
+    if (channel.state === 'live') setHadBroadcast(true);
+    refreshRef.current();
+  }, [channel.state]);
+
+  // Live and not interrupted: (re)open the player. An interruption closes it; the publisher's return opens a new one.
+  const onAir = state === 'live' && !interrupted;
+  useEffect(() => {
+    clearTimeout(timer.current);
+    setPlaying(onAir);
+    if (onAir) setAttempt((a) => a + 1);
+  }, [onAir]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const expired = Date.parse(ticket.expires_at) <= Date.now();
@@ -119,16 +165,36 @@ function Watching({ id, ticket, initial, refetch }: { id: number; ticket: LiveTi
     }, RETRY_MS);
   }, []);
 
+  const over = (text: string) => (
+    <div className="xr-live-waiting" data-testid="live-stage">
+      <div>
+        <div>{text}</div>
+        {keepsRecording ? <div className="xr-live-note">{t('watch.recordingKept')}</div> : null}
+      </div>
+    </div>
+  );
   let stage: React.ReactNode;
-  if (state === 'ended') stage = <div className="xr-live-waiting">{t('watch.ended')}</div>;
+  if (state === 'ended') stage = over(t('watch.ended'));
   else if (expired) stage = <div className="xr-live-waiting">{t('watch.expired')}</div>;
+  else if (interrupted)
+    stage = (
+      <div className="xr-live-waiting" data-testid="live-stage">
+        {t('watch.interrupted')}
+      </div>
+    );
+  else if (state === 'idle' && hadBroadcast) stage = over(t('watch.broadcastEnded'));
   else if (state === 'live' && playing)
     stage = (
       <Suspense fallback={<div className="xr-live-waiting">{t('watch.connecting')}</div>}>
         <LivePlayer key={attempt} url={ticket.play_url} projection={ticket.projection} onStopped={onStopped} />
       </Suspense>
     );
-  else stage = <div className="xr-live-waiting">{state === 'live' ? t('watch.reconnecting') : t('watch.waiting')}</div>;
+  else
+    stage = (
+      <div className="xr-live-waiting" data-testid="live-stage">
+        {state === 'live' ? t('watch.reconnecting') : t('watch.waiting')}
+      </div>
+    );
 
   return (
     <>
