@@ -1,0 +1,170 @@
+/**
+ * `npm run bench corpus`: the differential model corpus comparison (e2e/corpus/compare.ts) over every model of the
+ * shared CC0 corpus (../shared/corpus/cc0-models, or CORPUS_DIR): each file through the real pipeline, its GLB
+ * compared with the source loaded by three.js's own loader in headless Chromium, a second reading by assimp where
+ * the product uses the reference's loader, and the Kenney Platformer Kit's four formats of each model compared with
+ * each other. Prints per-format counts (ready, matching, refused by reason, failing by first difference) and writes
+ * data/bench/corpus/report.json plus side-by-side PNGs of failing models; a whole run writes its table to
+ * docs/perf.md. `CORPUS_FILTER=<regex>` runs a subset (docs/perf.md is then left alone). Takes about an hour on
+ * 2 cores: run it in the background, e.g. `nice -n 10 npm run bench corpus > corpus.log 2>&1 &`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CORPUS_DIR, CorpusHarness, failureClass, IMAGE_LIMITS, listCorpus, summarise } from '../e2e/corpus/compare.ts';
+import { root, writeSection } from './lib.mjs';
+
+if (!fs.existsSync(CORPUS_DIR)) {
+  console.log(`corpus: skipped, no corpus at ${CORPUS_DIR} (set CORPUS_DIR)`);
+  process.exit(0);
+}
+const filter = process.env.CORPUS_FILTER ? new RegExp(process.env.CORPUS_FILTER, 'i') : null;
+const outDir = path.join(root, 'data/bench/corpus');
+const failures = path.join(outDir, 'failures');
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(failures, { recursive: true });
+
+const files = listCorpus().filter((f) => !filter || filter.test(f));
+const platformer = /^kenney\/Platformer Kit \(1\.0\)\/Models\/\w+ format\/(.+)\.\w+$/;
+const groups = new Map();
+const single = [];
+for (const f of files) {
+  const m = platformer.exec(f);
+  if (m) groups.set(m[1], [...(groups.get(m[1]) ?? []), f]);
+  else single.push(f);
+}
+
+const started = new Date();
+const h = await CorpusHarness.start();
+const results = [];
+const cross = [];
+let n = 0;
+const total = files.length;
+const log = (r) => {
+  n++;
+  const state = r.status === 'refused' ? `refused ${r.reason}` : r.diffs.length ? `FAIL ${r.diffs[0]}` : 'ok';
+  const three = r.threeError ? ` | ${r.threeError}${r.reference === 'assimp' ? ' (assimp reads it)' : ''}` : '';
+  const reader = r.readerDiffs?.length ? ` | assimp: ${r.readerDiffs[0]}` : '';
+  console.log(`[${n}/${total}] ${r.file} (${r.seconds.toFixed(1)} s): ${state}${three}${reader}`);
+  fs.appendFileSync(path.join(outDir, 'results.jsonl'), `${JSON.stringify(r)}\n`);
+};
+try {
+  for (const f of single) {
+    const r = await h.check(f, `m${n}`, { failures });
+    results.push(r);
+    log(r);
+  }
+  for (const [model, list] of groups) {
+    const ordered = [...list].sort((a, b) => (a.endsWith('.glb') ? -1 : b.endsWith('.glb') ? 1 : a.localeCompare(b)));
+    const checked = [];
+    for (const f of ordered) {
+      const id = `p${n}`;
+      const r = await h.check(f, id, { keep: true, failures });
+      results.push(r);
+      checked.push({ result: r, id });
+      log(r);
+    }
+    const ref = checked.find((c) => c.result.format === 'glb');
+    if (ref) {
+      for (const c of await h.crossFormat(
+        model,
+        ref.result,
+        ref.id,
+        checked.filter((c) => c !== ref),
+      )) {
+        cross.push(c);
+        if (c.diffs.length) console.log(`  cross-format ${model}.${c.format} vs .glb: ${c.diffs[0]}`);
+      }
+    }
+    await h.forget(...checked.map((c) => `${c.id}:src`), ...checked.map((c) => `${c.id}:out`));
+  }
+} finally {
+  await h.close();
+}
+
+const rows = summarise(results);
+const refusedText = (o) =>
+  Object.entries(o)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ') || '0';
+const classes = new Map();
+for (const r of results) {
+  if (r.status !== 'ready' || !r.diffs.length) continue;
+  const k = `${r.format}: ${failureClass(r)}`;
+  const c = classes.get(k) ?? { count: 0, example: r };
+  c.count++;
+  classes.set(k, c);
+}
+const readerClasses = new Map();
+for (const r of results) {
+  if (!r.readerDiffs?.length) continue;
+  const k = `${r.format}: ${r.readerDiffs[0].split(':')[0]}`;
+  const c = readerClasses.get(k) ?? { count: 0, example: r };
+  c.count++;
+  readerClasses.set(k, c);
+}
+const crossByFormat = new Map();
+for (const c of cross) {
+  const row = crossByFormat.get(c.format) ?? { models: 0, agree: 0, first: new Map() };
+  row.models++;
+  if (!c.diffs.length) row.agree++;
+  else {
+    const k = c.diffs[0].split(':')[0];
+    row.first.set(k, (row.first.get(k) ?? 0) + 1);
+  }
+  crossByFormat.set(c.format, row);
+}
+
+const lines = [
+  '| format | files | ready | matching | refused (reason) | failing | assimp disagrees | validator errors | s/file |',
+  '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+];
+const sum = { files: 0, ready: 0, matching: 0, failing: 0, readerDiffs: 0, validator: 0, refused: 0 };
+for (const [format, r] of [...rows].sort()) {
+  lines.push(
+    `| ${format} | ${r.files} | ${r.ready} | ${r.matching} | ${refusedText(r.refused)} | ${r.failing} | ${r.readerDiffs} | ${r.validator} | ${(r.seconds / r.files).toFixed(1)} |`,
+  );
+  for (const k of Object.keys(sum)) sum[k] += k === 'refused' ? Object.values(r.refused).reduce((a, b) => a + b, 0) : r[k];
+}
+lines.push(
+  `| **all** | ${sum.files} | ${sum.ready} | ${sum.matching} | ${sum.refused} | ${sum.failing} | ${sum.readerDiffs} | ${sum.validator} | |`,
+);
+const failLines = [...classes]
+  .sort((a, b) => b[1].count - a[1].count)
+  .map(([k, c]) => `- ${k}: ${c.count} (e.g. \`${c.example.file}\`: ${c.example.diffs[0]})`);
+const readerLines = [...readerClasses]
+  .sort((a, b) => b[1].count - a[1].count)
+  .map(([k, c]) => `- ${k}: ${c.count} (e.g. \`${c.example.file}\`: ${c.example.readerDiffs[0]})`);
+const crossLines = [...crossByFormat].map(
+  ([f, r]) =>
+    `- ${f} vs glb: ${r.agree}/${r.models} agree${r.first.size ? `; first difference: ${[...r.first].map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`,
+);
+const markdown = [
+  `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`nice -n 10 npm run bench corpus\`, ${((Date.now() - started) / 60000).toFixed(0)} min on 2 shared cores. Images: two views 256×256; limits: mean absolute RGB difference ≤ ${IMAGE_LIMITS.mad}, ≥ ${IMAGE_LIMITS.within * 100} % of covered pixels within 24/255, silhouette IoU ≥ ${IMAGE_LIMITS.iou}.`,
+  '',
+  ...lines,
+  '',
+  'Failing models by first difference (product GLB vs three.js on the source):',
+  '',
+  ...(failLines.length ? failLines : ['- none']),
+  '',
+  'Platformer Kit, each format’s GLB against the glTF’s GLB (STL: silhouette only):',
+  '',
+  ...(crossLines.length ? crossLines : ['- not run']),
+  '',
+  'Second reader (assimp) disagreeing with three.js on the source, by first difference (not product failures):',
+  '',
+  ...(readerLines.length ? readerLines : ['- none']),
+].join('\n');
+console.log(`\n${markdown}\n`);
+fs.writeFileSync(
+  path.join(outDir, 'report.json'),
+  JSON.stringify(
+    { started: started.toISOString(), limits: IMAGE_LIMITS, summary: Object.fromEntries(rows), results, cross },
+    null,
+    1,
+  ),
+);
+console.log(
+  `report: ${path.relative(root, path.join(outDir, 'report.json'))}, failing models' images: ${path.relative(root, failures)}`,
+);
+if (!filter) writeSection('corpus', markdown);
