@@ -82,6 +82,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createMemoryAttempts, createRedisAttempts } from './modules/world/world.attempts';
 import { createWorldRooms } from './modules/world/world.rooms';
 import { worldRoutes } from './modules/world/world.routes';
 import { createWorldService, type LookFor } from './modules/world/world.service';
@@ -97,11 +98,12 @@ import { createCheckoutWorkflow } from './workflows/checkout';
 import { createLiveRecordingImport } from './workflows/live-recording';
 import { createPaymentNotifyWorkflow } from './workflows/payment-notify';
 import { seedCatalogue } from './workflows/seed-catalogue';
-import { resolveSeedModels } from './workflows/seed-content';
 import { seedDemo } from './workflows/seed-demo';
 import { seedDemoCodes } from './workflows/seed-demo-codes';
 import { seedForum } from './workflows/seed-forum';
 import { registerSeedMedia } from './workflows/seed-media';
+import { openDemoRooms } from './workflows/seed-rooms';
+import { resolveSeedModels } from './workflows/seed-scenes';
 import { seedWalletDemo } from './workflows/seed-wallet';
 
 export interface BuildOptions {
@@ -289,7 +291,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     width: config.seedMediaWidth,
     saveDocument: (authorId, projectId, doc) => scenes.saveDocument(authorId, projectId, doc, { publish: true }),
-    libraryIdsByName: () => resolveSeedModels((q) => library.firstMatch(q)),
+    libraryIds: () => resolveSeedModels((keys) => library.idsByKeys(keys)),
+    // The meta world is built further down; the content job runs long after start-up.
+    openDemoRooms: (content) => openDemoRooms({ world, users, log: app.log }, content),
     renderSceneCover: async (doc, outPath) => {
       // The software renderer (glTF-Transform, the thumbnail rasteriser) loads only when the seed job needs it.
       const { renderSceneCover } = await import('./lib/pipeline/scene-cover');
@@ -355,7 +359,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The meta world (issue 9): entries, rooms over the realtime channel, presence statistics and chat records.
   // `lookFor` answers people's avatar in use (a built-in figure's look or an uploaded model's signed URL).
   const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);
-  const world = createWorldService({ db, projects, scenes, users, lookFor, audit });
+  // Wrong room-password guesses per address and room, one budget for HTTP and socket entries (Redis across processes).
+  const attempts = redis ? createRedisAttempts(redis) : createMemoryAttempts();
+  const world = createWorldService({ db, projects, scenes, users, lookFor, audit, attempts });
   const worldNode = config.world.nodeId;
   const stopWorldNode = await world.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
   const rooms = createWorldRooms({
@@ -365,6 +371,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     cluster: !!redis,
     log: app.log,
     iceServers: config.world.iceServers,
+    trustProxy: config.trustProxy,
   });
   // Reports of projects, forum posts and world chat messages, decided on /ReportList (issue 10). Hiding a chat message
   // deletes it through the world and tells its room.

@@ -119,7 +119,7 @@ export interface SeedCatalogueDeps {
 
 /**
  * Seeds the demo catalogue on the first start (same condition as the demo accounts): four more creators, the
- * tags, 43 approved public projects over the four categories (free and paid, HKD 0-300) with generated SVG
+ * tags, 46 approved public projects over the four categories (free and paid, HKD 0-300) with generated SVG
  * covers, demo purchases paid through the sandbox gateway, and reviews and comments in Chinese and English; then
  * queues the job that generates each project's content and replaces the SVG covers with views of it.
  * Runs once: when the first extra creator exists it does nothing.

@@ -8,8 +8,8 @@ import { body } from '../../test/commerce';
 import { login } from '../../test/factories';
 import type { EditorService } from '../modules/projects/editor.service';
 import { SEED_PROJECTS } from './seed-catalogue-data';
-import { type LibraryIds, SEED_MODELS } from './seed-content';
 import { runSeedContent, SEED_CONTENT_JOB, SEED_MEDIA_JOB, type SeedContentPayload } from './seed-media';
+import { type LibraryIds, SEED_MODELS } from './seed-scenes';
 
 type Page<T> = { list: T[]; total: number; page: number; limit: number };
 interface ContentView {
@@ -132,7 +132,7 @@ describe('demo catalogue media', () => {
         saveDocument: async (author, project, doc) => {
           saved.push({ author, project, doc });
         },
-        libraryIdsByName: async () => lib,
+        libraryIds: async () => lib,
       },
       job!.payload,
     );

@@ -16,15 +16,8 @@ import type { Storage } from '../lib/storage';
 import type { EditorService } from '../modules/projects/editor.service';
 import { publicUrlOf } from '../modules/users/users.files';
 import { SEED_PROJECTS } from './seed-catalogue-data';
-import {
-  buildSceneDocument,
-  buildTourDocument,
-  type LibraryIds,
-  SEED_MODELS,
-  type SeedModelKey,
-  type TourMedia,
-  type TourPlan,
-} from './seed-content';
+import { buildTourDocument, type TourMedia, type TourPlan } from './seed-content';
+import { buildSceneDocument, type LibraryIds, type SceneMedia, type SceneTemplate } from './seed-scenes';
 
 /** The background job that generates the demo catalogue's media and content (queued by the first start's seeding). */
 export const SEED_MEDIA_JOB = 'seed.media';
@@ -34,17 +27,26 @@ export interface SeedMediaPayload {
   projects: { id: number; ownerId: number; index: number }[];
 }
 
+/** The demo projects whose documents were saved: what the meta world's demo rooms take place in. */
+export interface SavedDemoContent {
+  scenes: { projectId: number; template: SceneTemplate }[];
+  tours: { projectId: number; ownerId: number }[];
+}
+
 /**
  * What the content step needs from modules that live elsewhere: saving a scene document as the project's published
- * content (the scenes service's `saveDocument`), resolving the library models the 3D scenes use, and rendering a 3D
- * scene's cover. Without `saveDocument` the media is still generated and attached, and the documents are not saved.
+ * content (the scenes service's `saveDocument`), resolving the library models the 3D scenes use, rendering a 3D
+ * scene's cover, and opening the demo rooms once the documents exist. Without `saveDocument` the media is still
+ * generated and attached, and the documents are not saved.
  */
 export interface SeedContentHooks {
   saveDocument?: (authorId: number, projectId: number, doc: AnyDocument) => Promise<unknown>;
-  /** Library ids of `SEED_MODELS` (a missing key leaves the 3D scenes unbuilt). */
-  libraryIdsByName?: () => Promise<Partial<Record<SeedModelKey, number>>>;
+  /** Library ids of `SEED_MODELS` (a missing model leaves out the objects that use it, not the scene). */
+  libraryIds?: () => Promise<LibraryIds>;
   /** Renders a cover (JPEG or PNG at `outPath`) of a 3D scene. */
   renderSceneCover?: (doc: SceneDocument, outPath: string) => Promise<void>;
+  /** Opens the demo rooms in the saved content (idempotent: called again after a retry). */
+  openDemoRooms?: (content: SavedDemoContent) => Promise<unknown>;
 }
 
 export interface SeedMediaDeps {
@@ -149,7 +151,7 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
         }),
       ),
       // The flat clip of video hotspots: clouds drifting over the sea, looking up a little.
-      ...(tours.length
+      ...(tours.length || scenes.length
         ? [
             {
               kind: 'video',
@@ -238,6 +240,7 @@ export async function runSeedMedia(deps: SeedMediaDeps, payload: SeedMediaPayloa
         media: {
           image: await attach(it.id, it.ownerId, 'image', fileOf.poster, 'poster.jpg'),
           audio: await attach(it.id, it.ownerId, 'audio', fileOf.audio, 'ambient.wav'),
+          ...(madeClip ? { video: await attach(it.id, it.ownerId, 'video', fileOf.clip, 'film.mp4') } : {}),
         },
         products: [0, 1, 2].map((j) => others[(k * 3 + j * 7) % others.length]).filter((p): p is number => !!p),
       });
@@ -272,7 +275,7 @@ export const SEED_CONTENT_JOB = 'seed.content';
 
 export interface SeedContentPayload {
   tours: { id: number; ownerId: number; index: number; media: TourMedia }[];
-  scenes: { id: number; ownerId: number; index: number; media: { image: number; audio: number }; products: number[] }[];
+  scenes: { id: number; ownerId: number; index: number; media: SceneMedia; products: number[] }[];
 }
 
 /** Thrown while the assets a document references are still being processed: the job is retried later. */
@@ -314,34 +317,43 @@ export async function runSeedContent(
     await save(t.ownerId, t.id, buildTourDocument(seed.content, t.media));
     toursSaved++;
   }
-  const lib = deps.libraryIdsByName ? await deps.libraryIdsByName() : {};
-  const missing = (Object.keys(SEED_MODELS) as SeedModelKey[]).filter((k) => !lib[k]);
+  const lib = deps.libraryIds ? await deps.libraryIds() : {};
+  const saved: SavedDemoContent = {
+    scenes: [],
+    tours: payload.tours.map((t) => ({ projectId: t.id, ownerId: t.ownerId })),
+  };
   let scenesBuilt = 0;
-  if (payload.scenes.length && missing.length) {
-    log.warn({ missing }, 'demo content: 3D scenes not built (library models missing)');
-  } else {
-    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-seed-content-'));
-    try {
-      for (const s of payload.scenes) {
-        const seed = SEED_PROJECTS[s.index];
-        if (seed?.content.kind !== 'scene') continue;
-        const doc = buildSceneDocument(seed.content, lib as LibraryIds, { products: s.products }, s.media);
-        await save(s.ownerId, s.id, doc);
-        if (deps.renderSceneCover) {
-          const file = path.join(work, `scene-${s.id}.jpg`);
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-seed-content-'));
+  try {
+    for (const s of payload.scenes) {
+      const seed = SEED_PROJECTS[s.index];
+      if (seed?.content.kind !== 'scene') continue;
+      const { doc, skipped } = buildSceneDocument(seed.content, lib, { products: s.products }, s.media);
+      // A model the library lacks costs that one object, never the scene.
+      if (skipped.length) log.warn({ project: s.id, skipped }, 'demo content: objects left out (library models missing)');
+      await save(s.ownerId, s.id, doc);
+      saved.scenes.push({ projectId: s.id, template: seed.content.template });
+      if (deps.renderSceneCover) {
+        const file = path.join(work, `scene-${s.id}.jpg`);
+        try {
           await deps.renderSceneCover(doc, file);
           const { size } = await fs.stat(file);
           const key = `public/covers/${slugOf(seed.name)}-content-0.jpg`;
           await storage.put(key, createReadStream(file), 'image/jpeg', size);
           await editor.setPictures(s.id, publicUrlOf(key), [publicUrlOf(key)]);
+        } catch (err) {
+          // The scene is saved; it keeps its generated cover.
+          log.warn({ err, project: s.id }, 'demo content: 3D scene cover not rendered');
         }
-        scenesBuilt++;
       }
-    } finally {
-      await fs.rm(work, { recursive: true, force: true });
+      scenesBuilt++;
     }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
   }
   log.info({ toursSaved, scenesBuilt }, `demo content: ${toursSaved} tours and ${scenesBuilt} 3D scenes saved`);
+  // The rooms take place in the documents just saved, so they are opened last.
+  if (deps.openDemoRooms) await deps.openDemoRooms(saved);
   return { toursSaved, scenesBuilt };
 }
 

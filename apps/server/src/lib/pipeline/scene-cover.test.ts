@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Document, NodeIO } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildSceneDocument, type LibraryIds, SEED_MODELS } from '../../workflows/seed-content';
+import { buildSceneDocument, type LibraryIds, SEED_MODELS } from '../../workflows/seed-scenes';
 import { renderSceneCover } from './scene-cover';
 
 /** A 1 m box standing on the floor, as a GLB. */
@@ -35,9 +35,11 @@ async function boxGlb(color: [number, number, number, number]): Promise<Uint8Arr
 describe('3D scene cover', () => {
   it('renders the scene’s library models with their transforms on a 16:9 picture', async () => {
     const lib = Object.fromEntries(Object.keys(SEED_MODELS).map((k, i) => [k, i + 1])) as LibraryIds;
-    const doc = buildSceneDocument({ kind: 'scene', template: 'showroom', intro: { zh: '你好', tc: '你好', en: 'Hi' } }, lib, {
-      products: [1],
-    });
+    const { doc } = buildSceneDocument(
+      { kind: 'scene', template: 'showroom', intro: { zh: '你好', tc: '你好', en: 'Hi' } },
+      lib,
+      { products: [1] },
+    );
     const red = await boxGlb([0.9, 0.1, 0.1, 1]);
     const blue = await boxGlb([0.1, 0.2, 0.9, 1]);
     const loaded: number[] = [];
@@ -47,12 +49,12 @@ describe('3D scene cover', () => {
       async (source) => {
         const id = 'library_id' in source ? source.library_id : 0;
         loaded.push(id);
-        return id === lib.plinth ? red : blue;
+        return id === lib.plinthBox || id === lib.plinthRound || id === lib.plinthStep ? red : blue;
       },
       out,
       360,
     );
-    expect(drawn).toBe(doc.objects.filter((o) => o.type === 'model').length);
+    expect(drawn).toBe(doc.objects.filter((o) => o.type === 'model' || o.type === 'npc').length);
     // Each distinct model is loaded once.
     expect(new Set(loaded).size).toBe(loaded.length);
     const img = sharp(out);

@@ -315,13 +315,16 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
     },
 
     /**
-     * The first visible model of a category whose English name holds `keyword` (any model of it for an empty
-     * keyword): how the demo catalogue finds the models of its 3D scenes.
+     * Ids of models by their catalogue key (`gen:<family>:<values>` of the generator, `import:<sha>` of imports): the
+     * stable names the demo content uses. Keys the library does not hold are absent from the answer.
      */
-    async firstMatch(q: { category: string; keyword: string }): Promise<number | undefined> {
-      const terms = q.keyword ? [searchForm(q.keyword)] : undefined;
-      const [row] = await repo.page({ category: q.category, terms, hidden: false }, 1, 0);
-      return row?.id;
+    async idsByKeys(keys: string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const key of new Set(keys)) {
+        const row = await repo.byKey(key);
+        if (row) out.set(key, row.id);
+      }
+      return out;
     },
 
     /** A model's GLB bytes (built first when it is a generated model never built), or null when there is none. */
