@@ -294,6 +294,22 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
   }
 
   /** A stored version of a scene document with its assets, library models and product cards resolved for the viewer. */
+  /** The owner's view of a project without a document yet: version 0, no document, nothing to resolve. */
+  function emptyDraft(p: ProjectRow): SceneDetails {
+    return {
+      id: p.id,
+      kind: documentKindsOfCatalog(p.catalog)[0] ?? 'scene',
+      version: 0,
+      state: 'draft',
+      access: 'full',
+      document: null,
+      media: {},
+      library: {},
+      products: {},
+      review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
+    };
+  }
+
   async function documentOut(
     viewer: Viewer,
     p: ProjectRow,
@@ -449,7 +465,11 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
         throw new AppError(ErrorCode.FORBIDDEN, { messageKey: p.priceCents === 0 ? 'freeToView' : 'purchaseToView' });
       }
       const s = await repo.sceneOf(p.id);
-      if (!s || s.draftVersion === 0) throw notFound();
+      if (!s || s.draftVersion === 0) {
+        // A creator's new project has no document until the first save: its editor starts from an empty one.
+        if (owner && q.version === undefined) return emptyDraft(p);
+        throw notFound();
+      }
       let version: number | null;
       if (q.version !== undefined) {
         if (!owner && !moderator) throw notFound();

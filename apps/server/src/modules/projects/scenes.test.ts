@@ -704,6 +704,38 @@ describe('seeding without HTTP', () => {
 });
 
 describe('who may do what', () => {
+  it('scene_details of a new project without a document: an empty draft for its owner, not found for others', async () => {
+    const tour = (await makeProject(t, creator.id, { catalog: '360_image', status: 'draft', name: 'New tour' })).id;
+    const scene = (await makeProject(t, creator.id, { catalog: '3d_model', status: 'draft', name: 'New scene' })).id;
+    for (const [id, kind] of [
+      [tour, 'tour'],
+      [scene, 'scene'],
+    ] as const) {
+      const res = await get(creator, `/project/scene_details?id=${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(body(res).data).toEqual({
+        id,
+        kind,
+        version: 0,
+        state: 'draft',
+        access: 'full',
+        document: null,
+        media: {},
+        library: {},
+        products: {},
+        review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
+      });
+      // A version asked for still has to exist; nobody else learns the project exists.
+      expect((await get(creator, `/project/scene_details?id=${id}&version=1`)).statusCode).toBe(404);
+      expect((await get(creator, `/project/scene_details?id=${id}&version=submitted`)).statusCode).toBe(404);
+      expect((await get(other, `/project/scene_details?id=${id}`)).statusCode).toBe(404);
+      expect((await get(undefined, `/project/scene_details?id=${id}`)).statusCode).toBe(404);
+    }
+    // The first save starts at version 0 and the owner then gets the document.
+    expect(await saved(creator, tour, tourDoc(), 0)).toBe(1);
+    expect(body<{ version: number }>(await get(creator, `/project/scene_details?id=${tour}`)).data.version).toBe(1);
+  });
+
   it('save, restore and submit: the owner only (401 anonymous, 403 without the creator area, 404 for others and admins)', async () => {
     const calls: [string, unknown][] = [
       ['/project/save_scene', { id: tourProject, base_version: 0, document: tourDoc(), force: true }],

@@ -16,6 +16,7 @@ import { useBlocker, useSearchParams } from 'react-router';
 import { fetchSceneDetails, saveScene, sceneKeys, submitScene } from '../../../components/api/scenes';
 import { feedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
+import { useProjectAssets } from '../api/project-assets';
 import { AssetPanel, type DragAsset } from '../components/asset-panel';
 import { createRuntime, EditorContext, type EditorContextValue } from '../components/editor-context';
 import { type AddKind, EditorToolbar } from '../components/editor-toolbar';
@@ -34,10 +35,12 @@ const SceneViewer = lazy(() => import('../../../components/viewers/scene3d/scene
 
 const AUTOSAVE_MS = 1500;
 
-/** The creator's draft: the saved one, or a new empty scene when the project has none yet (answered as "not found"). */
+/** The creator's draft: the saved one, or a new empty scene when the project has none yet (an empty draft). */
 async function loadDetails(id: number, signal?: AbortSignal): Promise<SceneDetails> {
   try {
-    return await fetchSceneDetails(id, undefined, signal);
+    const details = await fetchSceneDetails(id, undefined, signal);
+    // A project without a document yet (a multimedia project may become either kind) starts as an empty scene.
+    return details.document === null || details.document === undefined ? { ...details, kind: 'scene' } : details;
   } catch (e) {
     if (e instanceof HttpError && e.code === ErrorCode.NOT_FOUND) return emptySceneDetails(id);
     throw e;
@@ -100,6 +103,17 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
       window.clearTimeout(timer);
     };
   }, [store]);
+
+  // A save the server refused while a just-uploaded file was still being processed goes again once it is ready.
+  const { status: assetStatus } = useProjectAssets(projectId);
+  const readyIds = (assetStatus.data?.assets ?? [])
+    .filter((a) => a.status === 'ready')
+    .map((a) => a.id)
+    .join(',');
+  useEffect(() => {
+    const now = store.getState();
+    if (readyIds && now.saveState === 'failed' && isDirty(now)) void saveNow(store);
+  }, [readyIds, store]);
 
   // Selecting an object shows its properties.
   useEffect(

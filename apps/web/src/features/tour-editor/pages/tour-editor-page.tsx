@@ -46,7 +46,7 @@ import { createTourStore, emptyTour, type TourStore, useTourStore } from '../sto
 
 const TourViewer = lazy(() => import('../../../components/viewers/tour/tour-viewer'));
 
-/** Code of "not found" (the project has no tour yet answers this too). */
+/** Code of "not found": the editor then starts from an empty tour as well. */
 const NOT_FOUND = 40401;
 
 interface Loaded {
@@ -59,8 +59,9 @@ interface Loaded {
 async function loadDraft(id: number, signal?: AbortSignal): Promise<Loaded> {
   try {
     const details = await fetchSceneDetails(id, undefined, signal);
-    if (details.kind !== 'tour') throw new HttpError(0, 'not a tour');
+    // A project without a document yet (a multimedia project may become either kind) starts as an empty tour.
     if (!details.document || details.version === 0) return { doc: emptyTour(), version: details.version, details };
+    if (details.kind !== 'tour') throw new HttpError(0, 'not a tour');
     const parsed = parseTourDocument(details.document);
     if (!parsed.success) throw new HttpError(0, parsed.error.issues[0]?.message ?? 'invalid document');
     return { doc: parsed.data, version: details.version, details };
