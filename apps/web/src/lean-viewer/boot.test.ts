@@ -14,6 +14,20 @@ describe('lean viewer start', () => {
       expect(parseParams(bad).id, bad).toBeNull();
   });
 
+  it("reads an embed code's options: frame, autorotate, start scene and language, ignoring malformed values", () => {
+    expect(parseParams('?id=12&kind=tour&embed=1&autorotate=1&scene=hall-2&lang=en')).toEqual({
+      id: 12,
+      kind: 'tour',
+      embed: true,
+      autorotate: true,
+      scene: 'hall-2',
+      lang: 'en',
+    });
+    expect(parseParams('?id=12&autorotate=true&lang=tc')).toEqual({ id: 12, kind: null, autorotate: true, lang: 'tc' });
+    expect(parseParams('?id=12&embed=0&autorotate=no&scene=%3Cscript%3E&lang=fr')).toEqual({ id: 12, kind: null });
+    expect(parseParams(`?id=12&scene=${'a'.repeat(65)}`)).toEqual({ id: 12, kind: null });
+  });
+
   it('takes the language and the token the SPA stored', () => {
     expect(storedLang(storage({ xr_lang: 'tc' }))).toBe('tc');
     expect(storedLang(storage({ xr_lang: 'fr' }))).toBe('zh');

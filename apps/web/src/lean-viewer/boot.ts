@@ -9,19 +9,40 @@ import type { DeliveredAsset } from '../components/viewers/asset-viewer';
  * the HTTP client, the session and i18n of the SPA would bring the app's start-up with them.
  */
 
-/** The query of the lean page: the project and, when the link knows it, the kind of its scene document. */
+/**
+ * The query of the lean page: the project and, when the link knows it, the kind of its scene document; an embed code
+ * adds `embed=1` (the page is in another site's frame), `autorotate=1`, a tour's start `scene` and the `lang`uage.
+ */
 export interface LeanParams {
   id: number | null;
   kind: DocumentKind | null;
+  embed?: boolean;
+  autorotate?: boolean;
+  /** A tour scene's element id to start in (the viewer falls back to the document's start when it is unknown). */
+  scene?: string;
+  /** The interface language the link asks for (else the stored one). */
+  lang?: Lang;
 }
 
-/** `?id=12&kind=tour` → the project id (a positive 32-bit integer, else null) and the kind hint (else null). */
+const on = (v: string | null) => v === '1' || v === 'true';
+
+/** `?id=12&kind=tour` → the project id (a positive 32-bit integer, else null), the kind hint (else null) and the embed options. */
 export function parseParams(search: string): LeanParams {
   const q = new URLSearchParams(search);
   const raw = q.get('id') ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
   const k = q.get('kind');
-  return { id, kind: k === 'tour' || k === 'scene' ? k : null };
+  const scene = q.get('scene') ?? '';
+  const lang = q.get('lang') ?? '';
+  return {
+    id,
+    kind: k === 'tour' || k === 'scene' ? k : null,
+    ...(on(q.get('embed')) ? { embed: true } : {}),
+    ...(on(q.get('autorotate')) ? { autorotate: true } : {}),
+    // element ids are short identifiers; anything else is ignored
+    ...(/^[\w-]{1,64}$/.test(scene) ? { scene } : {}),
+    ...((LANGS as readonly string[]).includes(lang) ? { lang: lang as Lang } : {}),
+  };
 }
 
 /** The interface language the SPA stored (same key), else the default. */

@@ -153,6 +153,8 @@ export function LeanViewerPage(props: LeanPageProps) {
   }, [state.phase]);
 
   const back = params.id ? `/#/product_details?id=${params.id}` : '/#/marke_place';
+  // in another site's frame, the way back opens our site in a tab of its own
+  const away = params.embed ? { target: '_blank', rel: 'noopener' } : {};
   const addToCart =
     state.phase === 'scene' && props.onAddToCart
       ? (id: number) => {
@@ -162,9 +164,14 @@ export function LeanViewerPage(props: LeanPageProps) {
       : undefined;
   const tour = state.phase === 'scene' && state.details.kind === 'tour';
   return (
-    <div className="xr-lean" data-testid="view-page">
+    <div
+      className="xr-lean"
+      data-testid="view-page"
+      data-embed={params.embed ? '' : undefined}
+      data-shown={shown ? '' : undefined}
+    >
       <header className="xr-lean__bar">
-        <a href={back} className="xr-lean__back" aria-label={texts.back}>
+        <a href={back} className="xr-lean__back" aria-label={texts.back} {...away}>
           <span aria-hidden="true">←</span> <span className="xr-lean__back-text">{texts.back}</span>
         </a>
         <h1 className="xr-lean__title">{name}</h1>
@@ -177,6 +184,8 @@ export function LeanViewerPage(props: LeanPageProps) {
               <state.Viewer
                 details={state.details}
                 height={tour ? 'calc(100dvh - 132px)' : 'calc(100dvh - 56px)'}
+                startScene={params.scene}
+                autoRotate={params.autorotate}
                 onAddToCart={addToCart}
               />
             </state.Frame>
@@ -196,7 +205,7 @@ export function LeanViewerPage(props: LeanPageProps) {
         {state.phase === 'message' ? (
           <div className="xr-lean__message" role={state.failed ? 'alert' : 'status'} data-testid="lean-message">
             <p>{state.text}</p>
-            <a href={back} className="xr-lean__button">
+            <a href={back} className="xr-lean__button" {...away}>
               {texts.back}
             </a>
           </div>

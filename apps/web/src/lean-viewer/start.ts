@@ -1,3 +1,4 @@
+import type { SceneDetails } from '@xr/contract/scenes';
 import { documentModelUrls, prefetchModels } from '../components/viewers/scene3d/model-urls';
 import {
   peekPrefetchedPicture,
@@ -23,12 +24,13 @@ const storage = (() => {
 })();
 
 export const params = parseParams(window.location.search);
-export const lang = storedLang(storage);
+export const lang = params.lang ?? storedLang(storage);
 export const requests = params.id ? startRequests(params.id, { token: storedToken(storage), lang }) : null;
 
 // a 3D scene's models, or a tour's first picture, download while the viewer's code does; the viewer takes them over
 requests?.scene.then(
-  (d) => {
+  (delivered) => {
+    const d = startingAt(delivered, params.scene);
     if (d.kind === 'scene') prefetchModels(documentModelUrls(d));
     const picture = d.kind === 'tour' ? startPictureUrl(d) : undefined;
     if (!picture) return;
@@ -40,3 +42,10 @@ requests?.scene.then(
   },
   () => undefined,
 );
+
+/** The details as the viewer will open them: a tour starting in the link's `scene` when the tour has it. */
+function startingAt(d: SceneDetails, scene: string | undefined): SceneDetails {
+  const doc = d.document as { scenes?: { id?: unknown }[] } | null;
+  if (!scene || !Array.isArray(doc?.scenes) || !doc.scenes.some((s) => s?.id === scene)) return d;
+  return { ...d, document: { ...doc, start_scene: scene } };
+}

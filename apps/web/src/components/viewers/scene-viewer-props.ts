@@ -14,6 +14,8 @@ export interface SceneViewerProps {
   height?: number | string;
   /** Start in this scene of a tour (element id). */
   startScene?: string;
+  /** Turn the view slowly on its own (an embed's option): a tour as with its autorotate setting on, a 3D scene's orbit camera circling. */
+  autoRotate?: boolean;
   /** Adds a market project to the cart (product hotspots; the popup waits for a returned promise); absent where there is no cart. */
   onAddToCart?(projectId: number): unknown;
   className?: string;

@@ -199,6 +199,7 @@ export default function SceneViewer({
   className,
   children,
   walkOnly,
+  autoRotate,
 }: SceneViewerProps) {
   const { t, i18n } = useTranslation('scene3d');
   const lang = langOf(i18n);
@@ -372,7 +373,13 @@ export default function SceneViewer({
           />
         </group>
         {mode === 'orbit' ? (
-          <OrbitControls makeDefault enableDamping maxPolarAngle={Math.PI / 2 - 0.02} />
+          <OrbitControls
+            makeDefault
+            enableDamping
+            maxPolarAngle={Math.PI / 2 - 0.02}
+            autoRotate={autoRotate}
+            autoRotateSpeed={0.8}
+          />
         ) : (
           <WalkControls spawn={settings.spawn.position} yaw={settings.spawn.yaw} floorSize={settings.floor.size} move={move} />
         )}

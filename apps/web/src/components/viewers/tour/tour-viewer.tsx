@@ -23,6 +23,7 @@ export default function TourViewer({
   document: given,
   height = 480,
   startScene,
+  autoRotate,
   className,
   follow,
   onViewChange,
@@ -31,7 +32,10 @@ export default function TourViewer({
   registerTourLocales(i18n);
   const { t } = useTranslation('tour');
   const lang = langOf(i18n);
-  const parsed = useMemo(() => parseTourDocument(given ?? details.document), [given, details.document]);
+  const parsed = useMemo(() => {
+    const p = parseTourDocument(given ?? details.document);
+    return p.success && autoRotate ? { ...p, data: { ...p.data, settings: { ...p.data.settings, autorotate: true } } } : p;
+  }, [given, details.document, autoRotate]);
   if (!parsed.success || parsed.data.scenes.length === 0)
     return <Result status="warning" title={t('viewer.invalid')} className={className} data-testid="tour-invalid" />;
   return (
