@@ -92,7 +92,7 @@ describe.runIf(ffmpeg)('a broadcast interrupted', () => {
     sockets.push(s);
     const states: LiveStatePayload[] = [];
     s.on('live:state', (p: LiveStatePayload) => states.push(p));
-    await new Promise((resolve) => s.once('connect', resolve));
+    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
     s.emit('live:join', { id: made.id, ticket });
     // Joining tells the state as it is now.
     await waitFor(() => states.length === 1);

@@ -85,6 +85,7 @@ export function createWorldRooms({
   cluster,
   log,
   iceServers = [],
+  trustProxy = false,
 }: {
   realtime: Pick<Realtime, 'io' | 'onConnection'>;
   world: WorldService;
@@ -93,6 +94,8 @@ export function createWorldRooms({
   log?: FastifyBaseLogger;
   /** STUN / TURN servers handed to every joiner for the voice mesh (config WEBRTC_ICE_SERVERS). */
   iceServers?: IceServer[];
+  /** Behind a reverse proxy (TRUST_PROXY): a socket's client address is the first of X-Forwarded-For, as for HTTP. */
+  trustProxy?: boolean;
 }) {
   const io = realtime.io as unknown as Server;
   const instances = new Map<string, Instance>();
@@ -292,13 +295,18 @@ export function createWorldRooms({
     for (const [room, ids] of byRoom) io.to(room).emit(WorldEvent.chatRemoved, { ids });
   }
 
+  function addressOf(socket: Socket): string {
+    const forwarded = socket.handshake.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return trustProxy && first ? first : socket.handshake.address;
+  }
+
   realtime.onConnection((socket: Socket, user: RequestUser | null) => {
     const lang = langOf(socket);
     const chatTimes: number[] = [];
+    const ip = addressOf(socket);
     /** The audit log's actor of this socket's host actions (a guest host is named by their visit). */
-    const by: HostActor = user
-      ? { id: user.id, name: user.name, ip: socket.handshake.address }
-      : { id: null, ip: socket.handshake.address };
+    const by: HostActor = user ? { id: user.id, name: user.name, ip } : { id: null, ip };
 
     /** Runs a handler with an acknowledgement: `{ ok, data }` or the refusal. */
     function on<T>(event: string, run: (payload: unknown) => Promise<T>) {
@@ -352,7 +360,7 @@ export function createWorldRooms({
     on(WorldEvent.join, async (payload): Promise<WorldJoinReply> => {
       const p = parse(worldJoinPayload, payload);
       await leaveCurrent();
-      const joined = await world.join(user, p, { socketId: socket.id, nodeId });
+      const joined = await world.join(user, p, { socketId: socket.id, nodeId, ip });
       const { visit } = joined;
       const room = instanceRoom(visit.entryId, visit.instance);
       // The socket may have gone while the join ran: close the visit again.

@@ -14,7 +14,6 @@ import {
   onlineUserRow,
   unbanBody,
   upWorldBody,
-  WORLD_SCENE_CALLS_PER_MINUTE,
   worldBan,
   worldDetails,
   worldDetailsQuery,
@@ -110,20 +109,14 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
     },
   );
 
-  // Password guessing: limited per address and room.
-  const sceneLimit = app.callLimit({
-    max: WORLD_SCENE_CALLS_PER_MINUTE,
-    windowMs: 60_000,
-    key: (request) => `world-scene|${request.ip}|${(request.body as { entry_id?: unknown } | undefined)?.entry_id ?? ''}`,
-  });
+  // Password guessing is limited per address and room by the service, in one budget with the socket's joins.
   app.post(
     '/meta/world_scene',
     {
       config: { access: 'public' },
-      preHandler: [sceneLimit],
       schema: { tags, body: worldSceneBody, response: { 200: envelope(sceneDetails) } },
     },
-    async (request) => ok(await world.scene(request.user ?? null, request.body)),
+    async (request) => ok(await world.scene(request.user ?? null, request.body, { ip: request.ip })),
   );
 
   // --- Presence ---

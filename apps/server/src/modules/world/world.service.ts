@@ -36,6 +36,7 @@ import { type AuditActor, type AuditRecord, type AuditRecorder, changes } from '
 import { isMarketVisible, type ProjectsService } from '../projects/projects.service';
 import type { ScenesService } from '../projects/scenes.service';
 import type { UsersService } from '../users/users.service';
+import { createMemoryAttempts, type PasswordAttempts } from './world.attempts';
 import { createWorldRepository, type WorldChatRow, type WorldEntryRow, type WorldVisitRow } from './world.repository';
 
 /**
@@ -139,6 +140,7 @@ export function createWorldService({
   users,
   lookFor,
   audit,
+  attempts = createMemoryAttempts(),
 }: {
   db: Db;
   projects: Pick<ProjectsService, 'byId' | 'byIds'>;
@@ -147,6 +149,11 @@ export function createWorldService({
   lookFor: LookFor;
   /** The audit log: admin and persisted host actions are recorded in their transaction. */
   audit?: AuditRecorder;
+  /**
+   * Wrong-password budget per address and room, shared by the scene call and the socket join (Redis-backed with
+   * several processes). Default: this process's memory, WORLD_SCENE_CALLS_PER_MINUTE a minute.
+   */
+  attempts?: PasswordAttempts;
 }) {
   const repo = createWorldRepository(db);
   const log = async (tx: DbOrTx, entry: AuditRecord) => {
@@ -277,6 +284,7 @@ export function createWorldService({
     entry: WorldEntryRow,
     host: boolean,
     p: { invite?: string; password?: string },
+    ip?: string,
   ): Promise<void> {
     if (!actor && entry.access !== 'public') throw new AppError(ErrorCode.WORLD_SIGN_IN_REQUIRED);
     if (actor && !host && (await repo.isBanned(entry.id, actor.id))) throw new AppError(ErrorCode.WORLD_BANNED);
@@ -286,9 +294,17 @@ export function createWorldService({
       if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new AppError(ErrorCode.WORLD_INVITE_INVALID);
     }
     if (!host && entry.access === 'password') {
-      if (!entry.passwordHash || !p.password || !(await verify(entry.passwordHash, p.password).catch(() => false))) {
+      if (!entry.passwordHash || !p.password) throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
+      // One budget per address and room whichever way the guess comes (HTTP or socket), taken before the costly hash.
+      const key = `${ip ?? 'unknown'}|${entry.id}`;
+      const budget = await attempts.take(key);
+      if (!budget.allowed) {
+        throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(budget.retryAfterSeconds) } });
+      }
+      if (!(await verify(entry.passwordHash, p.password).catch(() => false))) {
         throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
       }
+      await attempts.giveBack(key);
     }
   }
 
@@ -444,10 +460,14 @@ export function createWorldService({
      * POST /meta/world_scene: the room's scene for whoever may enter it (see `checkAccess`), even when the project is
      * paid and not bought, or not in the market: a room shows its scene to its visitors. Viewer-quality assets only.
      */
-    async scene(actor: WorldActor, p: { entry_id: number; invite?: string; password?: string }): Promise<SceneDetails> {
+    async scene(
+      actor: WorldActor,
+      p: { entry_id: number; invite?: string; password?: string },
+      from: { ip?: string } = {},
+    ): Promise<SceneDetails> {
       const entry = await repo.entryById(p.entry_id);
       if (!entry) throw notFound();
-      await checkAccess(actor, entry, (await roleFor(actor, entry)) === 'host', p);
+      await checkAccess(actor, entry, (await roleFor(actor, entry)) === 'host', p, from.ip ?? actor?.ip);
       return scenes.roomScene(actor, entry.projectId, entry.authorId);
     },
 
@@ -458,12 +478,16 @@ export function createWorldService({
      * bans; lock), then, holding the entry's row lock, the first instance with room (or a new one) and the visit row,
      * plus one view. Classroom visitors start muted.
      */
-    async join(actor: WorldActor, p: JoinPayload, socket: { socketId: string; nodeId: string }): Promise<Joined> {
+    async join(
+      actor: WorldActor,
+      p: JoinPayload,
+      socket: { socketId: string; nodeId: string /** The client's address (password attempts). */; ip?: string },
+    ): Promise<Joined> {
       const entry = await repo.entryById(p.entry_id);
       if (!entry) throw notFound();
       const role = await roleFor(actor, entry);
       const host = role === 'host';
-      await checkAccess(actor, entry, host, p);
+      await checkAccess(actor, entry, host, p, socket.ip);
       const visit = await db.transaction(async (tx) => {
         const locked = await repo.lockEntry(entry.id, tx);
         if (!locked) throw notFound();
