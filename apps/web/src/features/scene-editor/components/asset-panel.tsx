@@ -180,23 +180,42 @@ function LibraryTab({ onAdd }: { onAdd(a: DragAsset): void }) {
 }
 
 /** Uploads another model into the project (tus, kind model3d, never replacing the project's content). */
-function ModelUpload({ projectId, onDone }: { projectId: number; onDone(): void }) {
+function ModelUpload({
+  projectId,
+  statusOf,
+  onDone,
+}: {
+  projectId: number;
+  /** The processing state of a project file, once listed. */
+  statusOf(assetId: number): string | undefined;
+  onDone(): void;
+}) {
   const { t } = useTranslation('scene3d');
   const upload = useRef<TusUpload | null>(null);
-  const [state, setState] = useState<{ name: string; sent: number; total: number; error: string | null; done: boolean } | null>(
-    null,
-  );
+  const [state, setState] = useState<{
+    name: string;
+    sent: number;
+    total: number;
+    error: string | null;
+    done: boolean;
+    assetId: number | null;
+  } | null>(null);
+  // The upload's line says "being processed" only until its model is processed (its card then shows) or failed.
+  const processed = state?.done && state.assetId !== null ? statusOf(state.assetId) : undefined;
+  useEffect(() => {
+    if (processed === 'ready') setState(null);
+  }, [processed]);
   useEffect(() => () => void upload.current?.abort(), []);
   const start = (file: File) => {
     upload.current?.abort();
-    setState({ name: file.name, sent: 0, total: file.size, error: null, done: false });
+    setState({ name: file.name, sent: 0, total: file.size, error: null, done: false, assetId: null });
     const u = createTusUpload(
       file,
       'model3d',
       {
         onProgress: (sent, total) => setState((s) => (s ? { ...s, sent, total } : s)),
-        onSuccess: () => {
-          setState((s) => (s ? { ...s, sent: s.total, done: true } : s));
+        onSuccess: (_url, assetId) => {
+          setState((s) => (s ? { ...s, sent: s.total, done: true, assetId } : s));
           onDone();
         },
         onError: (message) => setState((s) => (s ? { ...s, error: message ?? t('assets.uploadFailed') } : s)),
@@ -214,7 +233,7 @@ function ModelUpload({ projectId, onDone }: { projectId: number; onDone(): void 
   const busy = !!state && !state.done && !state.error;
   return (
     <div className="xr-editor__upload">
-      <Upload accept=".glb,.gltf,.fbx,.obj,.3ds,.zip,.max" showUploadList={false} beforeUpload={start} disabled={busy}>
+      <Upload accept=".glb,.gltf,.fbx,.obj,.3ds,.dae,.stl,.ply,.zip,.max" showUploadList={false} beforeUpload={start} disabled={busy}>
         <Button icon={<CloudUploadOutlined />} disabled={busy} block>
           {t('assets.upload')}
         </Button>
@@ -230,7 +249,12 @@ function ModelUpload({ projectId, onDone }: { projectId: number; onDone(): void 
             size="small"
             aria-label={t('assets.uploadProgress')}
           />
-          {state.done && <Typography.Text type="secondary">{t('assets.processing')}</Typography.Text>}
+          {state.done && processed !== 'failed' && (
+            <Typography.Text type="secondary" data-testid="upload-processing">
+              {t('assets.processing')}
+            </Typography.Text>
+          )}
+          {processed === 'failed' && <Alert type="error" showIcon title={t('assets.status.failed')} />}
         </>
       )}
       {state?.error && <Alert type="error" showIcon title={state.error} />}
@@ -249,6 +273,7 @@ function UploadsTab({ projectId, onAdd }: { projectId: number; onAdd(a: DragAsse
     <div className="xr-editor__assets-tab">
       <ModelUpload
         projectId={projectId}
+        statusOf={(id) => status.data?.assets.find((a) => a.id === id)?.status}
         onDone={() => void client.invalidateQueries({ queryKey: projectAssetsKey(projectId) })}
       />
       {models.length === 0 ? (

@@ -1,7 +1,7 @@
 import { Grid, Line, OrbitControls, TransformControls } from '@react-three/drei';
 import { Canvas, type ThreeEvent, useFrame, useThree } from '@react-three/fiber';
 import type { SceneObject, Transform, Vec3 } from '@xr/contract/scenes';
-import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentRef, type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box3, Box3Helper, Color, type Object3D, type PerspectiveCamera, Plane, Raycaster, Vector2, Vector3 } from 'three';
 import { boundsOf, fitCamera, type OrbitTarget } from '../../../components/viewers/scene3d/camera-fit';
 import { SceneEnvironment } from '../../../components/viewers/scene3d/environment';
@@ -104,6 +104,13 @@ function SelectionBoxes({ ids, runtime }: { ids: readonly string[]; runtime: Edi
   );
 }
 
+/** Whether an object hangs under a scene (TransformControls needs its world matrix from there). */
+export function inSceneGraph(o: Object3D): boolean {
+  let top = o;
+  while (top.parent) top = top.parent;
+  return (top as Object3D & { isScene?: boolean }).isScene === true;
+}
+
 /** The gizmo on the primary selection; multi-selections follow the primary's change. Commits one command per drag. */
 function Gizmo({ store, runtime, dragging }: { store: EditorStore; runtime: EditorRuntime; dragging: React.RefObject<boolean> }) {
   const selection = useEditor(store, (s) => s.selection);
@@ -118,11 +125,19 @@ function Gizmo({ store, runtime, dragging }: { store: EditorStore; runtime: Edit
   });
   const primaryId = movable[0];
   const [primary, setPrimary] = useState<Object3D | null>(null);
+  const controls = useRef<ComponentRef<typeof TransformControls> | null>(null);
   const { camera, gl } = useThree();
   const screen = useRef(new Vector3());
   useFrame(() => {
-    const o = primaryId ? (runtime.objects.get(primaryId) ?? null) : null;
-    if (o !== primary) setPrimary(o);
+    // TransformControls reports an error on every frame its object is outside the scene graph: an object is
+    // registered before it is attached (and a reloading model briefly leaves it), so attach only once it is in.
+    const registered = primaryId ? (runtime.objects.get(primaryId) ?? null) : null;
+    const o = registered && inSceneGraph(registered) ? registered : null;
+    if (o !== primary) {
+      // this frame already draws: let go of a detached object now rather than after React's next render
+      if (!o) controls.current?.detach();
+      setPrimary(o);
+    }
     // Where the gizmo is on screen (CSS px in the canvas), for keyboardless checks and end-to-end tests.
     const wrap = gl.domElement.closest('.xr-editor__viewport');
     if (!wrap) return;
@@ -142,6 +157,7 @@ function Gizmo({ store, runtime, dragging }: { store: EditorStore; runtime: Edit
   if (!primary || !primaryId) return null;
   return (
     <TransformControls
+      ref={controls}
       object={primary}
       mode={mode}
       translationSnap={snap ? gridStep : null}
