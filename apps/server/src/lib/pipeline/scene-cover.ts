@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
-import { Document, NodeIO, type Scene } from '@gltf-transform/core';
+import { Document, type Scene } from '@gltf-transform/core';
 import { mergeDocuments } from '@gltf-transform/functions';
 import type { SceneDocument, SceneObject } from '@xr/contract/scenes';
 import sharp from 'sharp';
+import { createIO } from './model';
 import { renderThumbnail } from './thumbnail';
 
 /** Loads a model's optimized GLB by its source (library model or the creator's processed asset). */
@@ -26,7 +27,8 @@ const eulerToQuat = ([x, y, z]: [number, number, number]): [number, number, numb
  * background gradient. Returns the number of models drawn.
  */
 export async function renderSceneCover(doc: SceneDocument, load: GlbLoader, outPath: string, height = 720): Promise<number> {
-  const io = new NodeIO();
+  // The pipeline's GLBs are meshopt-compressed: read them with its extensions and decoder.
+  const io = await createIO();
   const target = new Document();
   target.createBuffer();
   const root = target.createScene('cover');
