@@ -200,7 +200,7 @@ export class CorpusHarness {
     });
     const page = await browser.newPage({ viewport: { width: 600, height: 300 } });
     await page.goto(url);
-    await page.waitForFunction(() => 'corpus' in window, null, { timeout: 30_000 });
+    await page.waitForFunction(() => 'corpus' in globalThis, null, { timeout: 30_000 });
     const require = createRequire(import.meta.url);
     const assimp = (await (require('assimpjs') as () => Promise<AssimpModule>)()) as AssimpModule;
     return new CorpusHarness(browser, page, server, url, workDir, assimp);
@@ -216,7 +216,7 @@ export class CorpusHarness {
   analyse(url: string, format: string, key?: string, frame?: Box | null): Promise<Analysis> {
     return this.page.evaluate(
       ([u, f, k, b]) =>
-        (window as unknown as { corpus: { analyse: (...a: unknown[]) => Promise<Analysis> } }).corpus.analyse(
+        (globalThis as unknown as { corpus: { analyse: (...a: unknown[]) => Promise<Analysis> } }).corpus.analyse(
           u,
           f,
           k,
@@ -228,7 +228,7 @@ export class CorpusHarness {
 
   compare(a: string, b: string): Promise<ImageMetrics> {
     return this.page.evaluate(
-      ([x, y]) => (window as unknown as { corpus: { compare: (a: string, b: string) => ImageMetrics } }).corpus.compare(x, y),
+      ([x, y]) => (globalThis as unknown as { corpus: { compare: (a: string, b: string) => ImageMetrics } }).corpus.compare(x, y),
       [a, b] as const,
     );
   }
@@ -236,7 +236,8 @@ export class CorpusHarness {
   /** Both models' first view side by side, as a PNG file. */
   async savePair(a: string, b: string, file: string) {
     const data = await this.page.evaluate(
-      ([x, y]) => (window as unknown as { corpus: { pair: (a: string, b: string, v: number) => string } }).corpus.pair(x, y, 0),
+      ([x, y]) =>
+        (globalThis as unknown as { corpus: { pair: (a: string, b: string, v: number) => string } }).corpus.pair(x, y, 0),
       [a, b] as const,
     );
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -245,7 +246,7 @@ export class CorpusHarness {
 
   forget(...keys: string[]) {
     return this.page.evaluate((ks) => {
-      for (const k of ks) (window as unknown as { corpus: { forget: (p: string) => void } }).corpus.forget(k);
+      for (const k of ks) (globalThis as unknown as { corpus: { forget: (p: string) => void } }).corpus.forget(k);
     }, keys);
   }
 
