@@ -10,11 +10,12 @@ import {
   type WorldStatesEvent,
 } from '@xr/contract/world';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, type Shopper, shopper } from '../../../test/commerce';
 import { redisAnswers, TEST_REDIS_URL } from '../../../test/redis';
-import { ask, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
+import { ask, makeModelScene, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
 import { buildApp } from '../../app';
 
 /**
@@ -145,5 +146,43 @@ describe.skipIf(!hasRedis)('two processes on one Redis', () => {
     const left = next<{ member_id: number }>(b, WorldEvent.memberLeft, (x) => x.member_id === jh.member_id);
     h.disconnect();
     await Promise.all([hosts, left]);
+  });
+
+  it('wrong room-password guesses count into one budget per address and room across both processes', async () => {
+    const project = await makeModelScene(t, author.id);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/explore/add_world',
+      headers: author.headers,
+      payload: { name: 'Locked hall', project_id: project.projectId, access: 'password', password: 'open sesame' },
+    });
+    const locked = body<WorldEntry>(made).data;
+    // Left over from an earlier run on this Redis (same address and a reused id), the budget would not start full.
+    const redis = new Redis(TEST_REDIS_URL);
+    await redis.del(`xr:world:pw:127.0.0.1|${locked.id}`);
+    redis.disconnect();
+
+    const onA = await kit.connect(urlA, alice.token);
+    for (let i = 0; i < 10; i++) {
+      expect(await ask(onA, WorldEvent.join, { entry_id: locked.id, password: `a${i}` })).toMatchObject({ code: 40070 });
+    }
+    for (let i = 0; i < 10; i++) {
+      const r = await appB.inject({
+        method: 'POST',
+        url: '/api/meta/world_scene',
+        headers: alice.headers,
+        payload: { entry_id: locked.id, password: `b${i}` },
+      });
+      expect(body(r).code).toBe(40070);
+    }
+    const onB = await kit.connect(urlB, alice.token);
+    expect(await ask(onB, WorldEvent.join, { entry_id: locked.id, password: 'open sesame' })).toMatchObject({ code: 429 });
+    const viaA = await t.app.inject({
+      method: 'POST',
+      url: '/api/meta/world_scene',
+      headers: alice.headers,
+      payload: { entry_id: locked.id, password: 'b21' },
+    });
+    expect(viaA.statusCode).toBe(429);
   });
 });

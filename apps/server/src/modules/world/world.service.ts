@@ -296,7 +296,7 @@ export function createWorldService({
     if (!host && entry.access === 'password') {
       if (!entry.passwordHash || !p.password) throw new AppError(ErrorCode.WORLD_PASSWORD_WRONG);
       // One budget per address and room whichever way the guess comes (HTTP or socket), taken before the costly hash.
-      const key = `${ip ?? 'unknown'}|${entry.id}`;
+      const key = `${(ip ?? 'unknown').replace(/^::ffff:/, '')}|${entry.id}`;
       const budget = await attempts.take(key);
       if (!budget.allowed) {
         throw new AppError(ErrorCode.RATE_LIMITED, { headers: { 'retry-after': String(budget.retryAfterSeconds) } });

@@ -442,6 +442,76 @@ describe('rooms', () => {
   });
 });
 
+describe('room passwords: one guessing budget per address and room, whichever way in', () => {
+  const sceneOf = (payload: Record<string, unknown>) => call('POST', '/meta/world_scene', alice, payload);
+  const budget = 20;
+
+  it('fresh sockets do not reset it: the 21st wrong guess is refused with 429, the right password too until it refills', async () => {
+    const e = await addWorld({ access: 'password', password: 'open sesame' });
+    let socket = await connect(alice);
+    for (let i = 1; i <= budget; i++) {
+      // A new connection every 5 guesses (per-socket limits would start again from zero).
+      if (i % 5 === 0) socket = await connect(alice);
+      expect(await ask(socket, WorldEvent.join, { entry_id: e.id, password: `guess${i}` })).toMatchObject({
+        ok: false,
+        code: ErrorCode.WORLD_PASSWORD_WRONG,
+      });
+    }
+    const fresh = await connect(alice);
+    expect(await ask(fresh, WorldEvent.join, { entry_id: e.id, password: 'guess21' })).toMatchObject({
+      ok: false,
+      code: ErrorCode.RATE_LIMITED,
+    });
+    expect(await ask(fresh, WorldEvent.join, { entry_id: e.id, password: 'open sesame' })).toMatchObject({
+      ok: false,
+      code: ErrorCode.RATE_LIMITED,
+    });
+    // The HTTP scene call draws on the same budget (429 with a retry time).
+    const http = await sceneOf({ entry_id: e.id, password: 'open sesame' });
+    expect(http.statusCode).toBe(429);
+    expect(Number(http.headers['retry-after'])).toBeGreaterThan(0);
+    // Another room has its own budget.
+    const other = await addWorld({ access: 'password', password: 'other door' });
+    expect((await enter(fresh, { entry_id: other.id, password: 'other door' })).entry.id).toBe(other.id);
+  });
+
+  it('HTTP and socket guesses share one budget; right passwords do not use it up', async () => {
+    const { projectId: withScene } = await makeModelScene(t, author.id);
+    const e = await addWorld({ access: 'password', password: 'open sesame', project_id: withScene });
+    const s = await connect(alice);
+    // Right passwords, many times over: never limited.
+    for (let i = 0; i < budget + 5; i++)
+      expect((await sceneOf({ entry_id: e.id, password: 'open sesame' })).statusCode).toBe(200);
+    for (let i = 0; i < budget / 2; i++) {
+      expect(body(await sceneOf({ entry_id: e.id, password: `http${i}` })).code).toBe(ErrorCode.WORLD_PASSWORD_WRONG);
+    }
+    for (let i = 0; i < budget / 2; i++) {
+      expect(await ask(s, WorldEvent.join, { entry_id: e.id, password: `sock${i}` })).toMatchObject({
+        code: ErrorCode.WORLD_PASSWORD_WRONG,
+      });
+    }
+    expect(body(await sceneOf({ entry_id: e.id, password: 'http-last' })).code).toBe(ErrorCode.RATE_LIMITED);
+    expect(await ask(s, WorldEvent.join, { entry_id: e.id, password: 'sock-last' })).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+    });
+    // The room's host needs no password and is never limited.
+    expect((await enter(await connect(author), { entry_id: e.id })).entry.id).toBe(e.id);
+  });
+
+  it('a parallel burst is held to the budget (each attempt is counted before the password is checked)', async () => {
+    const e = await addWorld({ access: 'password', password: 'open sesame' });
+    const sockets = await Promise.all(Array.from({ length: 6 }, () => connect(alice)));
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        ask<unknown>(sockets[i % sockets.length] as Socket, WorldEvent.join, { entry_id: e.id, password: `burst${i}` }, 20_000),
+      ),
+    );
+    const codes = replies.map((r) => (r.ok ? 200 : r.code));
+    expect(codes.filter((c) => c === ErrorCode.WORLD_PASSWORD_WRONG)).toHaveLength(budget);
+    expect(codes.filter((c) => c === ErrorCode.RATE_LIMITED)).toHaveLength(60 - budget);
+  });
+});
+
 describe('presence statistics', () => {
   it('closes visits on disconnect and counts views, online time and averages', async () => {
     const e = await addWorld();
