@@ -70,9 +70,9 @@ const messages: Record<JobFailureReason, Record<Lang, string>> = {
     en: 'The file is incomplete (the upload was cut or the file is damaged)',
   },
   unsupported_format: {
-    zh: '不支持此文件格式：请上传 FBX、glTF/GLB、OBJ（可连同 MTL 与贴图打包为 zip）或 3DS',
-    tc: '不支援此檔案格式：請上傳 FBX、glTF/GLB、OBJ（可連同 MTL 與貼圖打包為 zip）或 3DS',
-    en: 'Unsupported format: upload FBX, glTF/GLB, OBJ (in a zip with its MTL and textures) or 3DS',
+    zh: '不支持此文件格式。可上传的模型格式：glTF/GLB、FBX、OBJ（连同 MTL 与贴图）、3DS、DAE（Collada）、STL、PLY，或将模型与其文件打包为 zip',
+    tc: '不支援此檔案格式。可上傳的模型格式：glTF/GLB、FBX、OBJ（連同 MTL 與貼圖）、3DS、DAE（Collada）、STL、PLY，或將模型與其檔案打包為 zip',
+    en: 'Unsupported format. Accepted model formats: glTF/GLB, FBX, OBJ (with its MTL and textures), 3DS, DAE (Collada), STL, PLY, or a zip of the model with its files',
   },
   max_unsupported: {
     zh: '无法读取 3ds Max 原生 .max 文件。请在 3ds Max 中选择“文件 › 导出 › 导出”，保存类型选“Autodesk (*.FBX)”（勾选“嵌入的媒体”以带上贴图，角色请勾选“动画”和“蒙皮”），或用“文件 › 导出 › glTF”导出 .glb，然后上传该文件',
@@ -90,9 +90,9 @@ const messages: Record<JobFailureReason, Record<Lang, string>> = {
     en: 'The model has no faces to show (only lines, points, cameras or lights)',
   },
   no_model_in_archive: {
-    zh: '压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件',
-    tc: '壓縮檔中沒有 glTF、GLB、OBJ、FBX 或 3DS 模型檔案',
-    en: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+    zh: '压缩包中没有可识别的模型文件。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY',
+    tc: '壓縮檔中沒有可識別的模型檔案。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY',
+    en: 'The archive contains no model of an accepted format: glTF/GLB, FBX, OBJ, 3DS, DAE (Collada), STL, PLY',
   },
   validation_failed: {
     zh: '优化后的模型未通过 glTF 校验，请从建模软件重新导出后再试',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeFbxAscii, cubeFbxBinary } from '../../test/fixtures/fbx';
 import { tinyMp4, tinyWebm } from '../../test/fixtures/media';
 import { cubeGlb, cubeGltfZip, cubeObj, cubeObjZip } from '../../test/fixtures/models';
+import { boxDae, boxPly, boxStlAscii, boxStlBinary } from '../../test/fixtures/source-formats';
 import { cube3ds } from '../../test/fixtures/tds';
 import { checkFile, isUnsafeEntryName } from './file-check';
 
@@ -59,6 +60,12 @@ describe('content checks', () => {
       ['fbx', cubeFbxBinary('checker.png', undefined, { compress: true, footer: 'sdk' })],
       ['fbx', cubeFbxBinary('checker.png', undefined, { compress: true, footer: 'none' })],
       ['3ds', cube3ds()],
+      ['dae', boxDae()],
+      ['dae', `\uFEFF<?xml version="1.0"?>\n<!-- exported -->\n${boxDae().replace(/^<\?xml[^>]*>\s*/, '')}`],
+      ['stl', boxStlBinary()],
+      ['stl', Buffer.concat([Buffer.from('solid but binary'), boxStlBinary().subarray(16)])],
+      ['stl', boxStlAscii()],
+      ['ply', boxPly()],
       ['jpg', jpg],
       ['webp', webp],
       ['mp4', tinyMp4()],
@@ -73,12 +80,18 @@ describe('content checks', () => {
   it('refuses wrong magic bytes, cut files and .max', async () => {
     expect(await check('fbx', 'hello')).toBe('fileTypeMismatch');
     expect(await check('3ds', 'hello')).toBe('fileTypeMismatch');
+    expect(await check('dae', '<?xml version="1.0"?><svg/>')).toBe('fileTypeMismatch');
+    expect(await check('stl', 'hello')).toBe('fileTypeMismatch');
+    expect(await check('ply', 'hello')).toBe('fileTypeMismatch');
     expect(await check('obj', Buffer.from([0, 1, 2, 3]))).toBe('fileTypeMismatch');
     expect(await check('mp4', tinyMp4().subarray(0, 200))).toBe('fileTruncated');
     expect(await check('mp3', 'not audio')).toBe('fileTypeMismatch');
     expect(await check('wav', wav().subarray(0, 30))).toBe('fileTruncated');
     const fbx = cubeFbxBinary();
     expect(await check('fbx', fbx.subarray(0, fbx.length - 200))).toBe('fileTruncated');
+    const stl = boxStlBinary();
+    expect(await check('stl', stl.subarray(0, stl.length - 50))).toBe('fileTruncated');
+    expect(await check('stl', boxStlAscii().slice(0, 200))).toBe('fileTruncated');
     const tds = cube3ds();
     expect(await check('3ds', tds.subarray(0, tds.length - 20))).toBe('fileTruncated');
     expect(await check('gltf', '{"asset": ')).toBe('fileTruncated');

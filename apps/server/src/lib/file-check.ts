@@ -107,6 +107,31 @@ export async function checkFile(file: string, extension: string): Promise<void> 
         if (head.readUInt32LE(2) > size) throw new FileRejection('fileTruncated');
         break;
       }
+      case 'dae': {
+        // Collada is XML whose root element is COLLADA (after the declaration and any comments).
+        const text = decodeText(await readAt(fd, 0, Math.min(size, 64 * 1024)));
+        if (!/^\s*<(\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<COLLADA[\s>]/.test(text.replace(/^\uFEFF/, ''))) {
+          throw new FileRejection('fileTypeMismatch');
+        }
+        break;
+      }
+      case 'stl': {
+        // Binary: an 80-byte header, a facet count and 50 bytes per facet; ASCII: "solid" … "endsolid". A binary
+        // header may itself start with "solid", so the size rule is tried first.
+        const count = await readAt(fd, 80, 4);
+        const facets = count.length === 4 ? count.readUInt32LE(0) : -1;
+        if (facets >= 0 && size === 84 + facets * 50) break;
+        const text = head.toString('latin1').trimStart();
+        if (text.startsWith('solid')) {
+          if (!tail.toString('latin1').includes('endsolid')) throw new FileRejection('fileTruncated');
+          break;
+        }
+        if (facets >= 0 && size < 84 + facets * 50) throw new FileRejection('fileTruncated');
+        throw new FileRejection('fileTypeMismatch');
+      }
+      case 'ply':
+        if (!/^ply\r?\n/.test(head.toString('latin1'))) throw new FileRejection('fileTypeMismatch');
+        break;
       case 'png':
         if (!at(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) throw new FileRejection('fileTypeMismatch');
         if (!tail.includes(ascii('IEND'))) throw new FileRejection('fileTruncated');

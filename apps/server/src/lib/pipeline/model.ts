@@ -67,7 +67,9 @@ export interface ProcessModelResult {
 /** Longest texture side after optimisation. */
 export const MAX_TEXTURE_SIZE = 2048;
 
-const MODEL_EXTS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds'] as const;
+/** Accepted model formats, in the order a zip's main file is chosen when it holds several. */
+export const MODEL_EXTS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds', '.dae', '.ply', '.stl'] as const;
+const ACCEPTED = `${MODEL_EXTS.join(', ')} (or a .zip of one with its files)`;
 
 /** Draco's decoder (WebAssembly), loaded once per worker on the first Draco-compressed upload. */
 let dracoDecoder: Promise<unknown> | undefined;
@@ -99,7 +101,7 @@ function findMain(root: string, files: string[]): string {
     .sort((a, b) => rank(a) - rank(b) || a.split(path.sep).length - b.split(path.sep).length || a.localeCompare(b));
   if (models.length === 0) {
     if (files.some((f) => f.toLowerCase().endsWith('.max'))) throw maxError();
-    throw new PipelineError('no_model_in_archive', 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model');
+    throw new PipelineError('no_model_in_archive', `The archive contains no model; accepted formats: ${ACCEPTED}`);
   }
   return path.join(root, models[0]!);
 }
@@ -341,7 +343,7 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
     mainFile = findMain(resourceRoot, files);
     mainExt = path.extname(mainFile).toLowerCase();
   } else if (!(MODEL_EXTS as readonly string[]).includes(ext)) {
-    throw new PipelineError('unsupported_format', `Unsupported model format: ${ext || originalName}`);
+    throw new PipelineError('unsupported_format', `Unsupported model format: ${ext || originalName}; accepted formats: ${ACCEPTED}`);
   }
   report(10);
 

@@ -153,10 +153,11 @@ async function exportGlb(scene: Object3D, animations: AnimationClip[]): Promise<
 }
 
 /**
- * Reads an OBJ, FBX or 3DS file with the three.js loaders (no browser needed) and returns a glTF-Transform
+ * Reads an OBJ, FBX, 3DS, DAE, STL or PLY file with the three.js loaders (no browser needed) and returns a glTF-Transform
  * document that keeps the node hierarchy, skins, morph targets and animation clips (FBX characters stay animated),
- * with base colour and normal textures read from `rootDir` only (the extracted upload), matched by path or file
- * name; an unreadable texture is left out with a warning.
+ * with its materials mapped channel by channel (`three-materials.ts`) and their colour, normal, emission and specular
+ * textures read from `rootDir` only (the extracted upload), matched by path or file name; an unreadable texture is
+ * left out with a warning.
  */
 export async function importWithThree(
   io: NodeIO,

@@ -10,7 +10,7 @@ import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { LibraryService } from './library.service';
 
 /** Files the importer takes (the asset pipeline's formats; `.max` is reported with the export advice). */
-export const IMPORT_EXTENSIONS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds', '.zip', '.max'] as const;
+export const IMPORT_EXTENSIONS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds', '.dae', '.stl', '.ply', '.zip', '.max'] as const;
 /** Optional file in the folder giving names, category and tags per file (relative path -> entry). */
 export const IMPORT_MANIFEST = 'library.json';
 

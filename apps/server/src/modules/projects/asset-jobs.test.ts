@@ -135,9 +135,9 @@ describe('asset processing in worker threads', () => {
     });
     expect(await assetStatus(projectId)).toBe('failed');
     for (const [lang, text] of [
-      ['en', 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model'],
-      ['zh', '压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件'],
-      ['tc', '壓縮檔中沒有 glTF、GLB、OBJ、FBX 或 3DS 模型檔案'],
+      ['en', 'The archive contains no model of an accepted format: glTF/GLB, FBX, OBJ, 3DS, DAE (Collada), STL, PLY'],
+      ['zh', '压缩包中没有可识别的模型文件。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY'],
+      ['tc', '壓縮檔中沒有可識別的模型檔案。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY'],
     ] as const) {
       const reply = await app.inject({
         method: 'GET',
@@ -197,7 +197,9 @@ describe('asset processing in worker threads', () => {
       reason: 'no_model_in_archive',
       error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
     });
-    expect((await status('zh'))[1]!.job?.error).toBe('压缩包中没有 glTF、GLB、OBJ、FBX 或 3DS 模型文件');
+    expect((await status('zh'))[1]!.job?.error).toBe(
+      '压缩包中没有可识别的模型文件。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY',
+    );
     expect((await delivered()).map((a) => a.id)).toEqual([first!.id]);
 
     // A good replacement: while it is processed the old model is what is delivered; once ready it takes its place.

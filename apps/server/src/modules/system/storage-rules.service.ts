@@ -19,7 +19,7 @@ const GB = 1024 ** 3;
 
 /** The allow-list a new installation starts with. `.max` is accepted only to answer "export to FBX or glTF first". */
 export const DEFAULT_FILE_TYPES: { kind: FileKind; extension: string; maxBytes: number }[] = [
-  ...['glb', 'gltf', 'zip', 'obj', 'fbx', '3ds', 'max'].map((extension) => ({
+  ...['glb', 'gltf', 'zip', 'obj', 'fbx', '3ds', 'dae', 'stl', 'ply', 'max'].map((extension) => ({
     kind: 'model3d' as const,
     extension,
     maxBytes: 500 * MB,

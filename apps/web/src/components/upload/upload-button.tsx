@@ -12,7 +12,7 @@ const ACCEPT: Record<UploadKind, string> = {
   image: '.jpg,.jpeg,.png,.webp,.gif',
   audio: '.mp3,.wav,.ogg,.m4a',
   video: '.mp4,.webm,.mov',
-  model3d: '.glb,.gltf,.fbx,.obj,.3ds,.zip',
+  model3d: '.glb,.gltf,.fbx,.obj,.3ds,.dae,.stl,.ply,.zip',
 };
 
 /**

@@ -12,7 +12,7 @@ export const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
 export const CONTENT_ACCEPT: Record<Catalog, string> = {
   '360_image': '.jpg,.jpeg,.png,.webp',
   '360_video': '.mp4,.webm',
-  '3d_model': '.glb,.gltf,.zip,.obj,.fbx,.3ds,.max',
+  '3d_model': '.glb,.gltf,.zip,.obj,.fbx,.3ds,.dae,.stl,.ply,.max',
   multimedia: '.jpg,.jpeg,.png,.webp,.mp4,.webm,.mp3,.wav,.ogg,.glb,.zip',
 };
 
