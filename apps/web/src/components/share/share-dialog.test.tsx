@@ -43,8 +43,16 @@ describe('embed code', () => {
     expect(responsive).toBe(
       '<div style="position:relative;width:100%;padding-top:56.25%"><iframe src="https://xr.example/viewer.html?id=7&amp;kind=tour&amp;embed=1" title="Harbour &quot;walk&quot; &lt;tour&gt;" allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; autoplay" allowfullscreen loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0"></iframe></div>',
     );
-    const fixed = embedCode(info.embed_url, 'x', { ...DEFAULT_CHOICE, size: '1280x720', autorotate: true, scene: 'yard', lang: 'tc' });
-    expect(fixed).toContain('src="https://xr.example/viewer.html?id=7&amp;kind=tour&amp;embed=1&amp;autorotate=1&amp;scene=yard&amp;lang=tc"');
+    const fixed = embedCode(info.embed_url, 'x', {
+      ...DEFAULT_CHOICE,
+      size: '1280x720',
+      autorotate: true,
+      scene: 'yard',
+      lang: 'tc',
+    });
+    expect(fixed).toContain(
+      'src="https://xr.example/viewer.html?id=7&amp;kind=tour&amp;embed=1&amp;autorotate=1&amp;scene=yard&amp;lang=tc"',
+    );
     expect(fixed).toContain('width="1280" height="720"');
     // a custom size is kept within bounds
     expect(embedCode(info.embed_url, 'x', { ...DEFAULT_CHOICE, size: 'custom', width: 10, height: 99999 })).toContain(

@@ -17,6 +17,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LiteIcon } from '../../../components/lite/icons';
 import { PersonAvatar, SkeletonBlock } from '../../../components/lite/lite';
 import { PriceTag } from '../../../components/price-tag';
+import { ShareButton } from '../../../components/share/share-button';
 import { useSession } from '../../../lib/auth/session';
 import { addToCart, toggleWish, useCart } from '../../../lib/cart';
 import { formatTime } from '../../../lib/dates';
@@ -258,6 +259,9 @@ export default function ProductDetailsPage() {
             >
               {t('details.report')}
             </Button>
+            <Suspense fallback={null}>
+              <ShareButton projectId={p.id} onlyWhenShareable size="large" type="text" />
+            </Suspense>
           </div>
           {keywords.length ? (
             <div className="xr-details__chips">

@@ -25,6 +25,7 @@ import {
 } from '@ant-design/icons';
 import { LIGHT_KINDS, SCENE_HOTSPOT_KINDS } from '@xr/contract/scenes';
 import { Button, Dropdown, Segmented, Space, Switch, Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ungroup } from '../store/commands';
 import { type GizmoMode, useEditor } from '../store/editor-store';
@@ -40,6 +41,8 @@ interface Props {
   onSave(): void;
   onPreview(): void;
   onRevisions(): void;
+  /** The share button (link and embed code), before the preview. */
+  share?: ReactNode;
   onSubmit(): void;
   submitting: boolean;
 }
@@ -68,7 +71,7 @@ function SaveStateTag() {
 }
 
 /** The editor's toolbar: add, history, gizmo mode and snapping, selection actions, preview, revisions, save, submit. */
-export function EditorToolbar({ onAdd, onSave, onPreview, onRevisions, onSubmit, submitting }: Props) {
+export function EditorToolbar({ onAdd, onSave, onPreview, onRevisions, onSubmit, share, submitting }: Props) {
   const { t } = useTranslation('scene3d');
   const { store, runtime } = useEditorContext();
   const canUndo = useEditor(store, (s) => s.past.length > 0);
@@ -183,6 +186,7 @@ export function EditorToolbar({ onAdd, onSave, onPreview, onRevisions, onSubmit,
         <Button icon={<HistoryOutlined />} onClick={onRevisions}>
           {t('revisions.title')}
         </Button>
+        {share}
         <Button icon={<PlayCircleOutlined />} onClick={onPreview} data-testid="preview">
           {t('preview')}
         </Button>

@@ -14,6 +14,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { fetchSceneDetails, saveScene, sceneKeys, submitScene } from '../../../components/api/scenes';
+import { ShareButton } from '../../../components/share/share-button';
 import { feedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
 import { useProjectAssets } from '../api/project-assets';
@@ -370,6 +371,11 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
           onSave={() => void saveNow(store)}
           onPreview={() => setPreview(true)}
           onRevisions={() => setRevisions(true)}
+          share={
+            <Suspense fallback={null}>
+              <ShareButton projectId={projectId} />
+            </Suspense>
+          }
           onSubmit={() => void submit()}
           submitting={submitting}
         />

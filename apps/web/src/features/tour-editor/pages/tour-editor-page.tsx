@@ -21,6 +21,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } fr
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { fetchSceneDetails, saveScene, sceneKeys, submitScene } from '../../../components/api/scenes';
+import { ShareButton } from '../../../components/share/share-button';
 import { useFeedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
 import { projectMediaQuery } from '../api/project-media';
@@ -318,6 +319,9 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
           <Button icon={<HistoryOutlined />} onClick={() => setRevisions(true)} data-testid="open-revisions">
             {t('revisions.title')}
           </Button>
+          <Suspense fallback={null}>
+            <ShareButton projectId={projectId} />
+          </Suspense>
           <Button
             type="primary"
             icon={<SendOutlined />}
