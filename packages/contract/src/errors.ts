@@ -102,6 +102,8 @@ export const ErrorCode = {
   WORLD_NOT_IN_ROOM: 40970,
   /** Meta world (ours): the target member left the room. */
   WORLD_MEMBER_GONE: 40971,
+  /** Meta world (ours): a guest's display name is a registered account's name (guests cannot pass for members). */
+  WORLD_GUEST_NAME_TAKEN: 40972,
   /** Meta world (ours): chat messages too fast. */
   WORLD_CHAT_TOO_FAST: 42970,
   /** Live streaming (ours): the 6-digit password of the stream is wrong. */
@@ -137,6 +139,8 @@ export const ErrorCode = {
   SESSION_EXPIRED: 50014,
   OIDC_NOT_CONFIGURED: 50301,
   SERVICE_UNAVAILABLE: 50302,
+  /** Readiness (ours): a dependency (database, storage, mail, Redis) does not answer; `data` says which. */
+  NOT_READY: 50303,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -194,6 +198,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   40313: 403,
   40970: 409,
   40971: 409,
+  40972: 409,
   42970: 429,
   40040: 400,
   40320: 403,
@@ -219,6 +224,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   50014: 401,
   50301: 503,
   50302: 503,
+  50303: 503,
 };
 
 /** Message key (in messages.ts) of each code's default message. */
@@ -273,6 +279,7 @@ export const messageKeyOf: Record<ErrorCodeValue, string> = {
   40313: 'worldNotHost',
   40970: 'worldNotInRoom',
   40971: 'worldMemberGone',
+  40972: 'worldGuestNameTaken',
   42970: 'worldChatTooFast',
   40040: 'livePasswordWrong',
   40320: 'liveMembershipRequired',
@@ -298,6 +305,7 @@ export const messageKeyOf: Record<ErrorCodeValue, string> = {
   50014: 'sessionExpired',
   50301: 'oidcNotConfigured',
   50302: 'serviceUnavailable',
+  50303: 'notReady',
 };
 
 /** Codes after which the client clears the token and goes to /login (spec section 8). */

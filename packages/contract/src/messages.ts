@@ -92,6 +92,11 @@ export const errorMessages = {
     en: 'Third-party sign-in is not configured on this server',
   },
   serviceUnavailable: { zh: '服务暂时不可用', tc: '服務暫時不可用', en: 'The service is temporarily unavailable' },
+  notReady: {
+    zh: '服务未就绪：有依赖的服务无法访问',
+    tc: '服務未就緒：有依賴的服務無法存取',
+    en: 'Not ready: a service this server depends on does not answer',
+  },
   roleNameTaken: { zh: '角色名称已存在', tc: '角色名稱已存在', en: 'A role with this name already exists' },
   roleBuiltin: {
     zh: '内置角色不能删除或改名',
@@ -534,6 +539,11 @@ export const errorMessages = {
   worldChatTooFast: { zh: '发言太快，请稍后再试', tc: '發言太快，請稍後再試', en: 'You are sending messages too fast' },
   worldKicked: { zh: '您已被移出房间', tc: '您已被移出房間', en: 'You were removed from the room' },
   worldMemberGone: { zh: '此成员已不在房间内', tc: '此成員已不在房間內', en: 'This person is no longer in the room' },
+  worldGuestNameTaken: {
+    zh: '该名称属于已注册的账号：请换一个访客名称，或登录后进入',
+    tc: '該名稱屬於已註冊的帳號：請換一個訪客名稱，或登入後進入',
+    en: 'This name belongs to a registered account: choose another guest name, or sign in',
+  },
   // --- Avatars (issue 9) ---
   avatarPreviewInvalid: {
     zh: '预览图必须是有效的 PNG 或 JPEG 图片（最长边不超过 4096 像素）',

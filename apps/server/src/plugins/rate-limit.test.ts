@@ -86,8 +86,8 @@ describe.skipIf(!hasRedis)(`rate limits in Redis (REDIS_URL=${REDIS_URL})`, () =
     expect(await redis?.pttl(keys[0] as string)).toBeGreaterThan(0);
     await redis?.del(...keys);
 
-    const h = (await health(a.app, randomIp())).json();
-    expect(h.data.redis).toEqual({ status: 'ok', kind: 'redis' });
+    const ready = (await a.app.inject({ method: 'GET', url: '/api/ready', remoteAddress: randomIp() })).json();
+    expect(ready.data.redis).toEqual({ status: 'ok', kind: 'redis' });
   });
 
   it('shares the per-account limit of sensitive calls between instances', async () => {

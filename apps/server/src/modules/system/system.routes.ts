@@ -1,3 +1,5 @@
+import { ErrorCode } from '@xr/contract/errors';
+import { translateMessage } from '@xr/contract/messages';
 import { mailOutboxQuery, outboxMail } from '@xr/contract/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -10,24 +12,58 @@ import type { Storage } from '../../lib/storage';
 import type { SystemRepository } from './system.repository';
 
 const component = z.object({ status: z.enum(['ok', 'error']), kind: z.string(), error: z.string().optional() });
-const healthData = z.object({
-  status: z.enum(['ok', 'degraded']),
+type Component = z.infer<typeof component>;
+const healthData = z.object({ status: z.literal('ok') });
+const readyData = z.object({
+  status: z.enum(['ok', 'unavailable']),
   database: component,
   storage: component,
   mail: component,
   redis: component.optional(),
 });
 
-async function probe(kind: string, fn: () => Promise<unknown>): Promise<z.infer<typeof component>> {
-  try {
-    await fn();
-    return { status: 'ok', kind };
-  } catch (err) {
-    return { status: 'error', kind, error: err instanceof Error ? err.message : 'failed' };
-  }
+/** How long a dependency's probe result is reused: an orchestrator polling every node costs one probe a second. */
+export const READY_CACHE_MS = 1500;
+/** A probe that has not answered by then counts as failed (a hung database must not hang the readiness call). */
+export const READY_PROBE_TIMEOUT_MS = 3000;
+
+/**
+ * One dependency's probe, its result reused for `READY_CACHE_MS` after it settles; callers arriving while it runs
+ * share it, so a burst of readiness calls costs one probe.
+ */
+function cachedProbe(kind: string, fn: () => Promise<unknown>): () => Promise<Component> {
+  const run = async (): Promise<Component> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${READY_PROBE_TIMEOUT_MS} ms`)), READY_PROBE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([fn(), timeout]);
+      return { status: 'ok', kind };
+    } catch (err) {
+      return { status: 'error', kind, error: err instanceof Error ? err.message : 'failed' };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  // The probe in flight or last settled; `settledAt` stays unset while it runs (it is fresh until it settles).
+  let last: { settledAt?: number; result: Promise<Component> } | undefined;
+  return () => {
+    if (last && (last.settledAt === undefined || Date.now() - last.settledAt <= READY_CACHE_MS)) return last.result;
+    const entry: { settledAt?: number; result: Promise<Component> } = { result: run() };
+    entry.result.then(() => {
+      entry.settledAt = Date.now();
+    });
+    last = entry;
+    return entry.result;
+  };
 }
 
-/** Health (`GET /health`) and, without SMTP, the administrators' view of the undelivered mail (`/system/mail_outbox`). */
+/**
+ * Liveness (`GET /health`: the process answers, nothing probed), readiness (`GET /ready`: the database, storage,
+ * mail and Redis when configured, 503 when one is down) and, without SMTP, the administrators' view of the
+ * undelivered mail (`/system/mail_outbox`).
+ */
 export const systemRoutes: FastifyPluginAsyncZod<{
   database: Database;
   storage: Storage;
@@ -36,24 +72,43 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   config: Config;
   redis?: Redis;
 }> = async (app, { database, storage, mailer, system, config, redis }) => {
+  // Liveness: answering at all is the signal, so a load balancer polling every node pays for no probe.
+  const alive = ok({ status: 'ok' as const });
   app.get(
     '/health',
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: envelope(healthData) } } },
-    async () => {
+    async () => alive,
+  );
+
+  const probes = {
+    database: cachedProbe(database.kind, () => database.ping()),
+    storage: cachedProbe(storage.kind, () => storage.check()),
+    mail: cachedProbe(mailer.transport, () => mailer.check()),
+    redis: redis ? cachedProbe('redis', () => redis.ping()) : undefined,
+  };
+  app.get(
+    '/ready',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: envelope(readyData), 503: envelope(readyData) } },
+    },
+    async (request, reply) => {
       const [db, st, mail, rd] = await Promise.all([
-        probe(database.kind, () => database.ping()),
-        probe(storage.kind, () => storage.check()),
-        probe(mailer.transport, () => mailer.check()),
-        redis ? probe('redis', () => redis.ping()) : Promise.resolve(undefined),
+        probes.database(),
+        probes.storage(),
+        probes.mail(),
+        probes.redis ? probes.redis() : Promise.resolve(undefined),
       ]);
-      const all = [db, st, mail, rd].filter((c) => c !== undefined);
-      return ok({
-        status: all.every((c) => c.status === 'ok') ? ('ok' as const) : ('degraded' as const),
+      const ready = [db, st, mail, rd].every((c) => c === undefined || c.status === 'ok');
+      const data = {
+        status: ready ? ('ok' as const) : ('unavailable' as const),
         database: db,
         storage: st,
         mail,
         ...(rd ? { redis: rd } : {}),
-      });
+      };
+      if (ready) return ok(data);
+      return reply.status(503).send({ code: ErrorCode.NOT_READY, message: translateMessage('notReady', request.lang), data });
     },
   );
 

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { ErrorCode } from '@xr/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { auth, login, makeUser } from '../../../test/factories';
 import { createMailer } from '../../lib/mailer';
+import { READY_CACHE_MS } from './system.routes';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -30,9 +32,25 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('GET /api/health', () => {
+describe('GET /api/health (liveness)', () => {
+  it('answers that the process is alive, without a token and without probing any dependency', async () => {
+    const ping = vi.spyOn(t.database, 'ping');
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ code: 200, message: 'success', data: { status: 'ok' } });
+      }
+      expect(ping).not.toHaveBeenCalled();
+    } finally {
+      ping.mockRestore();
+    }
+  });
+});
+
+describe('GET /api/ready (readiness)', () => {
   it('reports database, storage and mail as ok, without a token', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       code: 200,
@@ -46,24 +64,46 @@ describe('GET /api/health', () => {
     });
   });
 
-  it('checks a real SMTP server when SMTP_URL is set, and reports an unreachable one as degraded', async () => {
+  it('probes each dependency once for a burst of calls, and again once the result is older than the cache', async () => {
+    const fresh = await createTestApp();
+    const ping = vi.spyOn(fresh.database, 'ping');
+    try {
+      const burst = await Promise.all(Array.from({ length: 10 }, () => fresh.app.inject({ method: 'GET', url: '/api/ready' })));
+      expect(burst.every((r) => r.statusCode === 200)).toBe(true);
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      expect(ping).toHaveBeenCalledTimes(1);
+      await new Promise((r) => setTimeout(r, READY_CACHE_MS + 200));
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('checks a real SMTP server when SMTP_URL is set, and answers 503 with its code when one is unreachable', async () => {
     const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
     const up = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const down = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     try {
-      const ok = (await up.app.inject({ method: 'GET', url: '/api/health' })).json();
+      const ok = (await up.app.inject({ method: 'GET', url: '/api/ready' })).json();
       expect(ok.data).toMatchObject({ status: 'ok', mail: { status: 'ok', kind: 'smtp' } });
 
-      const bad = await down.app.inject({ method: 'GET', url: '/api/health' });
-      expect(bad.statusCode).toBe(200);
-      expect(bad.json().data).toMatchObject({
-        status: 'degraded',
-        database: { status: 'ok' },
-        storage: { status: 'ok' },
-        mail: { status: 'error', kind: 'smtp' },
+      const bad = await down.app.inject({ method: 'GET', url: '/api/ready', headers: { 'accept-language': 'en' } });
+      expect(bad.statusCode).toBe(503);
+      expect(bad.json()).toMatchObject({
+        code: ErrorCode.NOT_READY,
+        message: 'Not ready: a service this server depends on does not answer',
+        data: {
+          status: 'unavailable',
+          database: { status: 'ok' },
+          storage: { status: 'ok' },
+          mail: { status: 'error', kind: 'smtp' },
+        },
       });
+      // Liveness does not depend on the mail server: the process is alive.
+      expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await Promise.all([up.close(), down.close()]);
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
