@@ -20,7 +20,7 @@ if (!fs.existsSync(CORPUS_DIR)) {
 const filter = process.env.CORPUS_FILTER ? new RegExp(process.env.CORPUS_FILTER, 'i') : null;
 const outDir = path.join(root, 'data/bench/corpus');
 const failures = path.join(outDir, 'failures');
-fs.rmSync(outDir, { recursive: true, force: true });
+if (!process.env.CORPUS_FROM) fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(failures, { recursive: true });
 
 const files = listCorpus().filter((f) => !filter || filter.test(f));
@@ -33,10 +33,11 @@ for (const f of files) {
   else single.push(f);
 }
 
-const started = new Date();
-const h = await CorpusHarness.start();
-const results = [];
-const cross = [];
+const from = process.env.CORPUS_FROM ? JSON.parse(fs.readFileSync(process.env.CORPUS_FROM, 'utf8')) : null;
+const started = from ? new Date(from.started) : new Date();
+const results = from ? from.results : [];
+const cross = from ? from.cross : [];
+const h = from ? null : await CorpusHarness.start();
 let n = 0;
 const total = files.length;
 const log = (r) => {
@@ -48,12 +49,12 @@ const log = (r) => {
   fs.appendFileSync(path.join(outDir, 'results.jsonl'), `${JSON.stringify(r)}\n`);
 };
 try {
-  for (const f of single) {
+  for (const f of from ? [] : single) {
     const r = await h.check(f, `m${n}`, { failures });
     results.push(r);
     log(r);
   }
-  for (const [model, list] of groups) {
+  for (const [model, list] of from ? [] : groups) {
     const ordered = [...list].sort((a, b) => (a.endsWith('.glb') ? -1 : b.endsWith('.glb') ? 1 : a.localeCompare(b)));
     const checked = [];
     for (const f of ordered) {
@@ -78,8 +79,9 @@ try {
     await h.forget(...checked.map((c) => `${c.id}:src`), ...checked.map((c) => `${c.id}:out`));
   }
 } finally {
-  await h.close();
+  await h?.close();
 }
+const minutes = from ? from.minutes : (Date.now() - started) / 60000;
 
 const rows = summarise(results);
 const refusedText = (o) =>
@@ -93,6 +95,14 @@ for (const r of results) {
   const c = classes.get(k) ?? { count: 0, example: r };
   c.count++;
   classes.set(k, c);
+}
+const refusals = new Map();
+for (const r of results) {
+  if (r.status !== 'refused') continue;
+  const k = `${r.format}: ${r.reason}${r.reference ? ` (${r.reference === 'three' ? 'three.js' : 'assimp'} reads the source)` : ''}`;
+  const c = refusals.get(k) ?? { count: 0, example: r };
+  c.count++;
+  refusals.set(k, c);
 }
 const readerClasses = new Map();
 for (const r of results) {
@@ -115,22 +125,25 @@ for (const c of cross) {
 }
 
 const lines = [
-  '| format | files | ready | matching | refused (reason) | failing | assimp disagrees | validator errors | s/file |',
-  '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+  '| format | files | ready | matching | refused (reason) | failing | validator errors | three.js fails (assimp is the reference) | assimp disagrees with three.js | s/file |',
+  '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
 ];
-const sum = { files: 0, ready: 0, matching: 0, failing: 0, readerDiffs: 0, validator: 0, refused: 0 };
+const sum = { files: 0, ready: 0, matching: 0, failing: 0, validator: 0, threeFails: 0, readerDiffs: 0, refused: 0 };
 for (const [format, r] of [...rows].sort()) {
   lines.push(
-    `| ${format} | ${r.files} | ${r.ready} | ${r.matching} | ${refusedText(r.refused)} | ${r.failing} | ${r.readerDiffs} | ${r.validator} | ${(r.seconds / r.files).toFixed(1)} |`,
+    `| ${format} | ${r.files} | ${r.ready} | ${r.matching} | ${refusedText(r.refused)} | ${r.failing} | ${r.validator} | ${r.threeFails} | ${r.readerDiffs} | ${(r.seconds / r.files).toFixed(1)} |`,
   );
   for (const k of Object.keys(sum)) sum[k] += k === 'refused' ? Object.values(r.refused).reduce((a, b) => a + b, 0) : r[k];
 }
 lines.push(
-  `| **all** | ${sum.files} | ${sum.ready} | ${sum.matching} | ${sum.refused} | ${sum.failing} | ${sum.readerDiffs} | ${sum.validator} | |`,
+  `| **all** | ${sum.files} | ${sum.ready} | ${sum.matching} | ${sum.refused} | ${sum.failing} | ${sum.validator} | ${sum.threeFails} | ${sum.readerDiffs} | |`,
 );
 const failLines = [...classes]
   .sort((a, b) => b[1].count - a[1].count)
   .map(([k, c]) => `- ${k}: ${c.count} (e.g. \`${c.example.file}\`: ${c.example.diffs[0]})`);
+const refusedLines = [...refusals]
+  .sort((a, b) => b[1].count - a[1].count)
+  .map(([k, c]) => `- ${k}: ${c.count} (e.g. \`${c.example.file}\`: ${(c.example.message ?? '').slice(0, 160)})`);
 const readerLines = [...readerClasses]
   .sort((a, b) => b[1].count - a[1].count)
   .map(([k, c]) => `- ${k}: ${c.count} (e.g. \`${c.example.file}\`: ${c.example.readerDiffs[0]})`);
@@ -139,13 +152,17 @@ const crossLines = [...crossByFormat].map(
     `- ${f} vs glb: ${r.agree}/${r.models} agree${r.first.size ? `; first difference: ${[...r.first].map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`,
 );
 const markdown = [
-  `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`nice -n 10 npm run bench corpus\`, ${((Date.now() - started) / 60000).toFixed(0)} min on 2 shared cores. Images: two views 256×256; limits: mean absolute RGB difference ≤ ${IMAGE_LIMITS.mad}, ≥ ${IMAGE_LIMITS.within * 100} % of covered pixels within 24/255, silhouette IoU ≥ ${IMAGE_LIMITS.iou}.`,
+  `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`nice -n 10 npm run bench corpus\`, ${minutes.toFixed(0)} min on 2 shared cores. Images: two views 256×256; limits: mean absolute RGB difference ≤ ${IMAGE_LIMITS.mad}, ≥ ${IMAGE_LIMITS.within * 100} % of covered pixels within 24/255, silhouette IoU ≥ ${IMAGE_LIMITS.iou}.`,
   '',
   ...lines,
   '',
-  'Failing models by first difference (product GLB vs three.js on the source):',
+  'Failing models by the checks they fail (product GLB vs the source as three.js reads it, or assimp where three.js cannot), with the first difference of an example:',
   '',
   ...(failLines.length ? failLines : ['- none']),
+  '',
+  'Refused models by reason:',
+  '',
+  ...(refusedLines.length ? refusedLines : ['- none']),
   '',
   'Platformer Kit, each format’s GLB against the glTF’s GLB (STL: silhouette only):',
   '',

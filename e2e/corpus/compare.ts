@@ -403,6 +403,7 @@ export function summarise(results: ModelResult[]) {
       failing: number;
       readerDiffs: number;
       validator: number;
+      threeFails: number;
       seconds: number;
     }
   >();
@@ -415,6 +416,7 @@ export function summarise(results: ModelResult[]) {
       failing: 0,
       readerDiffs: 0,
       validator: 0,
+      threeFails: 0,
       seconds: 0,
     };
     row.files++;
@@ -428,11 +430,12 @@ export function summarise(results: ModelResult[]) {
       const reason = r.reason ?? 'unknown';
       row.refused[reason] = (row.refused[reason] ?? 0) + 1;
     }
-    if (r.readerDiffs?.length) row.readerDiffs++;
+    if (r.readerDiffs?.length && r.reference === 'three') row.readerDiffs++;
+    if (r.threeError) row.threeFails++;
     rows.set(r.format, row);
   }
   return rows;
 }
 
-/** The first difference's kind ("triangles", "image", …) of a failing model: its failure class. */
-export const failureClass = (r: ModelResult) => r.diffs[0]?.split(':')[0] ?? '';
+/** The kinds of difference of a failing model ("triangles", "image+silhouette", …): its failure class. */
+export const failureClass = (r: ModelResult) => [...new Set(r.diffs.map((d) => d.split(':')[0]))].join(' + ');

@@ -136,8 +136,8 @@ function meshes(root: THREE.Object3D): THREE.Mesh[] {
 }
 
 /**
- * Triangles with an area: a triangle whose corners coincide (zero area, never drawn) is left out, since welding
- * removes those.
+ * Triangles with an area: a triangle whose corners coincide or lie on one line (zero area, never drawn) is left
+ * out, since welding and simplification remove those.
  */
 function drawnTriangles(g: THREE.BufferGeometry): number {
   const pos = g.attributes.position;
@@ -147,6 +147,9 @@ function drawnTriangles(g: THREE.BufferGeometry): number {
   const a = new THREE.Vector3();
   const b = new THREE.Vector3();
   const c = new THREE.Vector3();
+  const ab = new THREE.Vector3();
+  const ac = new THREE.Vector3();
+  const cross = new THREE.Vector3();
   let drawn = 0;
   for (let t = 0; t < n; t++) {
     const i = idx ? idx.getX(3 * t) : 3 * t;
@@ -156,7 +159,11 @@ function drawnTriangles(g: THREE.BufferGeometry): number {
     a.fromBufferAttribute(pos, i);
     b.fromBufferAttribute(pos, j);
     c.fromBufferAttribute(pos, k);
-    if (a.equals(b) || b.equals(c) || a.equals(c)) continue;
+    ab.subVectors(b, a);
+    ac.subVectors(c, a);
+    const longest = Math.max(ab.lengthSq(), ac.lengthSq(), b.distanceToSquared(c));
+    // Zero area (coincident or collinear corners) up to float precision: nothing is drawn.
+    if (cross.crossVectors(ab, ac).length() <= 1e-6 * longest) continue;
     drawn++;
   }
   return drawn;
