@@ -55,9 +55,8 @@ describe('a fresh install', () => {
     const keyOf = new Map(
       (await rows<{ id: number; key: string }>(sql`select id, key from library_models`)).map((r) => [r.id, r.key]),
     );
-    const items = body<Page<MarketItem>>(
-      await t.app.inject({ method: 'GET', url: '/api/home_page/item_list?catalog=3d_model&limit=100' }),
-    ).data.list;
+    const items = body<Page<MarketItem>>(await t.app.inject({ method: 'GET', url: '/api/home_page/item_list?limit=100' })).data
+      .list;
     const token = await login(t.app, 'admin@demo.test', 'Demo@12345');
     const templates = new Set<string>();
     for (const seed of sceneProjects) {

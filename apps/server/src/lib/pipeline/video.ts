@@ -210,11 +210,16 @@ export async function probeVideo({
     await fd.close();
   }
   if (!workDir) return probe;
+  // The asset job hands over an output folder that does not exist yet (ffmpeg does not create it).
+  await fs.promises.mkdir(workDir, { recursive: true });
   const posterPath = await posterFrame(inputPath, path.join(workDir, 'poster.jpg'), probe.durationSeconds);
   return posterPath ? { ...probe, posterPath } : probe;
 }
 
-/** One frame of a video as a JPEG (640 px wide), or null when ffmpeg is missing or cannot decode it in 30 s. */
+/**
+ * One frame of a video as a JPEG (640 px wide): at 1 s, or a third in for clips of 2 s or less. Null when ffmpeg is
+ * missing or cannot decode it within a minute (a loaded machine starts the binary slowly).
+ */
 export async function posterFrame(inputPath: string, outPath: string, durationSeconds: number): Promise<string | null> {
   const bin = ffmpegPath();
   if (!bin) return null;
@@ -226,7 +231,7 @@ export async function posterFrame(inputPath: string, outPath: string, durationSe
   ];
   const ok = await new Promise<boolean>((resolve) => {
     const child = spawn(bin, args, { stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', () => resolve(false));
     child.on('close', (code) => {
       clearTimeout(timer);
