@@ -53,5 +53,21 @@ describe('project list page', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Name, keyword/ }), { target: { value: '  gallery ' } });
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('keyword=gallery'));
+  }, 90_000);
+
+  it('shows a loading state, not "No data", while the first page loads', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    serve({
+      '/api/project/my_project_page': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const view = renderAt(<ProjectListPage />, '/vrdata/list');
+    await waitFor(() => expect(view.container.querySelector('.ant-skeleton')).not.toBeNull());
+    expect(screen.queryByText('No data')).toBeNull();
+    answer(reply(200, { list: [], total: 0, page: 1, limit: 10 }));
+    expect((await screen.findAllByText('No data')).length).toBeGreaterThan(0);
+    expect(view.container.querySelector('.ant-skeleton')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { BuildOutlined, CompassOutlined } from '@ant-design/icons';
 import { formatPrice } from '@xr/contract/format';
-import { Button, Card, Image, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Image, Select, Skeleton, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,12 @@ import { ReviewStateTag } from '../components/review-state-tag';
 import '../components/projects.css';
 
 type Filters = { keyword: string; review_status?: ReviewStatus };
+
+/** Room for "Edit", "Edit tour" / "Edit scene" and "Delete" side by side in every language. */
+const ACTIONS_WIDTH = 290;
+const NAME_MIN_WIDTH = 200;
+/** Below this the table scrolls sideways (the actions column stays in view) instead of squeezing the name. */
+const SCROLL_X = 88 + NAME_MIN_WIDTH + 110 + 96 + 80 + 80 + 100 + 160 + ACTIONS_WIDTH;
 
 /**
  * /vrdata/list: the creator's projects with review state, search, state filter (also from `?review_status=`, as the
@@ -37,20 +43,30 @@ export default function ProjectListPage() {
     {
       title: t('field.cover'),
       dataIndex: 'cover',
-      width: 100,
+      width: 88,
       render: (v: string) =>
-        v ? <Image src={v} width={72} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" /> : null,
+        v ? <Image src={v} width={64} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" /> : null,
     },
-    { title: t('field.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('field.catalog'), dataIndex: 'catalog', width: 130, render: (v: string) => t(`catalog.${v}`) },
-    { title: t('field.price'), dataIndex: 'price', width: 110, align: 'right', render: (v: number) => formatPrice(v) },
-    { title: t('field.forSale'), dataIndex: 'for_sale', width: 90, render: onOff },
-    { title: t('field.isPublic'), dataIndex: 'is_public', width: 90, render: onOff },
-    { title: t('field.anonymousPreview'), dataIndex: 'anonymous_preview', width: 110, render: onOff },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      // the name is what a creator looks for: two lines before it is cut, the whole of it on hover
+      minWidth: NAME_MIN_WIDTH,
+      render: (v: string) => (
+        <span className="xr-project-name" title={v}>
+          {v}
+        </span>
+      ),
+    },
+    { title: t('field.catalog'), dataIndex: 'catalog', width: 110, render: (v: string) => t(`catalog.${v}`) },
+    { title: t('field.price'), dataIndex: 'price', width: 96, align: 'right', render: (v: number) => formatPrice(v) },
+    { title: t('field.forSale'), dataIndex: 'for_sale', width: 80, render: onOff },
+    { title: t('field.isPublic'), dataIndex: 'is_public', width: 80, render: onOff },
+    { title: t('field.anonymousPreview'), dataIndex: 'anonymous_preview', width: 100, render: onOff },
     {
       title: t('review.title'),
       dataIndex: 'review_status',
-      width: 200,
+      width: 160,
       render: (v: ReviewStatus, r) => <ReviewStateTag status={v} reason={r.review_reason} />,
     },
     actionsColumn(
@@ -78,7 +94,7 @@ export default function ProjectListPage() {
           />
         </>
       ),
-      { width: 230, fixed: true },
+      { width: ACTIONS_WIDTH, fixed: true },
     ),
   ];
 
@@ -107,7 +123,9 @@ export default function ProjectListPage() {
         query={query}
         setQuery={setQuery}
         showTotal={(total) => t('total', { total })}
-        scrollX={1100}
+        scrollX={SCROLL_X}
+        // while the first page loads there is nothing to say "no data" about yet
+        locale={{ emptyText: list.isPending ? <Skeleton active title={false} paragraph={{ rows: 4 }} /> : undefined }}
       />
       {editing && (
         <ProjectFormDrawer key={editing.project?.id ?? 'new'} open project={editing.project} onClose={() => setEditing(null)} />

@@ -233,7 +233,12 @@ function ModelUpload({
   const busy = !!state && !state.done && !state.error;
   return (
     <div className="xr-editor__upload">
-      <Upload accept=".glb,.gltf,.fbx,.obj,.3ds,.dae,.stl,.ply,.zip,.max" showUploadList={false} beforeUpload={start} disabled={busy}>
+      <Upload
+        accept=".glb,.gltf,.fbx,.obj,.3ds,.dae,.stl,.ply,.zip,.max"
+        showUploadList={false}
+        beforeUpload={start}
+        disabled={busy}
+      >
         <Button icon={<CloudUploadOutlined />} disabled={busy} block>
           {t('assets.upload')}
         </Button>

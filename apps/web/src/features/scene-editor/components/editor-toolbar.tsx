@@ -45,6 +45,8 @@ interface Props {
   share?: ReactNode;
   onSubmit(): void;
   submitting: boolean;
+  /** The current draft is already under review (nothing new to submit). */
+  underReview?: boolean;
 }
 
 /** Save state, as a tag. */
@@ -71,7 +73,16 @@ function SaveStateTag() {
 }
 
 /** The editor's toolbar: add, history, gizmo mode and snapping, selection actions, preview, revisions, save, submit. */
-export function EditorToolbar({ onAdd, onSave, onPreview, onRevisions, onSubmit, share, submitting }: Props) {
+export function EditorToolbar({
+  onAdd,
+  onSave,
+  onPreview,
+  onRevisions,
+  onSubmit,
+  share,
+  submitting,
+  underReview = false,
+}: Props) {
   const { t } = useTranslation('scene3d');
   const { store, runtime } = useEditorContext();
   const canUndo = useEditor(store, (s) => s.past.length > 0);
@@ -190,8 +201,15 @@ export function EditorToolbar({ onAdd, onSave, onPreview, onRevisions, onSubmit,
         <Button icon={<PlayCircleOutlined />} onClick={onPreview} data-testid="preview">
           {t('preview')}
         </Button>
-        <Button type="primary" icon={<SendOutlined />} onClick={onSubmit} loading={submitting}>
-          {t('submit.button')}
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={onSubmit}
+          loading={submitting}
+          disabled={underReview}
+          data-testid="submit-scene"
+        >
+          {underReview ? t('submit.underReview') : t('submit.button')}
         </Button>
       </Space>
     </div>

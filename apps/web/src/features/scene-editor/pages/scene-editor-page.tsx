@@ -87,6 +87,13 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
   const [preview, setPreview] = useState(false);
   const [revisions, setRevisions] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // The draft version under review: submitting it again would change nothing, so the button rests until an edit.
+  const version = useEditor(store, (s) => s.version);
+  const [submittedVersion, setSubmittedVersion] = useState<number | null>(() => {
+    const review = store.getState().details.review;
+    return review?.state === 'pending' ? review.submitted_version : null;
+  });
+  const underReview = submittedVersion !== null && submittedVersion === version && !dirty;
 
   // Autosave: a change is saved AUTOSAVE_MS after the last one (never while saving or in conflict).
   useEffect(() => {
@@ -336,12 +343,22 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
       setSubmitting(true);
       try {
         await submitScene(projectId);
+        setSubmittedVersion(store.getState().version);
         feedback.success(t('submit.done'));
       } finally {
         setSubmitting(false);
       }
     };
-    if (!over.length) return send();
+    if (!over.length) {
+      feedback.confirm({
+        title: t('submit.confirmTitle'),
+        content: t('submit.confirmText'),
+        okText: t('submit.button'),
+        cancelText: t('cancel'),
+        onOk: send,
+      });
+      return;
+    }
     feedback.confirm({
       title: t('submit.overTitle'),
       content: (
@@ -378,6 +395,7 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
           }
           onSubmit={() => void submit()}
           submitting={submitting}
+          underReview={underReview}
         />
         {issues.length > 0 && (
           <Alert type="error" showIcon title={t('issues.summary', { count: issues.length })} className="xr-editor__alert" />

@@ -16,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseTourDocument, type SceneDetails, type TourDocument, type TourHotspot } from '@xr/contract/scenes';
-import { Alert, Button, Modal, Result, Segmented, Space, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Modal, Popconfirm, Result, Segmented, Space, Spin, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useSearchParams } from 'react-router';
@@ -153,6 +153,12 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
   const [revisions, setRevisions] = useState(false);
   const [videoTime, setVideoTime] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The draft version under review: submitting it again would change nothing, so the button rests until an edit.
+  const review = loaded.details?.review;
+  const [submittedVersion, setSubmittedVersion] = useState<number | null>(
+    review?.state === 'pending' && review.submitted_version !== null ? review.submitted_version : null,
+  );
+  const underReview = submittedVersion !== null && submittedVersion === version && !dirty;
   const sceneIndex = doc.scenes.findIndex((s) => s.id === sceneId);
   const scene = doc.scenes[sceneIndex];
   const hotspotIndex = scene ? scene.hotspots.findIndex((h) => h.id === hotspotId) : -1;
@@ -224,6 +230,7 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
         return;
       }
       await submitScene(projectId);
+      setSubmittedVersion(store.getState().version);
       void message.success(t('editor.submitted'));
       void qc.invalidateQueries({ queryKey: sceneKeys.details(projectId) });
     } catch (e) {
@@ -322,16 +329,25 @@ function Editor({ projectId, loaded }: { projectId: number; loaded: Loaded }) {
           <Suspense fallback={null}>
             <ShareButton projectId={projectId} />
           </Suspense>
-          <Button
-            type="primary"
-            icon={<SendOutlined />}
-            loading={submitting}
-            onClick={() => void submit()}
-            disabled={doc.scenes.length === 0}
-            data-testid="submit-tour"
+          <Popconfirm
+            title={t('editor.submitConfirm')}
+            description={t('editor.submitConfirmHelp')}
+            okText={t('editor.submit')}
+            cancelText={t('common:cancel')}
+            okButtonProps={{ ...{ 'data-testid': 'submit-tour-ok' } }}
+            onConfirm={() => void submit()}
+            disabled={doc.scenes.length === 0 || underReview || submitting}
           >
-            {t('editor.submit')}
-          </Button>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              loading={submitting}
+              disabled={doc.scenes.length === 0 || underReview}
+              data-testid="submit-tour"
+            >
+              {underReview ? t('editor.underReview') : t('editor.submit')}
+            </Button>
+          </Popconfirm>
         </Space>
       </div>
       {save.status === 'failed' && save.error ? (
