@@ -4,25 +4,27 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import enLive from '../apps/web/src/locales/en/live.json';
 import { launch, newContext, shot } from './browser';
-import { adminToken, createActiveUser, signIn } from './helpers';
+import { adminToken, api, createActiveUser, signIn } from './helpers';
 
 const base = inject('baseUrl');
 const require = createRequire(import.meta.url);
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 let browser: Browser;
 let pusher: ChildProcess | undefined;
+const pushers: ChildProcess[] = [];
 
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => {
   pusher?.kill('SIGKILL');
+  for (const p of pushers) p.kill('SIGKILL');
   await browser?.close();
 });
 
 /** ffmpeg pushes a generated 2:1 picture (an equirectangular stand-in) with a tone, in real time. */
 function push(url: string): ChildProcess {
-  return spawn(
+  const child = spawn(
     ffmpeg,
     [
       ...['-hide_banner', '-loglevel', 'error', '-re'],
@@ -32,6 +34,8 @@ function push(url: string): ChildProcess {
     ],
     { stdio: 'ignore' },
   );
+  pushers.push(child);
+  return child;
 }
 
 const playerTime = (page: Page) =>
@@ -113,4 +117,56 @@ describe('live VR streaming journey', () => {
     pusher.kill('SIGKILL');
     await Promise.all([ctx.close(), visitorCtx.close(), phoneCtx.close()]);
   });
+
+  it('a viewer waiting when the stream starts watches it; a dropped publisher shows as interrupted and the player resumes by itself; then the broadcast ends', async () => {
+    const token = await adminToken(base);
+    const made = await api<{ id: number; publish_url: string }>(
+      base,
+      '/api/live/add_live',
+      { name: 'Waiting room', password: '864209', projection: 'flat', keep_recording: true },
+      token,
+    );
+    const stateOf = async () =>
+      (await api<{ state: string }>(base, `/api/live/live_info?id=${made.id}`, undefined, undefined, 'GET')).state;
+
+    // The viewer is there first and waits.
+    const ctx = await newContext(browser, { lang: 'en' });
+    const viewer = await ctx.newPage();
+    await viewer.goto(`${base}/#/live?id=${made.id}`);
+    await viewer.locator('.ant-otp input').first().click();
+    await viewer.keyboard.type('864209');
+    await viewer.getByRole('button', { name: enLive.watch.enter }).click();
+    await viewer.getByText(enLive.watch.waiting).waitFor();
+
+    // The stream starts: the waiting viewer's player opens and plays, no "does not exist", no duplicate-call toast.
+    let publisher = push(made.publish_url);
+    await expect.poll(stateOf, { timeout: 30_000 }).toBe('live');
+    await expect.poll(() => playerTime(viewer), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await viewer.getByText(enLive.watch.notFound).count()).toBe(0);
+    expect(await viewer.locator('.ant-message-notice').count()).toBe(0);
+    await viewer.waitForTimeout(1500);
+    expect(await viewer.getByText(enLive.watch.notFound).count()).toBe(0);
+    await shot(viewer, 'live-waiting-viewer-playing');
+
+    // The publisher drops: the viewer is told it was interrupted (not an endless "Loading…").
+    publisher.kill('SIGKILL');
+    await viewer.getByText(enLive.watch.interrupted).waitFor({ timeout: 15_000 });
+    expect(await viewer.getByTestId('live-player').count()).toBe(0);
+    await shot(viewer, 'live-interrupted');
+
+    // It comes back within the grace window: the player resumes by itself.
+    publisher = push(made.publish_url);
+    await viewer.getByTestId('live-player').waitFor({ timeout: 30_000 });
+    await expect.poll(() => playerTime(viewer), { timeout: 30_000 }).toBeGreaterThan(1);
+
+    // It drops for good: interrupted, then (after the grace window) the broadcast has ended, with its recording kept.
+    publisher.kill('SIGKILL');
+    await viewer.getByText(enLive.watch.interrupted).waitFor({ timeout: 15_000 });
+    await viewer.getByText(enLive.watch.broadcastEnded).waitFor({ timeout: 60_000 });
+    await viewer.getByText(enLive.watch.recordingKept).waitFor();
+    expect(await viewer.getByText(enLive.watch.notFound).count()).toBe(0);
+    expect(await stateOf()).toBe('idle');
+    await shot(viewer, 'live-broadcast-ended');
+    await ctx.close();
+  }, 180_000);
 });
