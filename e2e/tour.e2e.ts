@@ -297,8 +297,13 @@ describe('360 tour', () => {
     await page.getByTestId('mode').getByText(tour.editor.preview).click();
     await page.locator('[data-testid=tour-panorama] canvas').first().waitFor({ timeout: 30_000 });
 
+    // submitting asks first, then rests while this draft is under review
     await page.getByTestId('submit-tour').click();
+    await page.getByText(tour.editor.submitConfirm).waitFor();
+    await page.getByTestId('submit-tour-ok').click();
     await page.getByText(tour.editor.submitted).waitFor();
+    await expect.poll(() => page.getByTestId('submit-tour').isDisabled()).toBe(true);
+    expect(await page.getByTestId('submit-tour').textContent()).toContain(tour.editor.underReview);
     await ctx.close();
   }, 360_000);
 

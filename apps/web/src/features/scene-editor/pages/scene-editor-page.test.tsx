@@ -4,6 +4,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { bodiesTo, reply, serve, setupScreenTests } from '../../../components/test-utils';
+import { clearErrorLog, getErrorLog } from '../../../lib/error-log';
 import { FeedbackBridge } from '../../../lib/feedback';
 import { queryClient } from '../../../lib/query-client';
 import SceneEditorPage from './scene-editor-page';
@@ -123,5 +124,41 @@ describe('scene editor page', { timeout: 180_000 }, () => {
     expect((await screen.findAllByText('Leave the editor?', undefined, { timeout: 15_000 })).length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByRole('button', { name: 'Cancel' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/vrdata/scene-editor'));
+  });
+
+  it('a new project opens empty with nothing logged; submitting asks first and then rests until the next edit', async () => {
+    clearErrorLog();
+    const fetch = serve({
+      ...emptyLists,
+      // the owner's project without a document yet
+      '/api/project/scene_details': () =>
+        reply(200, {
+          ...details(0),
+          access: 'full',
+          document: null,
+          review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
+        }),
+      '/api/project/save_scene': () => reply(200, { version: 1 }),
+      '/api/project/submit_scene': () => reply(200, { review_status: 'pending', scene_review: 'pending', submitted_version: 1 }),
+    });
+    renderEditor();
+    await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
+    expect(getErrorLog()).toEqual([]);
+
+    await addGroup();
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveAttribute('data-state', 'saved'), { timeout: 20_000 });
+    fireEvent.click(screen.getByTestId('submit-scene'));
+    // nothing is sent before the creator confirms
+    expect((await screen.findAllByText('Submit for review?', undefined, { timeout: 15_000 })).length).toBeGreaterThan(0);
+    expect(bodiesTo(fetch, '/api/project/submit_scene')).toHaveLength(0);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Submit for review' }).at(-1)!);
+    await waitFor(() => expect(bodiesTo(fetch, '/api/project/submit_scene')).toEqual([{ id: 5 }]));
+    await waitFor(() => expect(screen.getByTestId('submit-scene')).toBeDisabled());
+    expect(screen.getByTestId('submit-scene')).toHaveTextContent('Under review');
+
+    // An edit makes a new draft: it may be submitted again.
+    await addGroup();
+    await waitFor(() => expect(screen.getByTestId('submit-scene')).toBeEnabled());
+    expect(getErrorLog()).toEqual([]);
   });
 });
