@@ -313,6 +313,19 @@ export function createUsersRepository(db: DbOrTx) {
         .from(users)
         .where(and(inArray(users.id, ids), alive));
     },
+    /**
+     * Whether a live account's user name or forum name equals `folded` (already NFKC-normalised, trimmed and lower
+     * case) once folded the same way: look-alike spellings (full-width letters, other cases) count as equal.
+     */
+    async nameInUse(folded: string): Promise<boolean> {
+      const fold = (column: typeof users.username | typeof users.forumName) => sql`lower(normalize(btrim(${column}), NFKC))`;
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(alive, or(sql`${fold(users.username)} = ${folded}`, sql`${fold(users.forumName)} = ${folded}`)))
+        .limit(1);
+      return !!row;
+    },
     /** Live accounts by forum name (case-insensitive, as the unique index compares them). */
     async idsByForumNames(names: string[]): Promise<Pick<UserRow, 'id' | 'forumName'>[]> {
       if (names.length === 0) return [];

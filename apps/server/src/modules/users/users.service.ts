@@ -891,6 +891,15 @@ export function createUsersService({
       return rows.map((r) => ({ id: r.id, forum_name: r.forumName }));
     },
 
+    /**
+     * Whether a display name is a live account's user name or forum name, compared trimmed, NFKC-normalised and
+     * case-insensitively (so a guest cannot pass for a member, e.g. staff, under a look-alike spelling).
+     */
+    async nameInUse(name: string): Promise<boolean> {
+      const folded = name.normalize('NFKC').trim().toLowerCase();
+      return folded ? repo.nameInUse(folded) : false;
+    },
+
     /** Name and email of live accounts, in one query (admin lists such as /system/capacity); deleted accounts are absent. */
     async contacts(ids: number[]): Promise<Map<number, { name: string; email: string }>> {
       const rows = await repo.contactsByIds([...new Set(ids)]);

@@ -145,7 +145,8 @@ export function createWorldService({
   db: Db;
   projects: Pick<ProjectsService, 'byId' | 'byIds'>;
   scenes: Pick<ScenesService, 'kindOf' | 'contentScene' | 'roomScene'>;
-  users: Pick<UsersService, 'contacts'>;
+  /** `nameInUse` refuses guest names that are registered accounts' names (without it, guests name themselves freely). */
+  users: Pick<UsersService, 'contacts'> & Partial<Pick<UsersService, 'nameInUse'>>;
   lookFor: LookFor;
   /** The audit log: admin and persisted host actions are recorded in their transaction. */
   audit?: AuditRecorder;
@@ -488,6 +489,10 @@ export function createWorldService({
       const role = await roleFor(actor, entry);
       const host = role === 'host';
       await checkAccess(actor, entry, host, p, socket.ip);
+      const guestName = actor ? '' : (p.guest_name?.trim() ?? '');
+      if (guestName && (await users.nameInUse?.(guestName))) {
+        throw new AppError(ErrorCode.WORLD_GUEST_NAME_TAKEN, { field: 'guest_name' });
+      }
       const visit = await db.transaction(async (tx) => {
         const locked = await repo.lockEntry(entry.id, tx);
         if (!locked) throw notFound();
@@ -511,7 +516,7 @@ export function createWorldService({
             instance,
             userId: actor?.id ?? null,
             guestId: actor ? null : (p.guest_id ?? null),
-            name: actor?.name ?? (p.guest_name?.trim() || 'Guest'),
+            name: actor?.name ?? (guestName || 'Guest'),
             role,
             muted: locked.roomType === 'classroom' && role === 'visitor',
             nodeId: socket.nodeId,

@@ -512,6 +512,31 @@ describe('room passwords: one guessing budget per address and room, whichever wa
   });
 });
 
+describe('guest names', () => {
+  it('a guest cannot take a registered account’s user name or forum name, however it is spelled; other names pass', async () => {
+    const e = await addWorld({ access: 'public' });
+    const staff = await shopper(t, { roles: ['admin'], username: `demo_admin_${Date.now() % 100000}` });
+    const guest = await connect();
+    // Case, surrounding spaces and full-width letters (NFKC) make no difference.
+    const fullWidth = [...staff.username.toUpperCase()]
+      .map((c) => (c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+      .join('');
+    for (const name of [staff.username, `  ${staff.username.toUpperCase()} `, fullWidth, staff.forum_name.toUpperCase()]) {
+      expect(await ask(guest, WorldEvent.join, { entry_id: e.id, guest_id: 'guest-abcdefgh', guest_name: name })).toEqual({
+        ok: false,
+        code: ErrorCode.WORLD_GUEST_NAME_TAKEN,
+        message: 'This name belongs to a registered account: choose another guest name, or sign in',
+      });
+    }
+    const joined = await enter(guest, { entry_id: e.id, guest_id: 'guest-abcdefgh', guest_name: ' Harbour fan ' });
+    const me = joined.members.find((m) => m.member_id === joined.member_id);
+    expect(me).toMatchObject({ name: 'Harbour fan', user_id: null, guest_id: 'guest-abcdefgh' });
+    // The account itself, signed in, is of course known by its name.
+    const signedIn = await enter(await connect(staff), { entry_id: e.id, guest_name: 'ignored' });
+    expect(signedIn.members.find((m) => m.member_id === signedIn.member_id)).toMatchObject({ name: staff.username, user_id: staff.id });
+  });
+});
+
 describe('presence statistics', () => {
   it('closes visits on disconnect and counts views, online time and averages', async () => {
     const e = await addWorld();
