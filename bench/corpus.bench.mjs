@@ -81,7 +81,7 @@ try {
 } finally {
   await h?.close();
 }
-const minutes = from ? from.minutes : (Date.now() - started) / 60000;
+const minutes = from ? (from.minutes ?? Number.NaN) : (Date.now() - started) / 60000;
 
 const rows = summarise(results);
 const refusedText = (o) =>
@@ -152,7 +152,7 @@ const crossLines = [...crossByFormat].map(
     `- ${f} vs glb: ${r.agree}/${r.models} agree${r.first.size ? `; first difference: ${[...r.first].map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`,
 );
 const markdown = [
-  `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`nice -n 10 npm run bench corpus\`, ${minutes.toFixed(0)} min on 2 shared cores. Images: two views 256×256; limits: mean absolute RGB difference ≤ ${IMAGE_LIMITS.mad}, ≥ ${IMAGE_LIMITS.within * 100} % of covered pixels within 24/255, silhouette IoU ≥ ${IMAGE_LIMITS.iou}.`,
+  `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`nice -n 10 npm run bench corpus\`${Number.isNaN(minutes) ? '' : `, ${minutes.toFixed(0)} min`} on 2 shared cores (beside other work). Images: two views 256×256; limits: mean absolute RGB difference ≤ ${IMAGE_LIMITS.mad}, ≥ ${IMAGE_LIMITS.within * 100} % of the pixels both cover within 24/255, silhouette IoU ≥ ${IMAGE_LIMITS.iou}.`,
   '',
   ...lines,
   '',
