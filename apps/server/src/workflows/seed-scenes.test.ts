@@ -74,6 +74,21 @@ describe('demo 3D scenes', () => {
     for (const k of SCENE_HOTSPOT_KINDS) expect(kinds.has(k), k).toBe(true);
   });
 
+  it('lets a visitor at the spawn point hear every line (an NPC waits at a line until the visitor is that near)', () => {
+    for (const template of SCENE_TEMPLATES) {
+      const { doc } = build(template);
+      const spawn = doc.settings.spawn.position;
+      for (const npc of npcs(doc)) {
+        let at = npc.transform.position;
+        for (const s of npc.steps) {
+          if (s.type === 'walk') at = s.waypoints.at(-1) ?? at;
+          if (s.type === 'say')
+            expect(Math.hypot(at[0] - spawn[0], at[2] - spawn[2]), `${template}: ${s.text.en}`).toBeLessThan(s.radius);
+        }
+      }
+    }
+  });
+
   it('leaves out only the objects of a missing model, never the scene', () => {
     const { urn: _urn, guideRed: _guide, ...partial } = lib;
     const full = build('showroom').doc;

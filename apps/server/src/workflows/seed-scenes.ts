@@ -210,7 +210,11 @@ class Scene {
   }
 }
 
-const say = (text: Required<I18nText>, radius = 5, seconds = 5): NpcStep => ({ type: 'say', text, radius, seconds });
+/**
+ * A line said when the visitor is within `radius` metres (the NPC waits until then): wide enough that a visitor at the
+ * spawn point hears it, so every NPC is seen walking and talking at once.
+ */
+const say = (text: Required<I18nText>, seconds = 5, radius = 14): NpcStep => ({ type: 'say', text, radius, seconds });
 const walk = (speed: number, ...waypoints: V3[]): NpcStep => ({ type: 'walk', waypoints, speed });
 
 /** Lights every interior shares: soft fill, a sun through the open front that casts shadows, a warm lamp inside. */
@@ -324,10 +328,10 @@ function classroom(s: Scene, plan: ScenePlan, media: SceneMedia) {
       title: t('Break-time sound', '课间铃声', '課間鈴聲'),
     });
   s.npc('guideGreen', 'Teacher', t('Teacher', '老师', '老師'), [-1.2, FLOOR, -4.1], 0, [
-    say(t('Good morning, class! Please take a seat.', '同学们早上好！请坐。', '同學們早上好！請坐。'), 7),
+    say(t('Good morning, class! Please take a seat.', '同学们早上好！请坐。', '同學們早上好！請坐。')),
     walk(0.9, [1.6, FLOOR, -4.1]),
     { type: 'face_visitor' },
-    say(t('Today we learn about circles: look at the board.', '今天我们学习圆，请看黑板。', '今天我們學習圓，請看黑板。'), 7),
+    say(t('Today we learn about circles: look at the board.', '今天我们学习圆，请看黑板。', '今天我們學習圓，請看黑板。')),
     { type: 'open_hotspot', hotspot: lesson },
     { type: 'wait', seconds: 4 },
     walk(0.9, [-1.2, FLOOR, -4.1]),
@@ -380,7 +384,7 @@ function gallery(s: Scene, plan: ScenePlan, media: SceneMedia) {
     title: t('About landscape painting', '关于风景画', '關於風景畫'),
   });
   s.npc('guideWhite', 'Guide', t('Guide', '讲解员', '講解員'), [-1.6, FLOOR, 2.2], 0, [
-    say(t('Welcome! Follow me to the centrepiece.', '欢迎！请跟我去看镇馆之宝。', '歡迎！請跟我去看鎮館之寶。'), 4),
+    say(t('Welcome! Follow me to the centrepiece.', '欢迎！请跟我去看镇馆之宝。', '歡迎！請跟我去看鎮館之寶。')),
     walk(1.1, [-1.6, FLOOR, -0.5], [-1.1, FLOOR, -2.6]),
     { type: 'face_visitor' },
     say(t('This vase is the pride of our hall.', '这只花瓶是本馆的骄傲。', '這隻花瓶是本館的驕傲。')),
@@ -446,7 +450,7 @@ function exhibition(s: Scene, plan: ScenePlan, links: SceneLinks, media: SceneMe
       title: t('Exhibition catalogue', '展览图录', '展覽圖錄'),
     });
   s.npc('guideBlue', 'Docent', t('Docent', '导览员', '導覽員'), [-1.5, 0.15, 3], 0, [
-    say(t('Welcome to the exhibition hall!', '欢迎来到展览馆！', '歡迎來到展覽館！'), 6),
+    say(t('Welcome to the exhibition hall!', '欢迎来到展览馆！', '歡迎來到展覽館！')),
     walk(1.2, [-2.6, 0.15, -1.5], [-1.5, 0.15, -2]),
     { type: 'face_visitor' },
     say(
@@ -509,7 +513,7 @@ function meeting(s: Scene, plan: ScenePlan, media: SceneMedia) {
     title: t('How to take minutes', '如何做会议记录', '如何做會議記錄'),
   });
   s.npc('guideBlue', 'Host', t('Host', '主持人', '主持人'), [1.7, FLOOR, 1.6], Math.PI, [
-    say(t('Welcome, please take a seat.', '欢迎，请就座。', '歡迎，請就座。'), 5),
+    say(t('Welcome, please take a seat.', '欢迎，请就座。', '歡迎，請就座。')),
     walk(0.9, [1.7, FLOOR, -1.9]),
     { type: 'face_visitor' },
     say(
@@ -569,10 +573,10 @@ function outdoor(s: Scene, plan: ScenePlan, media: SceneMedia) {
     title: t('About town squares', '关于城镇广场', '關於城鎮廣場'),
   });
   s.npc('walker', 'Walker', t('Walker', '散步的人', '散步的人'), [-1.2, 0.11, -0.6], 0, [
-    say(t('Lovely day for a walk, isn’t it?', '今天很适合散步，对吧？', '今天很適合散步，對吧？'), 5),
+    say(t('Lovely day for a walk, isn’t it?', '今天很适合散步，对吧？', '今天很適合散步，對吧？')),
     walk(1, [-1.2, 0.11, -5.4], [1.2, 0.11, -5.4]),
     { type: 'face_visitor' },
-    say(t('The spire is the heart of the plaza.', '尖塔是广场的中心。', '尖塔是廣場的中心。'), 6),
+    say(t('The spire is the heart of the plaza.', '尖塔是广场的中心。', '尖塔是廣場的中心。')),
     { type: 'open_hotspot', hotspot: plaza },
     walk(1, [1.2, 0.11, -0.6], [-1.2, 0.11, -0.6]),
     { type: 'idle', seconds: 3 },
