@@ -20,6 +20,11 @@ export const JOB_FAILURE_REASONS = [
   'no_geometry',
   /** A zip holds no model file of a known format. */
   'no_model_in_archive',
+  /**
+   * A model references files that are not in the upload (a .gltf without its .bin): the message names them, as the
+   * model references them (the job's `files`), and says how to add them.
+   */
+  'missing_files',
   'validation_failed',
   /** The step needed more memory than a pipeline worker may use (PIPELINE_WORKER_MEMORY_MB). */
   'out_of_memory',
@@ -94,6 +99,11 @@ const messages: Record<JobFailureReason, Record<Lang, string>> = {
     tc: '壓縮檔中沒有可識別的模型檔案。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY',
     en: 'The archive contains no model of an accepted format: glTF/GLB, FBX, OBJ, 3DS, DAE (Collada), STL, PLY',
   },
+  missing_files: {
+    zh: '模型引用的以下文件不在上传内容中：{files}。请把模型文件与这些文件一起选中上传（或上传整个文件夹），也可以将整个文件夹打包为 zip 后上传',
+    tc: '模型引用的以下檔案不在上傳內容中：{files}。請把模型檔案與這些檔案一起選取上傳（或上傳整個資料夾），也可以將整個資料夾打包為 zip 後上傳',
+    en: 'The model refers to files that were not uploaded: {files}. Upload the model together with these files (or its whole folder), or upload a zip of the folder',
+  },
   validation_failed: {
     zh: '优化后的模型未通过 glTF 校验，请从建模软件重新导出后再试',
     tc: '優化後的模型未通過 glTF 校驗，請從建模軟體重新匯出後再試',
@@ -147,7 +157,22 @@ export function avatarBudgetFigure(value: number, lang: Lang): string {
   return lang === 'en' ? `(found ${n})` : lang === 'zh' ? `（实际 ${n}）` : `（實際 ${n}）`;
 }
 
-/** The translated message of a failure reason (an unknown reason reads as `processing_failed`). */
-export function jobFailureMessage(reason: string, lang: Lang): string {
-  return messages[isJobFailureReason(reason) ? reason : 'processing_failed'][lang];
+/** What a failure is about beyond its reason (stored with the failed job): the files `missing_files` names. */
+export interface JobFailureFacts {
+  files?: string[];
+}
+
+/** Reads the facts out of a failed job's stored result (anything else reads as none). */
+export function jobFailureFacts(result: unknown): JobFailureFacts {
+  const files = (result as { files?: unknown } | null | undefined)?.files;
+  return Array.isArray(files) ? { files: files.filter((f): f is string => typeof f === 'string') } : {};
+}
+
+/**
+ * The translated message of a failure reason (an unknown reason reads as `processing_failed`), with the files it is
+ * about in place of `{files}` ("…" when none were recorded).
+ */
+export function jobFailureMessage(reason: string, lang: Lang, facts: JobFailureFacts = {}): string {
+  const files = facts.files?.length ? facts.files.map((f) => `“${f}”`).join(lang === 'en' ? ', ' : '、') : '…';
+  return messages[isJobFailureReason(reason) ? reason : 'processing_failed'][lang].replace('{files}', files);
 }

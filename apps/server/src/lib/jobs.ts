@@ -24,7 +24,20 @@ export interface JobContext<P = Record<string, unknown>> {
    * when the attempt ends, and sweeps folders whose attempt is no longer running (e.g. after a crash).
    */
   scratchDir(): Promise<string>;
+  /**
+   * Ends the job inside the caller's transaction `tx`: done with `result`, or failed with `reason` (shown, translated),
+   * `error` (the detail, logged, never shown) and `result` (facts the reason's message may name). What the handler
+   * records in the same transaction (an asset marked ready or failed) becomes visible together with the job's outcome,
+   * never before it. Only while this queue holds the job's lease (false otherwise); the queue then leaves the job as
+   * it is when the handler returns or throws.
+   */
+  settle(outcome: JobOutcome, tx: DbOrTx): Promise<boolean>;
 }
+
+/** How a handler ends its job itself (`JobContext.settle`). */
+export type JobOutcome =
+  | { status: 'done'; result: unknown }
+  | { status: 'failed'; reason: JobFailureReason; error: string; result?: unknown };
 
 export type JobHandler<P = Record<string, unknown>> = (ctx: JobContext<P>) => Promise<unknown>;
 
@@ -263,6 +276,7 @@ export function createJobQueue({
         .catch(() => undefined);
     }, heartbeatMs);
     let dir: string | undefined;
+    let settled = false;
     try {
       const result = await handler({
         id: job.id,
@@ -282,7 +296,21 @@ export function createJobQueue({
             .set({ progress: p, leaseUntil: leaseUntil(), lockedAt: new Date(), updatedAt: new Date() })
             .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, me)));
         },
+        settle: async (outcome, tx) => {
+          const values =
+            outcome.status === 'done'
+              ? { status: 'done' as const, progress: 100, result: outcome.result ?? null, error: null, reason: null }
+              : { status: 'failed' as const, result: outcome.result ?? null, error: outcome.error, reason: outcome.reason };
+          const rows = await tx
+            .update(jobs)
+            .set({ ...values, leaseOwner: null, leaseUntil: null, lockedAt: null, updatedAt: new Date() })
+            .where(and(eq(jobs.id, job.id), eq(jobs.leaseOwner, me), eq(jobs.status, 'running')))
+            .returning({ id: jobs.id });
+          settled ||= rows.length > 0;
+          return rows.length > 0;
+        },
       });
+      if (settled) return;
       if (signal.aborted) return requeue(job.id);
       await finish(job, { status: 'done', progress: 100, result: result ?? null, error: null, reason: null });
     } catch (err) {
@@ -293,6 +321,7 @@ export function createJobQueue({
       const detail = err instanceof Error ? err.message : String(err);
       if (retry) log?.warn?.({ err, job: job.id, type: job.type, attempt: job.attempts }, 'job attempt failed, will retry');
       else log?.error({ err, job: job.id, type: job.type, reason }, 'job failed');
+      if (settled) return;
       await finish(
         job,
         retry

@@ -21,11 +21,17 @@ export const PIPELINE_REASONS: readonly PipelineReason[] = JOB_FAILURE_REASONS.f
 export class PipelineError extends Error {
   readonly reason: PipelineReason;
   readonly permanent = true;
+  /**
+   * The files the refusal is about, named as the upload names them (relative to it, never a server path): the
+   * missing files of `missing_files`. Shown to the creator inside the reason's message.
+   */
+  readonly files?: string[];
 
-  constructor(reason: PipelineReason, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(reason: PipelineReason, message: string, options?: { cause?: unknown; files?: string[] }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PipelineError';
     this.reason = reason;
+    if (options?.files) this.files = options.files;
   }
 }
 

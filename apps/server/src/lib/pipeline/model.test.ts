@@ -141,7 +141,7 @@ describe('processModel', () => {
       ]),
     );
     await expectGood(missing, false);
-    expect(missing.report.warnings.join()).toMatch(/checker.png not found/);
+    expect(missing.report.warnings.join()).toMatch(/checker.png is not in the upload; the model is kept without it/);
   });
 
   it('converts a 3DS, plain and textured', async () => {

@@ -1,21 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Document, Logger, type Mesh, NodeIO } from '@gltf-transform/core';
+import { type Document, type Node as GltfNode, Logger, type Mesh, NodeIO, Primitive, PropertyType } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import {
+  clearNodeParent,
+  createTransform,
   dedup,
-  flatten,
+  getPrimitiveVertexCount,
   instance,
   join,
   meshopt,
   palette,
   prune,
   resample,
-  simplify,
+  simplifyPrimitive,
   sparse,
   textureCompress,
   unpartition,
-  weld,
+  VertexCountMethod,
+  weldPrimitive,
 } from '@gltf-transform/functions';
 import draco3d from 'draco3dgltf';
 import { validateBytes } from 'gltf-validator';
@@ -178,6 +181,49 @@ export function countDocument(doc: Document) {
   };
 }
 
+/**
+ * Whether any triangle of the document has an area (is not degenerate: three distinct, non-collinear corners). A
+ * model made only of zero-area triangles shows nothing, and welding removes them, which would leave empty meshes.
+ */
+export function hasVisibleTriangle(doc: Document): boolean {
+  const a = [0, 0, 0];
+  const b = [0, 0, 0];
+  const c = [0, 0, 0];
+  for (const mesh of doc.getRoot().listMeshes())
+    for (const prim of mesh.listPrimitives()) {
+      const mode = prim.getMode();
+      const position = prim.getAttribute('POSITION');
+      if (
+        !position ||
+        (mode !== Primitive.Mode.TRIANGLES && mode !== Primitive.Mode.TRIANGLE_STRIP && mode !== Primitive.Mode.TRIANGLE_FAN)
+      )
+        continue;
+      const indices = prim.getIndices();
+      const count = indices?.getCount() ?? position.getCount();
+      const at = (i: number) => indices?.getScalar(i) ?? i;
+      const corners = (t: number): [number, number, number] =>
+        mode === Primitive.Mode.TRIANGLES
+          ? [3 * t, 3 * t + 1, 3 * t + 2]
+          : mode === Primitive.Mode.TRIANGLE_STRIP
+            ? [t, t + 1, t + 2]
+            : [0, t + 1, t + 2];
+      const triangles = mode === Primitive.Mode.TRIANGLES ? Math.floor(count / 3) : Math.max(0, count - 2);
+      for (let t = 0; t < triangles; t++) {
+        const [i, j, k] = corners(t);
+        position.getElement(at(i), a);
+        position.getElement(at(j), b);
+        position.getElement(at(k), c);
+        const u = [b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!];
+        const v = [c[0]! - a[0]!, c[1]! - a[1]!, c[2]! - a[2]!];
+        const cross = Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!);
+        // relative to the edges' lengths, so that rounding of collinear corners does not count as an area
+        const scale = Math.hypot(u[0]!, u[1]!, u[2]!) * Math.hypot(v[0]!, v[1]!, v[2]!);
+        if (cross > 1e-9 * scale && Number.isFinite(cross)) return true;
+      }
+    }
+  return false;
+}
+
 interface ValidationIssue {
   severity: number;
   code: string;
@@ -253,9 +299,15 @@ export async function optimizeDocument(
   beforeMeshopt?: (doc: Document) => Promise<void>,
 ) {
   await MeshoptSimplifier.ready;
-  await doc.transform(dedup(), instance({ min: 5 }), palette(), flatten(), join({ keepNamed: false, keepMeshes: false }), weld());
   await doc.transform(
-    simplify({ simplifier: MeshoptSimplifier, error: 0.0001, ratio: 0, lockBorder: false }),
+    dedup(),
+    instance({ min: 5 }),
+    palette(),
+    flattenKeepingSkeletons(),
+    join({ keepNamed: false, keepMeshes: false }),
+  );
+  await doc.transform(
+    weldAndSimplify({ error: 0.0001 }),
     resample(),
     prune({ keepAttributes: false, keepIndices: false, keepLeaves: false, keepSolidTextures: false }),
     sparse(),
@@ -273,21 +325,140 @@ export async function optimizeDocument(
   onStep?.(4);
 }
 
+/**
+ * Whether a primitive deforms at run time: morph targets, or skin weights (JOINTS_n / WEIGHTS_n). Its triangles are
+ * what the deformation moves, so it is never simplified (a simplifier sees only the rest pose: a flat strip that bends
+ * or a grid that bulges would lose the triangles its motion needs), as gltfpack keeps them.
+ */
+export function deforms(prim: Primitive): boolean {
+  return prim.listTargets().length > 0 || prim.listSemantics().some((s) => s.startsWith('JOINTS_') || s.startsWith('WEIGHTS_'));
+}
+
+/**
+ * `weld` then `simplify` of gltf-transform, primitive by primitive, leaving deforming primitives' triangles alone:
+ * every primitive is welded (bitwise-identical vertices only, morph target and skin attributes included, so neither
+ * the triangles nor any pose change), and only static triangle primitives are simplified within `error` of the
+ * model's size (points and lines are left as they are).
+ */
+function weldAndSimplify({ error }: { error: number }) {
+  return createTransform('weldAndSimplify', async (doc) => {
+    await MeshoptSimplifier.ready;
+    for (const mesh of doc.getRoot().listMeshes()) {
+      for (const prim of mesh.listPrimitives()) {
+        weldPrimitive(prim, { overwrite: true });
+        const mode = prim.getMode();
+        const triangles =
+          mode === Primitive.Mode.TRIANGLES || mode === Primitive.Mode.TRIANGLE_STRIP || mode === Primitive.Mode.TRIANGLE_FAN;
+        if (triangles && !deforms(prim) && prim.getAttribute('POSITION'))
+          simplifyPrimitive(prim, { simplifier: MeshoptSimplifier, error, ratio: 0, lockBorder: false });
+        if (getPrimitiveVertexCount(prim, VertexCountMethod.RENDER) === 0) prim.dispose();
+      }
+      if (mesh.listPrimitives().length === 0) mesh.dispose();
+    }
+  });
+}
+
+/**
+ * gltf-transform's `flatten` (nodes move to the scene's root with their world transform, so that `join` can merge
+ * their meshes) except that skin joints stay where they are. `flatten` keeps the children of joints and animated
+ * nodes in place but moves the root joints themselves: a skeleton with two root bones under an armature node (as
+ * Blender exports a rig with an IK target) then has joints without a common root, which the glTF validator
+ * rejects (SKIN_NO_COMMON_ROOT) and which breaks the skin's bind pose.
+ */
+function flattenKeepingSkeletons() {
+  return createTransform('flattenKeepingSkeletons', async (doc) => {
+    const root = doc.getRoot();
+    const joints = new Set<GltfNode>();
+    for (const skin of root.listSkins()) for (const joint of skin.listJoints()) joints.add(joint);
+    const animated = new Set<GltfNode>();
+    for (const clip of root.listAnimations())
+      for (const channel of clip.listChannels()) {
+        const node = channel.getTargetNode();
+        if (node && channel.getTargetPath() !== 'weights') animated.add(node);
+      }
+    // Nodes below a joint or an animated node move with it: they stay where they are.
+    const pinned = new Set<GltfNode>();
+    for (const scene of root.listScenes())
+      scene.traverse((node) => {
+        const parent = node.getParentNode();
+        if (parent && (joints.has(parent) || animated.has(parent) || pinned.has(parent))) pinned.add(node);
+      });
+    for (const scene of root.listScenes())
+      scene.traverse((node) => {
+        if (joints.has(node) || animated.has(node) || pinned.has(node)) return;
+        clearNodeParent(node);
+      });
+    await doc.transform(prune({ propertyTypes: [PropertyType.NODE], keepLeaves: false }));
+  });
+}
+
 /** The last step of `optimizeDocument`: meshopt compression with quantisation, then prune. */
 async function compressMeshes(doc: Document) {
   await MeshoptEncoder.ready;
   await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'high' }), prune());
 }
 
-/** Reads a .gltf / .glb: one buffer (a GLB holds at most one), Draco meshes decoded (the output uses meshopt). */
-async function readGltf(mainFile: string, resourceRoot: string): Promise<{ io: NodeIO; doc: Document }> {
+/** A URI of a glTF as the creator's files name it: decoded, with `/` separators and without a leading `./`. */
+function referencedName(uri: string): string {
+  let name = uri;
+  try {
+    name = decodeURIComponent(uri);
+  } catch {
+    // a literal % in a file name
+  }
+  return name.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+}
+
+/**
+ * The files a .gltf / .glb references (buffers and images by relative URI) that are not in the upload, by the URI
+ * the model uses for them and by the name it reads as.
+ */
+function missingResources(json: { buffers?: { uri?: string }[]; images?: { uri?: string }[] }, gltfFile: string) {
+  const missing = (items: { uri?: string }[] | undefined) =>
+    (items ?? []).flatMap((item) => {
+      const uri = item?.uri;
+      if (typeof uri !== 'string' || uri.startsWith('data:')) return [];
+      const name = referencedName(uri);
+      return fs.existsSync(path.resolve(path.dirname(gltfFile), name)) ? [] : [{ uri, name }];
+    });
+  return { buffers: missing(json.buffers), images: missing(json.images) };
+}
+
+/** The advice of every warning about a file the upload lacks. */
+const ADD_FILES_ADVICE = 'upload the model together with its files (or its whole folder), or a zip of the folder';
+
+/**
+ * Reads a .gltf / .glb: one buffer (a GLB holds at most one), Draco meshes decoded (the output uses meshopt). A
+ * missing buffer (.bin) refuses the upload with `missing_files` naming every missing file; a missing image only
+ * costs the model that texture (a warning names it).
+ */
+async function readGltf(mainFile: string, resourceRoot: string, warnings: string[]): Promise<{ io: NodeIO; doc: Document }> {
   const json = await assertLocalUris(mainFile, resourceRoot);
+  const missing = missingResources(json, mainFile);
+  if (missing.buffers.length > 0) {
+    const files = [...new Set([...missing.buffers, ...missing.images].map((m) => m.name))];
+    throw new PipelineError('missing_files', `The glTF references files that are not in the upload: ${files.join(', ')}`, {
+      files,
+    });
+  }
   const io = await createIO(usesDraco(json));
+  // Missing images are read as textures without an image, removed below (the reader's own notice is not needed).
+  io.setStrictResources(missing.images.length === 0);
+  io.setLogger(new Logger(Logger.Verbosity.ERROR));
   let doc: Document;
   try {
     doc = await io.read(mainFile);
   } catch (e) {
     throw new PipelineError('invalid_model', `Could not read the glTF: ${(e as Error).message}`, { cause: e });
+  } finally {
+    io.setStrictResources(true);
+  }
+  const missingImages = new Map(missing.images.map((m) => [m.uri, m.name]));
+  for (const tex of doc.getRoot().listTextures()) {
+    const name = missingImages.get(tex.getURI());
+    if (name === undefined) continue;
+    warnings.push(`Texture ${name} is not in the upload; the model is kept without it (${ADD_FILES_ADVICE})`);
+    tex.dispose();
   }
   await doc.transform(unpartition());
   for (const ext of doc.getRoot().listExtensionsUsed()) {
@@ -296,14 +467,63 @@ async function readGltf(mainFile: string, resourceRoot: string): Promise<{ io: N
   return { io, doc };
 }
 
+/** How many errors (severity 0) the validator reported, per code. */
+function errorCounts(issues: ValidationIssue[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const i of issues) if (i.severity === 0) counts.set(i.code, (counts.get(i.code) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The errors of a validation beyond those the input had: of each code, those past the input's count of it (the
+ * optimiser never multiplies an input's error, so more of a code means new ones; pointers change with every
+ * optimisation step, codes and counts do not). A warning or notice of the input never excuses an error.
+ */
+function errorsBeyond(issues: ValidationIssue[], known: Map<string, number>): ValidationIssue[] {
+  const left = new Map(known);
+  return issues.filter((i) => {
+    if (i.severity !== 0) return false;
+    const n = left.get(i.code) ?? 0;
+    left.set(i.code, n - 1);
+    return n <= 0;
+  });
+}
+
+/**
+ * A GLB that our own processing made invalid (the optimiser, or the conversion of a non-glTF format): our bug, not
+ * the upload's. The step fails with `processing_failed` (the creator reads "processing failed, try again later",
+ * never "your file is broken") and the GLB is never shipped; the validator's details go to the job's log only.
+ */
+function ourInvalidOutput(stage: string, errors: ValidationIssue[]): PipelineError {
+  const list = errors.slice(0, 10).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`);
+  return new PipelineError(
+    'processing_failed',
+    `Internal error: ${stage} produced a GLB with ${errors.length} glTF validator error(s) the upload did not have: ${list.join('; ')}`,
+  );
+}
+
+/**
+ * A warning as the creator may read it: file names relative to the upload, never a server path. Readers report
+ * files joined to the job's scratch folders (`/srv/data/tmp/jobs/job-7-1/out/source/.\Texture.jpg`): those folders
+ * are removed, a leading `./` or `.\` too, and any other absolute server path is cut to its file name.
+ */
+export function withoutServerPaths(text: string, roots: string[]): string {
+  let out = text;
+  const prefixes = [...new Set(roots.map((r) => path.resolve(r)))].sort((a, b) => b.length - a.length);
+  for (const root of prefixes) out = out.split(`${root}/`).join('').split(`${root}\\`).join('').split(root).join('');
+  // Any other absolute path of this machine (two or more segments): its last one.
+  out = out.replace(/(?<![\w.:/])\/(?:[^\s/"'()]+\/)+([^\s/"'()]+)/g, '$1');
+  return out.replace(/(^|[\s"'(“])(?:\.[\\/])+/g, '$1');
+}
+
 /**
  * Compresses and writes the coarse version; a coarse GLB the validator finds a new error in (one the upload did not
  * have) is left out (the viewer then draws the model itself first, as without one). Returns its path, or undefined.
  */
-async function writeCoarse(io: NodeIO, coarse: Document, file: string, known: Set<string>): Promise<string | undefined> {
+async function writeCoarse(io: NodeIO, coarse: Document, file: string, known: Map<string, number>): Promise<string | undefined> {
   await compressMeshes(coarse);
   const bytes = await io.writeBinary(coarse);
-  if ((await validateGlb(bytes)).issues.some((i) => i.severity === 0 && !known.has(i.code))) return undefined;
+  if (errorsBeyond((await validateGlb(bytes)).issues, known).length > 0) return undefined;
   await fs.promises.writeFile(file, bytes);
   return file;
 }
@@ -343,24 +563,32 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
     mainFile = findMain(resourceRoot, files);
     mainExt = path.extname(mainFile).toLowerCase();
   } else if (!(MODEL_EXTS as readonly string[]).includes(ext)) {
-    throw new PipelineError('unsupported_format', `Unsupported model format: ${ext || originalName}; accepted formats: ${ACCEPTED}`);
+    throw new PipelineError(
+      'unsupported_format',
+      `Unsupported model format: ${ext || originalName}; accepted formats: ${ACCEPTED}`,
+    );
   }
   report(10);
 
   let io: NodeIO;
   let doc: Document;
   if (mainExt === '.glb' || mainExt === '.gltf') {
-    ({ io, doc } = await readGltf(mainFile, resourceRoot));
+    ({ io, doc } = await readGltf(mainFile, resourceRoot, warnings));
   } else {
     io = await createIO(false);
     doc = await importWithThree(io, mainFile, mainExt.slice(1) as ThreeFormat, resourceRoot, warnings);
   }
   doc.setLogger(new Logger(Logger.Verbosity.ERROR));
   if (countDocument(doc).triangles === 0) throw new PipelineError('no_geometry', 'The model has no triangles');
+  if (!hasVisibleTriangle(doc)) throw new PipelineError('no_geometry', 'Every triangle of the model has zero area');
   warnings.push(...(await dropUnreadableTextures(doc)));
-  // What the validator already says about the input: an issue the input had is not the optimiser's doing.
+  // The input and the output are validated separately. A glTF upload's own errors are the creator's (the model is
+  // kept and a warning names them); a converted format's input is our own conversion, so an error in it is ours.
+  const converted = mainExt !== '.glb' && mainExt !== '.gltf';
   const before = await validateGlb(await io.writeBinary(doc));
-  const known = new Set(before.issues.map((i) => i.code));
+  if (converted && before.issues.some((i) => i.severity === 0))
+    throw ourInvalidOutput(`the ${mainExt.slice(1).toUpperCase()} conversion`, errorsBeyond(before.issues, new Map()));
+  const known = converted ? new Map<string, number>() : errorCounts(before.issues);
   report(35);
 
   const thumbnailPath = path.join(workDir, 'thumbnail.png');
@@ -379,11 +607,8 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   report(88);
 
   const after = await validateGlb(bytes);
-  const fresh = after.issues.filter((i) => i.severity === 0 && !known.has(i.code));
-  if (fresh.length > 0) {
-    const list = fresh.slice(0, 5).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`);
-    throw new PipelineError('validation_failed', `The optimised model failed glTF validation: ${list.join('; ')}`);
-  }
+  const fresh = errorsBeyond(after.issues, known);
+  if (fresh.length > 0) throw ourInvalidOutput('the optimisation', fresh);
   const inherited = [...new Set(after.issues.filter((i) => i.severity === 0).map((i) => i.code))];
   if (inherited.length > 0) warnings.push(`The uploaded model already had these glTF issues: ${inherited.join(', ')}`);
   const glbPath = path.join(workDir, 'model.glb');
@@ -394,6 +619,16 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
     glbPath,
     coarseGlbPath,
     thumbnailPath,
-    report: { ...counts, bytesBefore, bytesAfter: bytes.byteLength, warnings },
+    report: {
+      ...counts,
+      bytesBefore,
+      bytesAfter: bytes.byteLength,
+      warnings: warnings.map((w) =>
+        withoutServerPaths(w, [resourceRoot, workDir, path.dirname(inputPath)]).replace(
+          /^Texture (.+) not found$/,
+          `Texture $1 is not in the upload; the model is kept without it (${ADD_FILES_ADVICE})`,
+        ),
+      ),
+    },
   };
 }

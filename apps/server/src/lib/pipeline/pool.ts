@@ -104,7 +104,7 @@ export function createPipelinePool({ workers, memoryMb, idleMs = 60_000 }: Pipel
         { ...task, port: port2 },
         { name, transferList: [port2], signal: signal ? AbortSignal.any([signal, failed.signal]) : failed.signal },
       )) as StepOutcome<T>;
-      if (!out.ok) throw new PipelineError(out.reason, out.message);
+      if (!out.ok) throw new PipelineError(out.reason, out.message, { files: out.files });
       return out.value;
     } catch (err) {
       // The caller's cancellation stays an AbortError; a broken worker becomes its own error.

@@ -14,7 +14,7 @@ import { probeVideo, type VideoProbe } from './video';
  * boundary is plain data: paths in, paths and reports out. Progress goes back through `port`; a refusal comes
  * back as a value (a thrown error would lose its class and `reason` on the way through structured clone).
  */
-export type StepOutcome<T> = { ok: true; value: T } | { ok: false; reason: PipelineReason; message: string };
+export type StepOutcome<T> = { ok: true; value: T } | { ok: false; reason: PipelineReason; message: string; files?: string[] };
 
 interface WithPort {
   /** The worker's end of a MessageChannel: receives progress percentages. */
@@ -62,7 +62,7 @@ async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: nu
     // errors of the machine (a full disk) stay thrown, so that the job is retried.
     const refusal = asPipelineError(err);
     if (refusal instanceof PipelineError)
-      return { ok: false, reason: refusal.reason, message: refusal.message } as StepOutcome<T>;
+      return { ok: false, reason: refusal.reason, message: refusal.message, files: refusal.files } as StepOutcome<T>;
     throw refusal;
   } finally {
     port?.close();

@@ -96,7 +96,6 @@ export function registerAssetJobs({
         }
       } catch (err) {
         if (err instanceof PipelineError && err.permanent) {
-          await editor.setAssetState(asset.id, { status: 'failed' });
           // Users see the reason, translated; the message (paths, parser output) stays in the log.
           throw new PermanentJobError(isJobFailureReason(err.reason) ? err.reason : 'processing_failed', err.message, {
             cause: err,
@@ -113,14 +112,24 @@ export function registerAssetJobs({
         outputs[name] = key;
         outputBytes += size;
       }
-      // The asset may have been replaced or deleted meanwhile: then the outputs are orphans and go.
-      const updated = await editor.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true);
+      // "ready" and the job's result (the model's report) are written in one transaction: whoever reads the asset
+      // ready finds its report. The asset may have been replaced or deleted meanwhile: then the outputs are orphans.
+      const updated = await editor.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true, (tx) =>
+        ctx.settle({ status: 'done', result: step.result }, tx),
+      );
       if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
       return step.result;
     } catch (err) {
-      // A step cancelled by shutdown is queued again, not failed.
+      // A step cancelled by shutdown is queued again, not failed. A failure for good is written with its reason
+      // (and the files it names) in one transaction with the asset's "failed".
       if (!ctx.signal.aborted && (err instanceof PermanentJobError || ctx.final)) {
-        await editor.setAssetState(asset.id, { status: 'failed' });
+        const reason = err instanceof PermanentJobError ? err.reason : 'processing_failed';
+        const cause = err instanceof PermanentJobError ? err.cause : undefined;
+        const files = cause instanceof PipelineError ? cause.files : undefined;
+        const error = err instanceof Error ? err.message : String(err);
+        await editor.assetFailed(asset.id, (tx) =>
+          ctx.settle({ status: 'failed', reason, error, result: files ? { files } : null }, tx),
+        );
       }
       throw err;
     } finally {

@@ -15,7 +15,7 @@ import type {
   UpProjectBody,
 } from '@xr/contract/creator';
 import { ErrorCode } from '@xr/contract/errors';
-import { jobFailureMessage } from '@xr/contract/jobs';
+import { jobFailureFacts, jobFailureMessage } from '@xr/contract/jobs';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { centsToHkd, hkdToCents } from '@xr/contract/money';
@@ -181,7 +181,10 @@ export function createEditorService({
               status: j.status,
               progress: j.progress,
               reason: j.status === 'failed' ? (j.reason ?? 'processing_failed') : null,
-              error: j.status === 'failed' ? jobFailureMessage(j.reason ?? 'processing_failed', lang) : null,
+              error:
+                j.status === 'failed'
+                  ? jobFailureMessage(j.reason ?? 'processing_failed', lang, jobFailureFacts(j.result))
+                  : null,
               result: j.result ?? null,
             }
           : null,
@@ -497,6 +500,15 @@ export function createEditorService({
       await repo.update(projectId, { cover, images: pictures });
     },
     setAssetState: (id: number, values: Partial<NewAssetRow>) => repo.updateAsset(id, values),
+    /**
+     * Marks an asset failed, with `alongside` (the job's failure reason) in the same transaction: "failed" is never
+     * seen before its reason.
+     */
+    assetFailed: (id: number, alongside: (tx: DbOrTx) => Promise<unknown>) =>
+      db.transaction(async (tx) => {
+        await repo.updateAsset(id, { status: 'failed' }, tx);
+        await alongside(tx);
+      }),
 
     /**
      * Marks a processed asset ready with its outputs. For a replacement, the project's earlier assets of the same kind
@@ -507,9 +519,12 @@ export function createEditorService({
       id: number,
       values: { outputs: Record<string, string>; outputBytes: number },
       replace: boolean,
+      /** Runs in the same transaction (the job's outcome and report), so that "ready" is never seen without it. */
+      alongside?: (tx: DbOrTx) => Promise<unknown>,
     ): Promise<AssetRow | undefined> {
       const { row, keys } = await db.transaction(async (tx) => {
         const updated = await repo.updateAsset(id, { status: 'ready', ...values }, tx);
+        await alongside?.(tx);
         if (!updated || !replace) return { row: updated, keys: [] };
         const older = (await repo.assetsOfKind(updated.projectId, updated.kind, tx)).filter((a) => a.id < updated.id);
         const gone = await repo.deleteAssets(
