@@ -334,8 +334,9 @@ export class CorpusHarness {
       result.output = await this.analyse(`/work/${urlPath(path.relative(this.workDir, glbPath))}`, 'glb', `${id}:out`, ref?.box);
       if (ref) {
         if (ref.box) result.image = await this.compare(`${id}:src`, `${id}:out`);
-        // assimp's glTF carries no FBX/DAE material colours the way three.js reads them: its silhouette only.
-        const silhouetteOnly = result.reference === 'assimp';
+        // assimp's glTF carries no FBX/DAE material colours the way three.js reads them, and an STL or PLY has no
+        // material at all (each reader picks its own default): their silhouettes only.
+        const silhouetteOnly = result.reference === 'assimp' || format === 'stl' || format === 'ply';
         result.diffs.push(...differences(ref, result.output, { draws: 'atMost', image: result.image, silhouetteOnly }));
         if (result.diffs.length > 0 && opts.failures && ref.box) {
           await this.savePair(`${id}:src`, `${id}:out`, path.join(opts.failures, `${file.replace(/[^\w.-]+/g, '_')}.png`));
