@@ -184,7 +184,7 @@ function measure(root: THREE.Object3D, clips: string[]): Omit<Analysis, 'ms'> {
     if ((m as THREE.SkinnedMesh).isSkinnedMesh) skinned++;
     const targets = g.morphAttributes.position?.length ?? 0;
     if (targets > 0) morph.push(targets);
-    box.expandByObject(m);
+    box.expandByObject(m, true);
   }
   const b: Box | null = box.isEmpty() ? null : { min: box.min.toArray(), max: box.max.toArray() };
   return { box: b, triangles, draws, skinned, morph: [...new Set(morph)].sort((x, y) => x - y), clips: [...clips].sort() };
