@@ -207,6 +207,11 @@ export const errorMessages = {
     tc: '非法文件：不支援此檔案類型',
     en: 'Illegal document: this file type is not accepted',
   },
+  fileTypeNotAllowedList: {
+    zh: '非法文件：不支持此文件类型。可上传的类型：{{accepted}}',
+    tc: '非法文件：不支援此檔案類型。可上傳的類型：{{accepted}}',
+    en: 'Illegal document: this file type is not accepted. Accepted types: {{accepted}}',
+  },
   fileTypeMismatch: {
     zh: '非法文件：文件内容与扩展名不符',
     tc: '非法文件：檔案內容與副檔名不符',

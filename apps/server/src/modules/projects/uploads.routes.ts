@@ -139,7 +139,10 @@ export const uploadsRoutes: FastifyPluginAsync<{
       if (!idNumber.safeParse(projectId).success) throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
       if (ext === 'max') throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileMaxExported');
       const rule = await rules.allowed(kind, ext);
-      if (!rule) throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, 'fileTypeNotAllowed');
+      if (!rule) {
+        const accepted = (await rules.acceptedExtensions(kind)).join(', ');
+        throw refusal(req, ErrorCode.FILE_TYPE_ILLEGAL, accepted ? 'fileTypeNotAllowedList' : 'fileTypeNotAllowed', { accepted });
+      }
       if (upload.sizeIsDeferred || upload.size === undefined) {
         throw refusal(req, ErrorCode.VALIDATION, 'v.fileRequired');
       }

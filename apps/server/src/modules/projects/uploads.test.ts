@@ -75,7 +75,11 @@ describe('upload refusals before any byte is stored', () => {
     const meta = (filename: string, kind = 'model3d', projectId = p.id) => ({ filename, kind, project_id: String(projectId) });
     const exe = await tusUpload(owner.token, meta('virus.exe'), Buffer.from('MZ'));
     expect(exe.statusCode).toBe(400);
-    expect(exe.json()).toMatchObject({ code: 40004, message: 'Illegal document: this file type is not accepted' });
+    expect(exe.json()).toMatchObject({
+      code: 40004,
+      message:
+        'Illegal document: this file type is not accepted. Accepted types: .3ds, .dae, .fbx, .glb, .gltf, .obj, .ply, .stl, .zip',
+    });
     const max = await tusUpload(owner.token, meta('scene.max'), Buffer.from('x'));
     // The refusal tells the creator how to get a readable file out of 3ds Max.
     expect(max.json().message).toContain('native 3ds Max .max files cannot be read');

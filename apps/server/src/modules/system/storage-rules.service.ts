@@ -189,6 +189,14 @@ export function createStorageRulesService({ db, usedBytes, usagePage, usageOf, c
     async deleteFileType(id: number): Promise<void> {
       if (!(await repo.deleteFileType(id))) throw notFound();
     },
+    /**
+     * The extensions a kind accepts (enabled entries, `.glb` style, sorted), for a refusal to list; `.max` is left out
+     * (it is only accepted to answer with the export advice).
+     */
+    async acceptedExtensions(kind: FileKind): Promise<string[]> {
+      const { rows } = await repo.fileTypePage(kind, 1000, 0);
+      return rows.filter((r) => r.enabled && r.extension !== 'max').map((r) => `.${r.extension}`);
+    },
     /** The enabled allow-list entry of a kind and extension, if any. */
     async allowed(kind: FileKind, extension: string): Promise<{ maxBytes: number } | undefined> {
       const row = await repo.fileType(kind, extension.toLowerCase());
