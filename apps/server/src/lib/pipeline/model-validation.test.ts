@@ -23,8 +23,9 @@ async function withIssues(extra: Issue[][]) {
   validateBytes.mockImplementation(async (bytes, options) => {
     const report = await real(bytes, options);
     const add = extra[call++] ?? [];
-    const messages = [...((report.issues?.messages as Issue[] | undefined) ?? []), ...add];
-    return { ...report, issues: { ...report.issues, messages, numErrors: messages.filter((m) => m.severity === 0).length } };
+    const messages = [...(report.issues?.messages ?? []), ...add];
+    const numErrors = messages.filter((m) => m.severity === 0).length;
+    return { ...report, issues: { numWarnings: 0, numInfos: 0, ...report.issues, messages, numErrors } };
   });
 }
 afterEach(async () => {
