@@ -16,10 +16,10 @@ import '../components/projects.css';
 type Filters = { keyword: string; review_status?: ReviewStatus };
 
 /** Room for "Edit", "Edit tour" / "Edit scene" and "Delete" side by side in every language. */
-const ACTIONS_WIDTH = 290;
-const NAME_MIN_WIDTH = 200;
+const ACTIONS_WIDTH = 250;
+const NAME_MIN_WIDTH = 180;
 /** Below this the table scrolls sideways (the actions column stays in view) instead of squeezing the name. */
-const SCROLL_X = 88 + NAME_MIN_WIDTH + 110 + 96 + 80 + 80 + 100 + 160 + ACTIONS_WIDTH;
+const SCROLL_X = 80 + NAME_MIN_WIDTH + 104 + 96 + 72 + 80 + 96 + 150 + ACTIONS_WIDTH;
 
 /**
  * /vrdata/list: the creator's projects with review state, search, state filter (also from `?review_status=`, as the
@@ -43,7 +43,7 @@ export default function ProjectListPage() {
     {
       title: t('field.cover'),
       dataIndex: 'cover',
-      width: 88,
+      width: 80,
       render: (v: string) =>
         v ? <Image src={v} width={64} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" /> : null,
     },
@@ -58,15 +58,15 @@ export default function ProjectListPage() {
         </span>
       ),
     },
-    { title: t('field.catalog'), dataIndex: 'catalog', width: 110, render: (v: string) => t(`catalog.${v}`) },
+    { title: t('field.catalog'), dataIndex: 'catalog', width: 104, render: (v: string) => t(`catalog.${v}`) },
     { title: t('field.price'), dataIndex: 'price', width: 96, align: 'right', render: (v: number) => formatPrice(v) },
-    { title: t('field.forSale'), dataIndex: 'for_sale', width: 80, render: onOff },
+    { title: t('field.forSale'), dataIndex: 'for_sale', width: 72, render: onOff },
     { title: t('field.isPublic'), dataIndex: 'is_public', width: 80, render: onOff },
-    { title: t('field.anonymousPreview'), dataIndex: 'anonymous_preview', width: 100, render: onOff },
+    { title: t('field.anonymousPreview'), dataIndex: 'anonymous_preview', width: 96, render: onOff },
     {
       title: t('review.title'),
       dataIndex: 'review_status',
-      width: 160,
+      width: 150,
       render: (v: ReviewStatus, r) => <ReviewStateTag status={v} reason={r.review_reason} />,
     },
     actionsColumn(

@@ -241,44 +241,7 @@ function HotspotFields({ obj }: { obj: Obj<'hotspot'> }) {
           style={{ width: '100%' }}
         />
       </Row>
-      <Row label={t('hotspot.title')}>
-        <I18nFields
-          value={h.title}
-          label={t('hotspot.title')}
-          maxLength={SCENE_LIMITS.title}
-          onCommit={(title) => set({ ...h, title })}
-        />
-      </Row>
-      <Row label={t('hotspot.text')}>
-        <I18nFields
-          value={h.text}
-          label={t('hotspot.text')}
-          multiline
-          maxLength={SCENE_LIMITS.text}
-          onCommit={(text) => set({ ...h, text })}
-        />
-      </Row>
-      <Row label={t('hotspot.icon')}>
-        <Select
-          size="small"
-          value={h.icon}
-          aria-label={t('hotspot.icon')}
-          onChange={(icon) => set({ ...h, icon })}
-          options={HOTSPOT_ICONS.map((i) => ({ value: i, label: t(`icon.${i}`) }))}
-          style={{ width: '100%' }}
-        />
-      </Row>
-      <Row label={t('hotspot.size')}>
-        <NumField
-          value={h.size}
-          label={t('hotspot.size')}
-          min={16}
-          max={128}
-          step={4}
-          precision={0}
-          onCommit={(size) => set({ ...h, size })}
-        />
-      </Row>
+      {/* what the hotspot opens comes first: it is the one field a new hotspot must fill */}
       {mediaKind && (
         <Row label={t('hotspot.media')} issue={{ at, path: 'hotspot.asset_id' }}>
           <Select
@@ -337,10 +300,51 @@ function HotspotFields({ obj }: { obj: Obj<'hotspot'> }) {
           />
         </Row>
       )}
+      <Row label={t('hotspot.title')}>
+        <I18nFields
+          value={h.title}
+          label={t('hotspot.title')}
+          maxLength={SCENE_LIMITS.title}
+          onCommit={(title) => set({ ...h, title })}
+        />
+      </Row>
+      <Row label={t('hotspot.text')}>
+        <I18nFields
+          value={h.text}
+          label={t('hotspot.text')}
+          multiline
+          maxLength={SCENE_LIMITS.text}
+          onCommit={(text) => set({ ...h, text })}
+        />
+      </Row>
+      <Row label={t('hotspot.icon')}>
+        <Select
+          size="small"
+          value={h.icon}
+          aria-label={t('hotspot.icon')}
+          onChange={(icon) => set({ ...h, icon })}
+          options={HOTSPOT_ICONS.map((i) => ({ value: i, label: t(`icon.${i}`) }))}
+          style={{ width: '100%' }}
+        />
+      </Row>
+      <Row label={t('hotspot.size')}>
+        <NumField
+          value={h.size}
+          label={t('hotspot.size')}
+          min={16}
+          max={128}
+          step={4}
+          precision={0}
+          onCommit={(size) => set({ ...h, size })}
+        />
+      </Row>
       <Issues at={obj.id} prefix="hotspot" skip={['hotspot.asset_id', 'hotspot.url', 'hotspot.project_id']} />
     </>
   );
 }
+
+/** The paths whose problems an object kind's own form shows beside its fields. */
+const OWN_FORM: Partial<Record<SceneObject['type'], string[]>> = { hotspot: ['hotspot'], npc: ['steps'] };
 
 /** The step fields that show their own problems. */
 const STEP_FIELDS = ['waypoints', 'speed', 'clip', 'seconds', 'text', 'radius', 'hotspot'];
@@ -671,7 +675,8 @@ function ObjectInspector({ obj }: { obj: SceneObject }) {
   return (
     <div className="xr-editor__inspector" data-testid="inspector">
       <Typography.Text type="secondary">{t(`type.${obj.type}`)}</Typography.Text>
-      <Issues at={obj.id} />
+      {/* the kind's own form shows its fields' problems where they are */}
+      <Issues at={obj.id} skip={OWN_FORM[obj.type] ?? []} />
       <Row label={t('inspector.name')}>
         <TextField
           value={obj.name}
