@@ -212,6 +212,17 @@ describe('OBJ and MTL inline comments', () => {
   });
 });
 
+describe('damaged attributes', () => {
+  it('repairs NaN texture coordinates instead of shipping them', async () => {
+    const obj = cubeObj(false).replace(/^vt .*$/m, 'vt NaN NaN');
+    const { doc, warnings, errors } = await load('nan.obj', obj);
+    expect(errors).toEqual([]);
+    expect(warnings.join(' | ')).toMatch(/invalid \(NaN\) normals or texture coordinates; repaired/);
+    const uv = doc.getRoot().listMeshes()[0]!.listPrimitives()[0]!.getAttribute('TEXCOORD_0')!;
+    expect(Array.from(uv.getArray()!).every(Number.isFinite)).toBe(true);
+  });
+});
+
 describe('3DS keyframer', () => {
   const cube = { name: 'Cube', size: [2, 2, 2] as [number, number, number] };
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Document, Texture as GltfTexture, NodeIO } from '@gltf-transform/core';
+import type { Document, Node as GltfNode, Texture as GltfTexture, NodeIO } from '@gltf-transform/core';
 import {
   type AnimationClip,
   type BufferAttribute,
@@ -72,6 +72,8 @@ function prepareScene(scene: Object3D, warnings: string[]): Map<string, Material
     }
     if (!seenGeometry.has(geom.uuid)) {
       seenGeometry.add(geom.uuid);
+      if (repairNonFinite(geom))
+        warnings.push(`Mesh ${m.name || '(unnamed)'} had invalid (NaN) normals or texture coordinates; repaired`);
       if (!geom.getAttribute('normal')) geom.computeVertexNormals();
       const index = geom.getIndex();
       if (index && index.count % 3 !== 0) geom.setIndex(Array.from(index.array).slice(0, index.count - (index.count % 3)));
@@ -98,6 +100,40 @@ function prepareScene(scene: Object3D, warnings: string[]): Map<string, Material
     warnings.push(`The ${[...dropped].join(', ')} maps of this model have no glTF equivalent and were left out`);
   }
   return plans;
+}
+
+/**
+ * Replaces non-finite values (some exporters write NaN texture coordinates) of every attribute but positions: normals
+ * are recomputed, other attributes get 0 there. Returns whether anything was repaired.
+ */
+function repairNonFinite(geom: BufferGeometry): boolean {
+  let repaired = false;
+  for (const name of Object.keys(geom.attributes)) {
+    if (name === 'position') continue;
+    const array = (geom.getAttribute(name) as BufferAttribute).array as unknown as number[];
+    if (Array.prototype.every.call(array, (x: number) => Number.isFinite(x))) continue;
+    repaired = true;
+    if (name === 'normal') geom.deleteAttribute('normal');
+    else for (let i = 0; i < array.length; i++) if (!Number.isFinite(array[i])) array[i] = 0;
+  }
+  return repaired;
+}
+
+/**
+ * A skin's `skeleton` must be a common root of its joints; the exporter names the first bone's parent, which is not
+ * one when a rig has several root bones (the validator's SKIN_SKELETON_INVALID). The property is optional: such a
+ * hint is dropped.
+ */
+function clearInvalidSkeletons(doc: Document) {
+  for (const skin of doc.getRoot().listSkins()) {
+    const root = skin.getSkeleton();
+    if (!root) continue;
+    const under = (n: GltfNode) => {
+      for (let p: GltfNode | null = n; p; p = p.getParentNode()) if (p === root) return true;
+      return false;
+    };
+    if (!skin.listJoints().every(under)) skin.setSkeleton(null);
+  }
 }
 
 /** Node's missing FileReader, as much of it as GLTFExporter uses to assemble a GLB from Blobs. */
@@ -185,6 +221,7 @@ export async function importWithThree(
     glb = await exportGlb(scene, []);
   }
   const doc = await io.readBinary(glb);
+  clearInvalidSkeletons(doc);
 
   const files = listFiles(rootDir);
   const root = path.resolve(rootDir);
