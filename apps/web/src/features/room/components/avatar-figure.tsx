@@ -27,6 +27,8 @@ export interface AvatarFigureProps {
   /** Stable key of the person (user id or visitor id): chooses the default colour. */
   personKey: string | number;
   name: string;
+  /** A guest (not signed in): this mark is drawn before the name. */
+  guestLabel?: string;
   /**
    * The person's avatar in use as the server sends it (the contract's `AvatarLook`: a built-in figure's parameters or
    * an uploaded model's URL), or the simple colour look; anything else draws the generated figure.
@@ -41,7 +43,17 @@ export interface AvatarFigureProps {
 const SKIN = '#e9c1a0';
 
 /** The name above the figure: text drawn on a canvas, shown as a sprite that always faces the camera. */
-function NameTag({ name, badge, emote }: { name: string; badge?: AvatarFigureProps['badge']; emote?: string | null }) {
+function NameTag({
+  name,
+  guestLabel,
+  badge,
+  emote,
+}: {
+  name: string;
+  guestLabel?: string;
+  badge?: AvatarFigureProps['badge'];
+  emote?: string | null;
+}) {
   const texture = useMemo(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 256;
@@ -59,25 +71,40 @@ function NameTag({ name, badge, emote }: { name: string; badge?: AvatarFigurePro
       const label = name.slice(0, 24);
       const ICON = 28;
       const GAP = 8;
+      // A guest's mark: an amber pill before the name (a guest's name is their own choice).
+      ctx.font = 'bold 20px sans-serif';
+      const guest = guestLabel ? guestLabel.slice(0, 12) : '';
+      const guestW = guest ? Math.min(90, ctx.measureText(guest).width + 16) + GAP : 0;
       ctx.font = 'bold 28px sans-serif';
       const iconW = icon ? ICON + GAP : 0;
-      const textW = Math.min(240 - iconW, ctx.measureText(label).width);
-      const w = Math.min(248, textW + iconW + 24);
+      const textW = Math.max(24, Math.min(240 - iconW - guestW, ctx.measureText(label).width));
+      const w = Math.min(248, textW + iconW + guestW + 24);
       const left = (256 - w) / 2;
       ctx.fillStyle = 'rgba(15, 23, 42, 0.72)';
       ctx.beginPath();
       ctx.roundRect(left, 8, w, 48, 20);
       ctx.fill();
       if (icon) drawRoomIcon(ctx, icon, left + 12, 32 - ICON / 2, ICON, badge === 'speaking' && !emote ? '#4ade80' : '#fff');
-      ctx.fillStyle = '#fff';
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
-      ctx.fillText(label, left + 12 + iconW, 33, textW);
+      if (guest) {
+        const x = left + 12 + iconW;
+        ctx.fillStyle = '#f59e0b';
+        ctx.beginPath();
+        ctx.roundRect(x, 18, guestW - GAP, 28, 10);
+        ctx.fill();
+        ctx.fillStyle = '#111827';
+        ctx.font = 'bold 20px sans-serif';
+        ctx.fillText(guest, x + 8, 33, guestW - GAP - 16);
+        ctx.font = 'bold 28px sans-serif';
+      }
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, left + 12 + iconW + guestW, 33, textW);
     }
     const tex = new CanvasTexture(canvas);
     tex.colorSpace = SRGBColorSpace;
     return tex;
-  }, [name, badge, emote]);
+  }, [name, guestLabel, badge, emote]);
   useEffect(() => () => texture.dispose(), [texture]);
   return (
     <sprite position={[0, 2.05, 0]} scale={[1.2, 0.3, 1]}>
@@ -90,7 +117,7 @@ function NameTag({ name, badge, emote }: { name: string; badge?: AvatarFigurePro
  * A person in the 3D room: a generated low-poly figure (body, head, arms, hair) in the person's colour or look, with
  * the name above. Drawn at the group's origin standing on the floor, facing −Z (yaw 0), 1.7 m tall at scale 1.
  */
-export function AvatarFigure({ personKey, name, look, badge, emote }: AvatarFigureProps) {
+export function AvatarFigure({ personKey, name, guestLabel, look, badge, emote }: AvatarFigureProps) {
   const ref = avatarLookRef.safeParse(look);
   if (ref.success) {
     const figure =
@@ -106,14 +133,14 @@ export function AvatarFigure({ personKey, name, look, badge, emote }: AvatarFigu
     return (
       <group>
         <group position={[0, emote === 'dance' ? 0.2 : 0, 0]}>{figure}</group>
-        <NameTag name={name} badge={badge} emote={emote} />
+        <NameTag name={name} guestLabel={guestLabel} badge={badge} emote={emote} />
       </group>
     );
   }
   return (
     <group>
       <SimpleFigure personKey={personKey} look={look as AvatarLook | null | undefined} emote={emote} />
-      <NameTag name={name} badge={badge} emote={emote} />
+      <NameTag name={name} guestLabel={guestLabel} badge={badge} emote={emote} />
     </group>
   );
 }

@@ -15,6 +15,13 @@ const line = (id: number, over: Partial<ChatLine> = {}): ChatLine => ({
 });
 
 describe('room chat panel', () => {
+  it("marks a guest's lines with a Guest tag next to the name", () => {
+    renderAt(<ChatPanel lines={[line(1, { guest: true }), line(2)]} maxLength={500} onSend={() => Promise.resolve()} />, '/');
+    const [guestLine, memberLine] = screen.getAllByTestId('chat-line') as [HTMLElement, HTMLElement];
+    expect(guestLine.querySelector('[data-testid=guest-tag]')).toHaveTextContent('Guest');
+    expect(memberLine.querySelector('[data-testid=guest-tag]')).toBeNull();
+  });
+
   it('shows the history, sends a trimmed message with Enter and clears the box once accepted', async () => {
     const onSend = vi.fn(() => Promise.resolve());
     renderAt(<ChatPanel lines={[line(1), line(2, { mine: true })]} maxLength={500} onSend={onSend} />, '/');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/dates';
 import { colorOf } from '../lib/colors';
+import { GuestTag } from './guest-tag';
 
 /** One chat line as the panel shows it. */
 export interface ChatLine {
@@ -11,6 +12,8 @@ export interface ChatLine {
   /** Who wrote it (the colour key: the same as their avatar's). */
   author_key: string | number;
   author_name: string;
+  /** Written by a guest (not signed in): marked next to the name. */
+  guest?: boolean;
   text: string;
   created_at: string;
   /** Written by the viewer (no report button). */
@@ -83,6 +86,7 @@ export function ChatPanel({ lines, maxLength, onSend, onReport, disabledReason, 
             <li key={l.id} className="xr-room-chat__line" data-testid="chat-line">
               <div className="xr-room-chat__meta">
                 <strong style={{ color: colorOf(l.author_key) }}>{l.author_name}</strong>
+                {l.guest && <GuestTag />}
                 <time dateTime={l.created_at}>{formatTime(l.created_at)}</time>
                 {!l.mine && onReport && (
                   <Popconfirm

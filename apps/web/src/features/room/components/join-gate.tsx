@@ -38,6 +38,8 @@ export function JoinGate({
   const [form] = Form.useForm<JoinValues>();
   const [askPassword, setAskPassword] = useState(entry.access === 'password' && !entry.is_host);
   const wrongPassword = error?.code === ErrorCode.WORLD_PASSWORD_WRONG;
+  // Shown on the name field: the guest picks another name there.
+  const nameTaken = error?.code === ErrorCode.WORLD_GUEST_NAME_TAKEN;
   if (wrongPassword && !askPassword) setAskPassword(true);
   const needSignIn = error?.code === ErrorCode.WORLD_SIGN_IN_REQUIRED || (entry.access === 'signed_in' && !signedIn);
   return (
@@ -48,7 +50,7 @@ export function JoinGate({
           {t(`type.${entry.room_type}`)} · {t('card.online', { count: entry.online_users })}
         </p>
         {entry.description && <p className="xr-room-gate__desc">{entry.description}</p>}
-        {error && !wrongPassword && <Alert type="error" showIcon title={error.message || t('error.failed')} />}
+        {error && !wrongPassword && !nameTaken && <Alert type="error" showIcon title={error.message || t('error.failed')} />}
         {needSignIn ? (
           <Link to={loginPath}>
             <Button type="primary" block size="large">
@@ -62,6 +64,8 @@ export function JoinGate({
                 name="guest_name"
                 label={t('gate.guestName')}
                 rules={[{ max: GUEST_NAME_MAX, message: t('gate.guestNameMax', { max: GUEST_NAME_MAX }) }]}
+                validateStatus={nameTaken ? 'error' : undefined}
+                help={nameTaken ? error?.message : undefined}
               >
                 <Input maxLength={GUEST_NAME_MAX} placeholder={t('gate.guestPlaceholder')} autoComplete="nickname" />
               </Form.Item>

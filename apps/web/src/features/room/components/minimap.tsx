@@ -57,7 +57,7 @@ export function Minimap({
               <line x1={x} y1={y} x2={x - Math.sin(pose.yaw) * 9} y2={y - Math.cos(pose.yaw) * 9} stroke="#fff" strokeWidth="2" />
             )}
             <circle cx={x} cy={y} r={mine ? 5 : 4} fill={colorOf(key)} stroke={mine ? '#fff' : 'none'} strokeWidth="2">
-              <title>{m.name}</title>
+              <title>{m.user_id === null ? `${m.name} (${t('people.guest')})` : m.name}</title>
             </circle>
           </g>
         );

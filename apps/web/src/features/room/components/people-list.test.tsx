@@ -15,6 +15,19 @@ const people: RoomPerson[] = [
 const names = () => screen.getAllByTestId('person-row').map((r) => r.textContent);
 
 describe('room people list', () => {
+  it('marks guests (not signed in) with a Guest tag; members have none', () => {
+    const mixed: RoomPerson[] = [
+      { key: '7', colorKey: 'g7', name: 'demo_admin', role: 'visitor', guest: true },
+      { key: '8', colorKey: 8, name: 'Member Mo', role: 'visitor' },
+    ];
+    renderAt(<PeopleList people={mixed} isHost={false} locked={false} onAction={() => undefined} />, '/');
+    const [guestRow, memberRow] = screen.getAllByTestId('person-row') as [HTMLElement, HTMLElement];
+    expect(guestRow).toHaveTextContent('demo_admin');
+    expect(guestRow.querySelector('[data-testid=guest-tag]')).toHaveTextContent('Guest');
+    expect(memberRow).toHaveTextContent('Member Mo');
+    expect(memberRow.querySelector('[data-testid=guest-tag]')).toBeNull();
+  });
+
   it('lists hosts, speakers, then visitors with raised hands first; visitors see no host tools', () => {
     renderAt(<PeopleList people={people} isHost={false} locked={false} onAction={() => undefined} />, '/');
     const rows = names();

@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown, Modal, Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { colorOf } from '../lib/colors';
 import { RoomIcon } from '../lib/room-icons';
+import { GuestTag } from './guest-tag';
 
 export type RoomRole = 'host' | 'speaker' | 'visitor';
 
@@ -18,6 +19,8 @@ export interface RoomPerson {
   hand?: boolean;
   speaking?: boolean;
   me?: boolean;
+  /** Not signed in: a guest's name is their own choice, so it is marked. */
+  guest?: boolean;
 }
 
 export type HostAction = 'mute' | 'unmute' | 'kick' | 'ban' | 'promote' | 'speaker' | 'visitor' | 'lower' | 'move';
@@ -102,6 +105,7 @@ export function PeopleList({ people, isHost, locked, onAction, onLock, moveTarge
               </Avatar>
               <span className="xr-room-people__name">
                 {p.name}
+                {p.guest && <GuestTag />}
                 {p.me && <span className="xr-room-people__me"> {t('people.me')}</span>}
               </span>
               {p.hand && <RoomIcon name="hand" label={t('people.hand')} className="xr-room-people__hand" />}

@@ -19,12 +19,14 @@ function RemoteAvatar({
   source,
   emote,
   speaking,
+  guestLabel,
   onPose,
 }: {
   member: WorldMember;
   source: RoomFrameSource;
   emote: string | null;
   speaking: boolean;
+  guestLabel: string;
   onPose?(memberId: number, p: [number, number, number]): void;
 }) {
   const group = useRef<Group>(null);
@@ -43,6 +45,7 @@ function RemoteAvatar({
       <AvatarFigure
         personKey={member.user_id ?? member.guest_id ?? member.member_id}
         name={member.name}
+        guestLabel={member.user_id === null ? guestLabel : undefined}
         look={(member.look as AvatarLook | null) ?? null}
         badge={member.hand_raised ? 'hand' : speaking ? 'speaking' : null}
         emote={emote}
@@ -58,6 +61,7 @@ export function RoomAvatars({
   source,
   emotes,
   speaking,
+  guestLabel,
   onPose,
 }: {
   members: readonly WorldMember[];
@@ -65,6 +69,8 @@ export function RoomAvatars({
   source: RoomFrameSource;
   emotes: Record<number, { emote: string; until: number }>;
   speaking: ReadonlySet<number>;
+  /** The "Guest" mark on guests' name tags (translated outside the canvas). */
+  guestLabel: string;
   /** Each remote avatar's position every frame (spatial voice). */
   onPose?(memberId: number, p: [number, number, number]): void;
 }) {
@@ -82,6 +88,7 @@ export function RoomAvatars({
               source={source}
               emote={e && e.until > now ? e.emote : null}
               speaking={speaking.has(m.member_id)}
+              guestLabel={guestLabel}
               onPose={onPose}
             />
           );
@@ -243,6 +250,7 @@ export function PresenterVideoScreen({ stream, spawn, yaw }: { stream: MediaStre
 export default function RoomScene3d({
   members,
   meId,
+  guestLabel,
   source,
   emotes,
   speaking,
@@ -254,6 +262,8 @@ export default function RoomScene3d({
 }: {
   members: readonly WorldMember[];
   meId: number;
+  /** The "Guest" mark on guests' name tags. */
+  guestLabel: string;
   source: RoomFrameSource;
   emotes: Record<number, { emote: string; until: number }>;
   speaking: ReadonlySet<number>;
@@ -266,7 +276,15 @@ export default function RoomScene3d({
 }) {
   return (
     <>
-      <RoomAvatars members={members} meId={meId} source={source} emotes={emotes} speaking={speaking} onPose={onPose} />
+      <RoomAvatars
+        members={members}
+        meId={meId}
+        source={source}
+        emotes={emotes}
+        speaking={speaking}
+        guestLabel={guestLabel}
+        onPose={onPose}
+      />
       <SelfTracker onSend={onSend} onListener={onListener} moveTo={moveTo} seat={seatOf(meId)} />
       {screen?.video ? (
         <PresenterVideoScreen stream={screen.video} spawn={screen.spawn} yaw={screen.yaw} />

@@ -255,11 +255,13 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
     hand: m.hand_raised || hands.has(m.member_id),
     speaking: voice.speaking.has(m.member_id) || (m.member_id === me?.member_id && voice.talking),
     me: m.member_id === me?.member_id,
+    guest: m.user_id === null,
   }));
   const lines: ChatLine[] = st.chat.map((c) => ({
     id: c.id,
     author_key: c.user_id ?? c.member_id,
     author_name: c.name,
+    guest: c.user_id === null,
     text: c.text,
     created_at: c.created_at,
     mine: c.member_id === me?.member_id,
@@ -359,6 +361,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
           <RoomScene3d
             members={st.members}
             meId={joined.member_id}
+            guestLabel={t('people.guest')}
             source={room}
             emotes={st.emotes}
             speaking={voice.speaking}
