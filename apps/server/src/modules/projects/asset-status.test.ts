@@ -36,7 +36,7 @@ async function assets(projectId: number, lang = 'en'): Promise<AssetState[]> {
   const res = await app.inject({
     method: 'GET',
     url: `/api/project/asset_status?project_id=${projectId}`,
-    headers: { ...auth(owner.token), 'accept-language': lang },
+    headers: { ...auth(owner.token), 'x-lang': lang },
   });
   return body<{ assets: AssetState[] }>(res).data.assets;
 }
@@ -102,7 +102,7 @@ describe('asset_status', () => {
     expect(en?.job?.error).toContain('“scene.bin”');
     expect(en?.job?.error).not.toMatch(/damaged|export it again/);
     const [zh] = await assets(missing, 'zh');
-    expect(zh?.job?.error).toContain('“scene.bin”');
+    expect(zh?.job?.error).toContain('模型引用的以下文件不在上传内容中：“scene.bin”');
     expect(zh?.job?.error).toContain('zip');
   }, 180_000);
 });
