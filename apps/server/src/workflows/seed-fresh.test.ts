@@ -128,8 +128,11 @@ describe('a fresh install', () => {
       for (const scene of doc.scenes ?? []) {
         if (scene.media.type !== 'video360') continue;
         videos++;
-        const poster = details.media[String(scene.media.asset_id)]?.urls.poster;
+        const urls = details.media[String(scene.media.asset_id)]?.urls;
+        const poster = urls?.poster;
         expect(poster, item.name).toBeTruthy();
+        // The poster is no processed form of the video: it still plays from its original.
+        expect(urls?.original, item.name).toBeTruthy();
         const res = await t.app.inject({ method: 'GET', url: poster ?? '' });
         expect(res.statusCode, item.name).toBe(200);
         expect(res.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');

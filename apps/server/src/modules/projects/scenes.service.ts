@@ -271,7 +271,8 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
     const out: Record<string, ResolvedMedia> = {};
     await Promise.all(
       rows.map(async (a) => {
-        const processed = Object.keys(a.outputs).length > 0;
+        // A video's poster frame is not a processed form of it: the video still plays from its original.
+        const processed = Object.keys(a.outputs).some((name) => name !== 'poster');
         const keep = full
           ? () => true
           : (name: string) =>
