@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Document, getBounds, type Material, type Node } from '@gltf-transform/core';
 import type { EmissiveStrength, Specular, Transform } from '@gltf-transform/extensions';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerPng, cubeObj } from '../../../test/fixtures/models';
 import { boxDae, boxPly, boxStlAscii, boxStlBinary, materialFbx, tdsScene } from '../../../test/fixtures/source-formats';
@@ -175,6 +176,32 @@ describe('material channels', () => {
     expect(t?.getOffset()).toEqual([0, -2]);
     expect(warnings.join(' | ')).toMatch(/bump maps? .*no glTF equivalent/);
     expect(errors).toEqual([]);
+  });
+
+  it('merges an MTL transparency map (map_d) into the colour texture’s alpha', async () => {
+    const color = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    // Left half opaque, right half transparent (three.js reads the map's green channel).
+    const mask = await sharp(Buffer.from(Array.from({ length: 64 }, (_, i) => (i % 8 < 4 ? 255 : 0))), {
+      raw: { width: 8, height: 8, channels: 1 },
+    })
+      .png()
+      .toBuffer();
+    const mtl = 'newmtl checker\nKd 1 1 1\nmap_Kd color.png\nmap_d leaf.png\n';
+    const { doc, warnings, errors } = await load('cube.obj', cubeObj(), {
+      'cube.mtl': mtl,
+      'color.png': color,
+      'leaf.png': mask,
+    });
+    expect(warnings).toEqual([]);
+    expect(errors).toEqual([]);
+    const m = onlyMaterial(doc);
+    expect(m.getAlphaMode()).toBe('BLEND');
+    const image = m.getBaseColorTexture()!.getImage()!;
+    const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    expect([data[3], data[7 * 4 + 3], data[0]]).toEqual([255, 0, 255]);
   });
 
   it('converts a texture transform between the V-up and V-down conventions', () => {

@@ -1,5 +1,6 @@
 import type { Document, Material as GltfMaterial, Texture as GltfTexture, TextureInfo } from '@gltf-transform/core';
 import { KHRMaterialsSpecular, KHRTextureTransform } from '@gltf-transform/extensions';
+import sharp from 'sharp';
 import { type Color, DoubleSide, type Material, MeshBasicMaterial, MeshStandardMaterial, type Texture } from 'three';
 
 /** The channels the three.js loaders (FBX, MTL, 3DS, Collada) set on their Phong / Lambert / Basic materials. */
@@ -40,6 +41,8 @@ export interface MaterialPlan {
   normalMap?: TextureRef;
   emissiveMap?: TextureRef;
   specularMap?: TextureRef;
+  /** A separate transparency map (three.js reads its green channel): merged into the base colour's alpha. */
+  alphaMap?: TextureRef;
   blend: boolean;
 }
 
@@ -79,8 +82,9 @@ const refOf = (t: Texture | null | undefined): TextureRef | undefined => {
  * A loader's material as the plain material the glTF exporter writes well (MeshStandardMaterial, or MeshBasicMaterial
  * for unlit sources), named `name`, with its plan. Channels: colour; emission (colour × intensity, see `emissionOf`);
  * opacity (blended when below 1) and alpha test (masked); roughness from shininess (Lambert and a black specular
- * colour: fully rough); double-sidedness; vertex colours; colour, normal, emission and specular maps. Bump,
- * displacement and alpha maps have no glTF counterpart: their kinds are added to `dropped`.
+ * colour: fully rough); double-sidedness; vertex colours; colour, normal, emission, specular and alpha maps (the
+ * last merged into the colour texture's alpha). Bump and displacement maps have no glTF counterpart: their kinds are
+ * added to `dropped`.
  */
 export function toExportable(src: SourceMaterial, name: string, withColors: boolean, dropped: Set<string>) {
   const unlit = !!src.isMeshBasicMaterial;
@@ -110,13 +114,13 @@ export function toExportable(src: SourceMaterial, name: string, withColors: bool
   out.vertexColors = withColors;
   if (src.bumpMap) dropped.add('bump');
   if (src.displacementMap) dropped.add('displacement');
-  if (src.alphaMap) dropped.add('alpha (transparency)');
   const plan: MaterialPlan = {
     name: src.name || 'material',
     map: refOf(src.map),
     normalMap: unlit ? undefined : refOf(src.normalMap),
     emissiveMap: unlit ? undefined : refOf(src.emissiveMap),
     specularMap: unlit ? undefined : refOf(src.specularMap),
+    alphaMap: refOf(src.alphaMap),
     blend,
   };
   return { material: out, plan };
@@ -155,10 +159,13 @@ export async function attachPlan(
   plan: MaterialPlan,
   textureFor: (src: string | undefined) => Promise<GltfTexture | null>,
 ) {
-  const map = await textureFor(plan.map?.src);
-  if (map && plan.map) {
+  const alpha = await textureFor(plan.alphaMap?.src);
+  const base = await textureFor(plan.map?.src);
+  const map = alpha ? await withAlpha(doc, base, alpha) : base;
+  const colorRef = plan.map ?? plan.alphaMap;
+  if (map && colorRef) {
     mat.setBaseColorTexture(map);
-    setTransform(doc, mat.getBaseColorTextureInfo(), plan.map);
+    setTransform(doc, mat.getBaseColorTextureInfo(), colorRef);
   }
   const normal = await textureFor(plan.normalMap?.src);
   if (normal && plan.normalMap) {
@@ -178,5 +185,27 @@ export async function attachPlan(
     mat.setExtension('KHR_materials_specular', spec);
     setTransform(doc, spec.getSpecularColorTextureInfo(), plan.specularMap);
   }
-  if (plan.blend) mat.setAlphaMode('BLEND');
+  if (plan.blend || (alpha && map !== base)) mat.setAlphaMode('BLEND');
+}
+
+/**
+ * The colour texture with the transparency map's green channel (what three.js's alphaMap reads) multiplied into its
+ * alpha, as a new PNG texture (the colour texture may be shared by opaque materials); a white texture of the map's
+ * size when there is no colour texture.
+ */
+async function withAlpha(doc: Document, base: GltfTexture | null, alpha: GltfTexture): Promise<GltfTexture | null> {
+  const alphaImage = alpha.getImage();
+  const baseImage = base?.getImage();
+  if (!alphaImage) return base;
+  const meta = await sharp(baseImage ?? alphaImage).metadata();
+  const width = meta.width ?? 1;
+  const height = meta.height ?? 1;
+  const rgba = baseImage ? await sharp(baseImage).ensureAlpha().raw().toBuffer() : Buffer.alloc(width * height * 4, 255);
+  const mask = await sharp(alphaImage).resize(width, height, { fit: 'fill' }).removeAlpha().extractChannel(1).raw().toBuffer();
+  for (let i = 0; i < width * height; i++) rgba[i * 4 + 3] = Math.round((rgba[i * 4 + 3]! * mask[i]!) / 255);
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+  const name = `${base?.getName() || 'color'}+${alpha.getName() || 'alpha'}`;
+  return doc.createTexture(name).setImage(png).setMimeType('image/png');
 }
