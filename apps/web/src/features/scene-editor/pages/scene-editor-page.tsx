@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { fetchSceneDetails, saveScene, sceneKeys, submitScene } from '../../../components/api/scenes';
 import { ShareButton } from '../../../components/share/share-button';
+import { boundsOf } from '../../../components/viewers/scene3d/camera-fit';
 import { feedback } from '../../../lib/feedback';
 import { HttpError } from '../../../lib/http';
 import { useProjectAssets } from '../api/project-assets';
@@ -198,11 +199,18 @@ function EditorBody({ value, onReload }: { value: EditorContextValue; onReload()
   const placeFor = (): Vec3 => {
     const cam = runtime.camera;
     const el = runtime.gl?.domElement;
-    if (!cam || !el) return freeSpot(store.getState().doc, [0, 0, 0]);
+    // the drawn size of what is there already: a big model keeps new objects further away
+    const footprint = (id: string) => {
+      const o = runtime.objects.get(id);
+      if (!o) return undefined;
+      const b = boundsOf(o);
+      return b.isEmpty() ? undefined : Math.hypot(b.max.x - b.min.x, b.max.z - b.min.z) / 2;
+    };
+    if (!cam || !el) return freeSpot(store.getState().doc, [0, 0, 0], 1.5, footprint);
     const r = el.getBoundingClientRect();
     const p = runtime.floorPoint(r.left + r.width / 2, r.top + r.height / 2);
     const centre: Vec3 = p && Math.hypot(p.x, p.z) < 200 ? [Math.round(p.x * 4) / 4, 0, Math.round(p.z * 4) / 4] : [0, 0, 0];
-    return freeSpot(store.getState().doc, centre);
+    return freeSpot(store.getState().doc, centre, 1.5, footprint);
   };
 
   const addAsset = (a: DragAsset, at?: Vec3) => {

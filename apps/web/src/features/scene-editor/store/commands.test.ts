@@ -38,4 +38,12 @@ describe('freeSpot', () => {
   it('ignores children of groups (they move with their group)', () => {
     expect(freeSpot(docOf([model('child', 0, 0, 'g')]), [0, 0, 0])).toEqual([0, 0, 0]);
   });
+
+  it('keeps clear of a big model by its footprint, and of hotspots', () => {
+    const big = model('big', 0, 0);
+    const p = freeSpot(docOf([big]), [0, 0, 0], 1.5, (id) => (id === 'big' ? 2 : undefined));
+    expect(Math.hypot(p[0], p[2])).toBeGreaterThanOrEqual(2.75);
+    const spot = { ...model('h', 0, 0), type: 'hotspot' } as unknown as SceneObject;
+    expect(freeSpot(docOf([spot]), [0, 0, 0])).not.toEqual([0, 0, 0]);
+  });
 });

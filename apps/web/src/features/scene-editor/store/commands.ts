@@ -249,15 +249,21 @@ export function setSettings(doc: SceneDocument, change: (s: SceneSettings) => Sc
 
 /**
  * Where a new object goes near `centre` (the floor point the view looks at) without landing inside one already there:
- * the centre if no top-level model, NPC or group stands within `spacing` metres (on the floor plane), otherwise the
- * nearest free point of rings of candidates around it, on a `spacing` grid. Clicking "add" three times gives three
- * objects side by side, not three inside each other.
+ * the centre if no top-level model, NPC, group or hotspot stands too close (on the floor plane), otherwise the nearest
+ * free point of rings of candidates around it, on a `spacing` grid. Too close is `spacing` metres, or more for an
+ * object whose footprint is known (`footprint(id)`: the radius of its bounds on the floor, so a 2 m model keeps the
+ * next one clear of it). Clicking "add" three times gives three objects side by side, not three inside each other.
  */
-export function freeSpot(doc: SceneDocument, centre: Vec3, spacing = 1.5): Vec3 {
+export function freeSpot(
+  doc: SceneDocument,
+  centre: Vec3,
+  spacing = 1.5,
+  footprint: (id: string) => number | undefined = () => undefined,
+): Vec3 {
   const taken = doc.objects
-    .filter((o) => o.parent === null && (o.type === 'model' || o.type === 'npc' || o.type === 'group'))
-    .map((o) => o.transform.position);
-  const free = (x: number, z: number) => taken.every((p) => Math.hypot(p[0] - x, p[2] - z) >= spacing - 1e-6);
+    .filter((o) => o.parent === null && (o.type === 'model' || o.type === 'npc' || o.type === 'group' || o.type === 'hotspot'))
+    .map((o) => ({ p: o.transform.position, clear: Math.max(spacing, (footprint(o.id) ?? 0) + spacing / 2) }));
+  const free = (x: number, z: number) => taken.every(({ p, clear }) => Math.hypot(p[0] - x, p[2] - z) >= clear - 1e-6);
   for (let ring = 0; ring <= 12; ring++) {
     const candidates: [number, number][] = [];
     for (let i = -ring; i <= ring; i++)
