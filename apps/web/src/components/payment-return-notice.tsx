@@ -22,11 +22,17 @@ export default function Notice({ orderOn }: { orderOn: string }) {
     navigate(path);
   };
   const status = order.data?.status;
+  // a plan is a membership, not a library item: its order points to the plan on the profile
+  const plan = !!order.data?.plan_info;
   const checking = order.isPending || status === 'pending';
   const result = checking
     ? { status: 'info' as const, title: t('paymentReturn.checking'), text: t('paymentReturn.checkingText') }
     : status === 'paid'
-      ? { status: 'success' as const, title: t('paymentReturn.paid'), text: t('paymentReturn.paidText', { order: orderOn }) }
+      ? {
+          status: 'success' as const,
+          title: t('paymentReturn.paid'),
+          text: t(plan ? 'paymentReturn.paidPlanText' : 'paymentReturn.paidText', { order: orderOn }),
+        }
       : {
           status: 'warning' as const,
           title: t('paymentReturn.notPaid'),
@@ -47,7 +53,7 @@ export default function Notice({ orderOn }: { orderOn: string }) {
             </Button>,
             status === 'paid' ? (
               <Button key="library" onClick={() => go('/profile')}>
-                {t('paymentReturn.openLibrary')}
+                {t(plan ? 'paymentReturn.openPlan' : 'paymentReturn.openLibrary')}
               </Button>
             ) : null,
             <Button key="close" onClick={close}>

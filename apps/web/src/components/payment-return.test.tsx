@@ -20,18 +20,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const order = (status: string) => ({
-  list: [{ id: 1, order_on: 'SDK1', status, pay_type: 'Alipay', amount: '35.00', created_at: '', items: [] }],
+const order = (status: string, plan_info: unknown = null) => ({
+  list: [{ id: 1, order_on: 'SDK1', status, pay_type: 'Alipay', amount: '35.00', created_at: '', items: [], plan_info }],
   total: 1,
   page: 1,
   limit: 1,
 });
 
-async function show(statuses: string[]) {
+async function show(statuses: string[], plan: unknown = null) {
   let i = 0;
   const fetch = serve({
     '/api/user/user_info': () => reply(200, makeUser()),
-    '/api/order/order_page': () => reply(200, order(statuses[Math.min(i++, statuses.length - 1)]!)),
+    '/api/order/order_page': () => reply(200, order(statuses[Math.min(i++, statuses.length - 1)]!, plan)),
   });
   setToken('tok-1');
   await loadUserInfo();
@@ -53,6 +53,15 @@ describe('payment return', () => {
     expect(screen.getByRole('button', { name: 'Open my library' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Payment received')).not.toBeInTheDocument());
+  });
+
+  it('a paid plan points to the plan, never to the library', async () => {
+    await show(['paid'], { plan_id: 2, name: 'Pro', months: 12 });
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
+    expect(screen.getByText('Order SDK1 is paid: your plan is active; see it on your profile.')).toBeInTheDocument();
+    expect(screen.queryByText(/library/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View my plan' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
   });
 
   it('waits while the payment is confirmed, then says so', async () => {
