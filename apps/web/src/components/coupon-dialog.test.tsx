@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { getSession, loadUserInfo, resetToken, setToken } from '../lib/auth/session';
 import { resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
 import { CouponDialog } from './coupon-dialog';
 import { bodiesTo, makeUser, renderAt, reply, serve } from './test-utils';
 
@@ -70,6 +71,8 @@ describe('coupon dialog (user menu "Coupon code")', () => {
 
   it('redeems: "Redemption successful", user info refetched, dialog closed; a second try is refused', async () => {
     const { fetch, onClose, dialog } = await show();
+    queryClient.setQueryData(['plans', 'mine'], { vip_date: '2099-01-01T00:00:00.000Z' });
+    queryClient.setQueryData(['projects', 'capacity'], { used: 0, quota: 1 });
     const before = infoCalls(fetch);
     fireEvent.change(within(dialog).getByLabelText('Coupon code'), { target: { value: ' welcome-30 ' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
@@ -78,6 +81,9 @@ describe('coupon dialog (user menu "Coupon code")', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(infoCalls(fetch)).toBe(before + 1));
     await waitFor(() => expect(getSession().user?.vip_date).toBe('2099-01-31T00:00:00.000Z'));
+    // every open place that shows the membership asks again (the plan card, the storage quota)
+    expect(queryClient.getQueryState(['plans', 'mine'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['projects', 'capacity'])?.isInvalidated).toBe(true);
 
     fireEvent.change(within(dialog).getByLabelText('Coupon code'), { target: { value: 'WELCOME-30' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));

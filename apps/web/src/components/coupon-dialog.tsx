@@ -1,5 +1,5 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckCdkReply } from '@xr/contract/codes';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,12 @@ import { useFeedback } from '../lib/feedback';
 import { http } from '../lib/http';
 import { translateKey } from '../lib/i18n';
 import { errorText } from './form/zod-rules';
+
+/**
+ * Queries whose answer depends on the membership (prefixes): the plan card and its quotas (`plans`), and the storage
+ * quota of the creator pages (`projects/capacity`). A redeemed coupon changes them all, wherever they are shown.
+ */
+export const MEMBERSHIP_QUERY_KEYS = [['plans'], ['projects', 'capacity']] as const;
 
 /** POST /user/check_cdk: redeems a coupon code (spec section 7: success when the reply's data.code is 200). */
 export function checkCdk(cdk: string) {
@@ -24,6 +30,7 @@ export function CouponDialog({ open, onClose }: Props) {
   const { t } = useTranslation('layout');
   const { message } = useFeedback();
   const [form] = Form.useForm<{ cdk: string }>();
+  const client = useQueryClient();
   const redeem = useMutation({ mutationFn: checkCdk });
 
   const onOk = async () => {
@@ -38,6 +45,7 @@ export function CouponDialog({ open, onClose }: Props) {
       if (reply?.code !== 200) throw new Error(translateKey('err.couponInvalid'));
       void message.success(t('coupon.done'));
       void loadUserInfo().catch(() => undefined);
+      for (const queryKey of MEMBERSHIP_QUERY_KEYS) void client.invalidateQueries({ queryKey: [...queryKey] });
       onClose();
     } catch (err) {
       form.setFields([{ name: 'cdk', errors: [errorText(err)] }]);
