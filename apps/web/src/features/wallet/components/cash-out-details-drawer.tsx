@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/dates';
 import { useCashOutDetails } from '../api/cash';
 import { AdjustWalletDialog } from './adjust-wallet-dialog';
+import { ledgerNote } from './ledger-note';
 
 /** A request's details: the creator, the full payout details, the creator's balance and the sales behind the amount. */
 export function CashOutDetailsDrawer({ id, onClose }: { id: number; onClose(): void }) {
@@ -62,7 +63,7 @@ export function CashOutDetailsDrawer({ id, onClose }: { id: number; onClose(): v
             renderItem={(s) => (
               <List.Item extra={formatPrice(s.amount)}>
                 <List.Item.Meta
-                  title={s.note}
+                  title={ledgerNote(s.note, t)}
                   description={
                     <>
                       {formatTime(s.created_at)}{' '}

@@ -38,6 +38,7 @@ import {
 } from '../api/cash';
 import { CashOutDialog } from '../components/cash-out-dialog';
 import { EarningsChart } from '../components/earnings-chart';
+import { ledgerNote } from '../components/ledger-note';
 import { PayoutMethods } from '../components/payout-methods';
 
 export const STATE_COLOR: Record<CashOutState, string> = { wait: 'processing', success: 'success', fail: 'error' };
@@ -103,7 +104,7 @@ export default function CashPage() {
           <Tag color="warning">{t('cash.heldUntil', { date: formatDay(r.release_at) })}</Tag>
         ),
     },
-    { title: t('cash.note'), dataIndex: 'note', ellipsis: true },
+    { title: t('cash.note'), dataIndex: 'note', ellipsis: true, render: (v: string) => ledgerNote(v, t) },
   ];
 
   const requestColumns: TableColumnsType<CashOutRequest> = [

@@ -10,6 +10,7 @@ import { ADMIN_ROLE } from '../../../lib/permissions';
 import { useCoinInfoPage, useCoinsPage } from '../api/coins';
 import { CoinExchangeDialog } from '../components/coin-exchange-dialog';
 import { CoinRulesAdmin } from '../components/coin-rules-admin';
+import { ledgerNote } from '../components/ledger-note';
 
 /**
  * /wallet/coins: the coin balance, how coins are earned (the rules with their caps), the history with reasons, my
@@ -32,7 +33,9 @@ export default function CoinsPage() {
       ? t(`coins.rules.${e.rule}`)
       : e.exchange_kind
         ? t(`coins.exchangeKinds.${e.exchange_kind}`)
-        : e.note || t('coins.bonus');
+        : e.note
+          ? ledgerNote(e.note, t)
+          : t('coins.bonus');
 
   const historyColumns: TableColumnsType<CoinEntry> = [
     { title: t('coins.date'), dataIndex: 'created_at', width: 160, render: (v: string) => formatTime(v) },
