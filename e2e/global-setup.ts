@@ -68,7 +68,8 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server ${name} exited early; see e2e/artifacts/server-${name}.log`);
     try {
-      const r = await fetch(`${url}/api/health`);
+      // Ready, not only alive: the journeys need its database, storage and mail.
+      const r = await fetch(`${url}/api/ready`);
       if (r.ok) return { url, proc, dir };
     } catch {
       // not listening yet

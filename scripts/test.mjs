@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, stopping at the first failure:
- * lint + format (Biome), typecheck, unit and integration tests (Vitest; the server suite on PGlite and, when
- * DATABASE_URL is set, again on PostgreSQL), then the end-to-end journeys in headless Chromium against the
- * built web app and the real server. Ends with one "N passed, N failed" line over all Vitest runs.
+ * `npm test`: every check, stopping after the first stage with a failure:
+ *   1. lint + format (Biome), typecheck (`tsc` per workspace, incremental, one per core) and the web build, side by
+ *      side: each tsc and Vite build keeps about one core busy, so they share the cores instead of queueing;
+ *   2. unit and integration tests (Vitest, the server suite on PGlite), one test file per core;
+ *   3. the end-to-end journeys in headless Chromium against the built web app and real servers, and beside them,
+ *      when DATABASE_URL is set, the server's database tests again on PostgreSQL: the journeys mostly wait on the
+ *      browser and the servers, which leaves the second core to PostgreSQL's run.
+ * A step that runs beside another prints its output when it ends, so logs do not interleave. Ends with one
+ * "N passed, N failed, N skipped" line: the tests of all Vitest runs, plus one failure per other failed step; the
+ * exit code is non-zero on any failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,47 +21,118 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
+const timings = [];
+const seconds = (ms) => (ms / 1000).toFixed(1);
 
-function run(title, cmd, args, env = {}) {
-  console.log(`\n▶ ${title}`);
+/**
+ * Runs one command; with `buffered`, its output is kept and printed in one piece when it ends. A failed step that is
+ * not a Vitest run (lint, typecheck, build) counts as one failure in the totals.
+ */
+function run(title, cmd, args, { env = {}, buffered = false, counted = false } = {}) {
+  console.log(`\n▶ ${title}${buffered ? ' (output when it ends)' : ''}`);
   const t = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  return r.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env, ...(buffered ? { FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : {}) },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    const done = (code) => {
+      const ok = code === 0;
+      if (!ok && !counted) totals.failed += 1;
+      if (buffered) {
+        console.log(`\n▼ ${title}`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      const s = seconds(Date.now() - t);
+      timings.push(`${title}: ${ok ? 'ok' : 'FAILED'} in ${s} s`);
+      console.log(`  ${title}: ${ok ? 'ok' : 'FAILED'} in ${s} s`);
+      resolve(ok);
+    };
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(`${err.message}\n`));
+      done(1);
+    });
+    child.on('close', done);
+  });
 }
 
-function vitest(title, args, env = {}) {
+/** A Vitest run whose JSON report adds to the totals (a file that fails before its tests counts as one failure). */
+async function vitest(title, args, opts = {}) {
   const out = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
-  const ok = run(
+  const ok = await run(
     title,
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
+    { ...opts, counted: true },
   );
+  let failed = 0;
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += j.numPassedTests ?? 0;
-    totals.failed += j.numFailedTests ?? 0;
     totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
-  } else if (!ok) totals.failed += 1;
+    const failedFiles = (j.testResults ?? []).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    failed = (j.numFailedTests ?? 0) + failedFiles;
+  }
+  if (!ok && failed === 0) failed = 1;
+  totals.failed += failed;
   return ok;
 }
 
 function finish(ok) {
-  console.log(`\nAll checks ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`\nStep times:\n  ${timings.join('\n  ')}`);
+  console.log(`\nAll checks ${ok ? 'passed' : 'FAILED'} in ${seconds(Date.now() - started)} s`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok ? 0 : 1);
 }
 
+/**
+ * The server test files that use a database: the ones PostgreSQL's run repeats. The others (pipeline, generators,
+ * pure functions) do not read DATABASE_URL, so running them a second time would prove nothing new.
+ */
+function serverDatabaseTests() {
+  const dir = path.join(root, 'apps/server/src');
+  const usesDatabase =
+    /test\/(app|world|commerce|pg)['.]|freshDatabase|createTestApp|openDatabase|DATABASE_URL|job-crash-child|db\/(client|postgres)['.]/;
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .filter((f) => String(f).endsWith('.test.ts'))
+    .filter((f) => usesDatabase.test(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .map((f) => path.join('apps/server/src', f))
+    .sort();
+}
+
 const pgUrl = process.env.DATABASE_URL;
 const noPg = { DATABASE_URL: '' };
-const steps = [
-  () => run('lint and format (biome)', 'npx', ['biome', 'check', '.']),
-  () => run('typecheck (tsc)', 'npm', ['run', 'typecheck']),
-  () => vitest('unit and integration (PGlite)', [], noPg),
-  ...(pgUrl ? [() => vitest('server integration (PostgreSQL)', ['--project', 'server'], { DATABASE_URL: pgUrl })] : []),
-  () => run('build web', 'npm', ['run', 'build']),
-  () => vitest('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], noPg),
+const stages = [
+  () =>
+    Promise.all([
+      run('lint and format (biome)', 'npx', ['biome', 'check', '.'], { buffered: true }),
+      run('typecheck (tsc)', 'npm', ['run', 'typecheck'], { buffered: true }),
+      run('build web', 'npm', ['run', 'build'], { buffered: true }),
+    ]),
+  () => vitest('unit and integration (PGlite)', [], { env: noPg }),
+  () =>
+    Promise.all([
+      vitest('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], { env: noPg }),
+      ...(pgUrl
+        ? [
+            // One file at a time: the journeys' browser and servers keep the other core.
+            vitest('server database tests (PostgreSQL)', ['--project', 'server', '--maxWorkers=1', ...serverDatabaseTests()], {
+              env: { DATABASE_URL: pgUrl },
+              buffered: true,
+            }),
+          ]
+        : []),
+    ]),
 ];
-for (const step of steps) if (!step()) finish(false);
+for (const stage of stages) {
+  const ok = [await stage()].flat().every(Boolean);
+  if (!ok) finish(false);
+}
 finish(true);
