@@ -188,11 +188,13 @@ describe('share and embed', () => {
     );
     expect(code).toContain(`embed=1&amp;autorotate=1&amp;scene=${second}&amp;lang=en`);
     await expect.poll(() => dialog.getByTestId('share-preview').getAttribute('data-ratio')).toBe('800 / 450');
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'share-dialog-desktop.png') });
 
     await dialog.getByTestId('share-copy-code').click();
     await expect.poll(() => dialog.getByTestId('share-copy-code').textContent()).toBe(share.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await page.screenshot({ path: path.join(SHOTS, 'share-dialog-desktop-copied.png') });
 
     // another origin pastes the code: the viewer is framed, in English, in the chosen scene, and draws
     const blog = await ctx.newPage();

@@ -68,7 +68,7 @@ function Preview({ info, choice }: { info: ShareInfo; choice: EmbedChoice }) {
         className="xr-share__preview"
         style={{
           aspectRatio: ratio,
-          maxWidth: Math.min(560, size ? size.width : 560, size ? (320 * size.width) / size.height : 560),
+          maxWidth: Math.min(480, size ? size.width : 480, size ? (270 * size.width) / size.height : 480),
         }}
         data-testid="share-preview"
         data-ratio={ratio}
