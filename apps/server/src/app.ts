@@ -40,6 +40,7 @@ import { stationRoutes } from './modules/community/station.routes';
 import { createStationService } from './modules/community/station.service';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { createRedisLiveAudience } from './modules/live/live.audience';
 import { createRedisLiveDirectory } from './modules/live/live.directory';
 import { liveRoutes } from './modules/live/live.routes';
 import { type CanStream, createLiveService } from './modules/live/live.service';
@@ -417,6 +418,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         })
       : undefined,
     cutElsewhere: liveCluster?.cut,
+    audience: redis ? createRedisLiveAudience(redis, config.world.nodeId) : undefined,
     // A kept recording becomes a 360 video asset of the creator (a private draft project) through the asset pipeline.
     importRecording: createLiveRecordingImport({
       editor,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { auth, login, makeUser } from '../../../test/factories';
@@ -29,6 +30,7 @@ describe.runIf(ffmpeg && hasRedis)('live streams across two processes on one Red
   let baseB: string;
   let token: string;
   const children: ChildProcess[] = [];
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     const run = crypto.randomBytes(4).toString('hex');
@@ -52,6 +54,7 @@ describe.runIf(ffmpeg && hasRedis)('live streams across two processes on one Red
     token = await login(t, u.email, u.password);
   });
   afterAll(async () => {
+    for (const s of sockets) s.disconnect();
     for (const c of children) c.kill('SIGKILL');
     await appB?.close();
     await t?.close();
@@ -129,6 +132,33 @@ describe.runIf(ffmpeg && hasRedis)('live streams across two processes on one Red
     );
     await within(exited, 15_000);
   }, 90_000);
+
+  it('viewer counts span both processes: chat viewers on A and on B are counted once each, everywhere', async () => {
+    const made = (await api(baseA, 'POST', '/live/add_live', { name: 'Counted', password: '246813' })).data;
+    const join = async (base: string) => {
+      const ticket = (await api(base, 'POST', '/live/check_password', { id: made.id, password: '246813' })).data.ticket;
+      const s = io(base, { path: '/socket.io/', auth: { lang: 'en' }, transports: ['websocket'], reconnection: false });
+      sockets.push(s);
+      const counts: number[] = [];
+      s.on('live:viewers', (p: { viewers: number }) => counts.push(p.viewers));
+      await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+      s.emit('live:join', { id: made.id, ticket });
+      return { s, counts };
+    };
+    const onA = await join(baseA);
+    await waitFor(async () => onA.counts.at(-1) === 1);
+    const onB = await join(baseB);
+    // Each process's viewers hear the total of both.
+    await waitFor(async () => onA.counts.at(-1) === 2 && onB.counts.at(-1) === 2);
+    for (const base of [baseA, baseB]) {
+      expect((await api(base, 'GET', `/live/live_info?id=${made.id}`)).data.viewers).toBe(2);
+      const row = (await api(base, 'GET', '/live/live_page')).data.list.find((x: { id: number }) => x.id === made.id);
+      expect(row.viewers).toBe(2);
+    }
+    onB.s.disconnect();
+    await waitFor(async () => onA.counts.at(-1) === 1);
+    expect((await api(baseB, 'GET', `/live/live_info?id=${made.id}`)).data.viewers).toBe(1);
+  });
 });
 
 describe.runIf(hasRedis)('the live ingest directory (Redis)', () => {

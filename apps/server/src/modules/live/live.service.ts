@@ -28,6 +28,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import { createLiveIngest, type LiveIngest as Ingest, type LiveViewer } from '../../lib/live-ingest';
 import type { Actor, UsersService } from '../users/users.service';
+import type { LiveAudience } from './live.audience';
 import type { LiveDirectory } from './live.directory';
 import { createLiveRepository, type LiveChatRow, type LiveStreamRow } from './live.repository';
 
@@ -70,6 +71,8 @@ export interface LiveServiceDeps {
   ticketTtlSeconds: number;
   /** With several processes (Redis): which process ingests which stream, so viewers of any process get it. */
   directory?: LiveDirectory;
+  /** With several processes: viewer counts summed over all of them. */
+  audience?: LiveAudience;
   /** With several processes: asks the others to cut a stream's publisher too (end, delete, key rotation). */
   cutElsewhere?: (id: number) => void;
 }
@@ -99,6 +102,15 @@ export function createLiveService(deps: LiveServiceDeps) {
   let ingestPort = 0;
 
   const viewersOf = (id: number) => audiences.get(id)?.size ?? 0;
+  /** Viewers over every process (Redis), or this process's when alone or when Redis does not answer. */
+  async function totalsOf(ids: number[]): Promise<Map<number, number>> {
+    const local = new Map(ids.map((id) => [id, viewersOf(id)]));
+    if (!deps.audience || ids.length === 0) return local;
+    return deps.audience.totals(ids).catch((err) => {
+      log.warn({ err }, 'live viewer counts of other processes unavailable');
+      return local;
+    });
+  }
 
   function rtmpUrl(requestHost: string): string {
     if (deps.ingest.publicUrl) return deps.ingest.publicUrl.replace(/\/$/, '');
@@ -113,7 +125,10 @@ export function createLiveService(deps: LiveServiceDeps) {
   }
 
   async function toStreams(rows: LiveStreamRow[], requestHost: string): Promise<LiveStream[]> {
-    const cards = await deps.users.publicCards(rows.map((r) => r.ownerId));
+    const [cards, totals] = await Promise.all([
+      deps.users.publicCards(rows.map((r) => r.ownerId)),
+      totalsOf(rows.map((r) => r.id)),
+    ]);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -123,7 +138,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       keep_recording: r.keepRecording,
       owner_id: r.ownerId,
       owner_name: cards.get(r.ownerId)?.name ?? '',
-      viewers: viewersOf(r.id),
+      viewers: totals.get(r.id) ?? 0,
       viewer_peak: Math.max(r.viewerPeak, knownPeak.get(r.id) ?? 0),
       rtmp_url: rtmpUrl(requestHost),
       started_at: iso(r.startedAt),
@@ -153,7 +168,19 @@ export function createLiveService(deps: LiveServiceDeps) {
   }
 
   function viewersChanged(id: number): void {
-    const n = viewersOf(id);
+    const local = viewersOf(id);
+    if (!deps.audience) return announceViewers(id, local);
+    // The room spans processes (Redis adapter): every viewer gets the total over all of them.
+    deps.audience.report(id, local).then(
+      (total) => announceViewers(id, total),
+      (err) => {
+        log.warn({ err, stream: id }, 'live viewer count not shared with the other processes');
+        announceViewers(id, local);
+      },
+    );
+  }
+
+  function announceViewers(id: number, n: number): void {
     deps.emit?.(roomOf(id), LiveEvent.viewers, { stream_id: id, viewers: n });
     if (n > (knownPeak.get(id) ?? 0)) {
       knownPeak.set(id, n);
@@ -380,6 +407,7 @@ export function createLiveService(deps: LiveServiceDeps) {
     async stop(): Promise<void> {
       await recovery;
       deps.directory?.stop();
+      deps.audience?.stop();
       await ingest?.stop();
       ingest = undefined;
     },
@@ -469,7 +497,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         state: row.state,
         projection: row.projection,
         owner_name: cards.get(row.ownerId)?.name ?? '',
-        viewers: viewersOf(row.id),
+        viewers: (await totalsOf([row.id])).get(row.id) ?? 0,
         started_at: iso(row.startedAt),
         ended_at: iso(row.endedAt),
         keep_recording: row.keepRecording,
@@ -574,6 +602,11 @@ export function createLiveService(deps: LiveServiceDeps) {
 
     /** Viewers of a stream now (this process). */
     viewers: viewersOf,
+
+    /** Viewers of a stream over every server process (this process's alone without Redis). */
+    async viewerTotal(id: number): Promise<number> {
+      return (await totalsOf([id])).get(id) ?? 0;
+    },
   };
 }
 

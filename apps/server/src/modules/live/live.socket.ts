@@ -42,7 +42,7 @@ export function liveSocketHandler(live: LiveService): ConnectionHandler {
       joined.set(id, release);
       await socket.join(roomOf(id));
       socket.emit(LiveEvent.history, { stream_id: id, messages: history });
-      socket.emit(LiveEvent.viewers, { stream_id: id, viewers: live.viewers(id) });
+      socket.emit(LiveEvent.viewers, { stream_id: id, viewers: await live.viewerTotal(id) });
       // The state as of joining: it may have changed since the ticket was issued (and says whether it is interrupted).
       socket.emit(LiveEvent.state, state);
     });
