@@ -355,6 +355,10 @@ export function createWorldRooms({
 
     const memberUpdated = (m: Membership, member: WorldMember) => {
       io.to(instanceRoom(m.entryId, member.instance)).emit(WorldEvent.memberUpdated, member);
+      // A host is heard in every instance (on any process): their mute and hand reach those instances' host lists.
+      if (member.role === 'host') {
+        void broadcastHosts(m.entryId).catch((err) => log?.error({ err }, 'world hosts failed'));
+      }
     };
 
     on(WorldEvent.join, async (payload): Promise<WorldJoinReply> => {

@@ -533,7 +533,10 @@ describe('guest names', () => {
     expect(me).toMatchObject({ name: 'Harbour fan', user_id: null, guest_id: 'guest-abcdefgh' });
     // The account itself, signed in, is of course known by its name.
     const signedIn = await enter(await connect(staff), { entry_id: e.id, guest_name: 'ignored' });
-    expect(signedIn.members.find((m) => m.member_id === signedIn.member_id)).toMatchObject({ name: staff.username, user_id: staff.id });
+    expect(signedIn.members.find((m) => m.member_id === signedIn.member_id)).toMatchObject({
+      name: staff.username,
+      user_id: staff.id,
+    });
   });
 });
 
@@ -920,6 +923,17 @@ describe('session 9: a host’s voice and screen reach every instance', () => {
     const promoted = next<{ hosts: WorldMember[] }>(c, WorldEvent.hosts, (x) => x.hosts.length === 2);
     expect(await ask(h, WorldEvent.host, { action: 'role', member_id: jb.member_id, role: 'host' })).toMatchObject({ ok: true });
     expect((await promoted).hosts.map((m) => m.member_id).sort()).toEqual([jh.member_id, jb.member_id].sort());
+    // A host's mute reaches the other instance's host list (their own and another host's doing).
+    const selfMuted = next<{ hosts: WorldMember[] }>(a, WorldEvent.hosts, (x) =>
+      x.hosts.some((m) => m.member_id === jh.member_id && m.self_muted),
+    );
+    expect(await ask(h, WorldEvent.voiceState, { self_muted: true })).toMatchObject({ ok: true });
+    await selfMuted;
+    const mutedByHost = next<{ hosts: WorldMember[] }>(a, WorldEvent.hosts, (x) =>
+      x.hosts.some((m) => m.member_id === jb.member_id && m.muted),
+    );
+    expect(await ask(h, WorldEvent.host, { action: 'mute', member_id: jb.member_id })).toMatchObject({ ok: true });
+    await mutedByHost;
     // Alice leaves: the hosts of the other instances hear it (they drop her voice connection).
     const aliceLeft = next<{ member_id: number }>(h, WorldEvent.memberLeft, (x) => x.member_id === ja.member_id);
     const aliceLeftB = next<{ member_id: number }>(b, WorldEvent.memberLeft, (x) => x.member_id === ja.member_id);
