@@ -7,6 +7,7 @@ import { useSession } from '../lib/auth/session';
 import { formatTime } from '../lib/dates';
 import { useMessages, useReadMessages } from '../lib/messages';
 import { useRealtime } from '../lib/realtime';
+import { InlineMarkdown } from './markdown/inline-markdown';
 
 /**
  * The top bar's bell: the unread count of the user's system messages (kept live by the realtime channel) and, on
@@ -46,7 +47,7 @@ function Bell({ token }: { token: string }) {
               {list.map((m) => (
                 <li key={m.id} className={m.read ? 'xr-bell__item' : 'xr-bell__item is-unread'}>
                   <button type="button" onClick={() => !m.read && read.mutate(m.id)}>
-                    <span className="xr-bell__text">{m.message}</span>
+                    <InlineMarkdown className="xr-bell__text" text={m.message} />
                     <span className="xr-bell__time">{formatTime(m.created_at)}</span>
                   </button>
                 </li>

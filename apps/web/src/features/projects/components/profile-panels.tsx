@@ -11,6 +11,7 @@ import type { ReviewStatus } from '../api/types';
 import { useUserCapacity } from '../api/user-capacity';
 import { formatBytes } from './format';
 import './projects.css';
+import { InlineMarkdown } from '../../../components/markdown/inline-markdown';
 import { useAccess } from '../../../lib/permissions';
 
 function PanelTitle({ icon, text }: { icon: ReactNode; text: string }) {
@@ -157,11 +158,11 @@ export function SystemMessagesPanel() {
           >
             <Badge status={m.read ? 'default' : 'processing'} />
             <Typography.Text
-              ellipsis={{ tooltip: m.message }}
+              ellipsis={{ tooltip: <InlineMarkdown text={m.message} /> }}
               strong={!m.read}
               style={{ flex: 1, minWidth: 0, marginInlineStart: 8 }}
             >
-              {m.message}
+              <InlineMarkdown text={m.message} />
             </Typography.Text>
           </li>
         )}
