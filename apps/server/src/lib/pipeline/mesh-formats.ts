@@ -2,13 +2,16 @@ import { type BufferGeometry, Group, Mesh, MeshStandardMaterial, type Object3D }
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { PipelineError } from './errors';
+import { Z_UP_TO_Y_UP } from './source-frame';
 
 /**
- * STL and PLY hold one bare mesh (scanners, CAD, 3D printing) without units, materials or hierarchy: the geometry is
- * kept exactly as written (no rescaling, no re-orientation), under a root group, with a neutral grey material or the
+ * STL and PLY hold one bare mesh (scanners, CAD, 3D printing) without units, axes, materials or hierarchy. Their
+ * writers (CAD, slicers, Blender) are Z-up, so the geometry is turned Y-up once (+Z becomes +Y, -Y the front +Z);
+ * lengths are kept as written (taken as metres). It sits under a root group, with a neutral grey material or the
  * file's per-vertex colours.
  */
 function single(geometry: BufferGeometry, name: string): Object3D {
+  geometry.applyMatrix4(Z_UP_TO_Y_UP);
   const colors = !!geometry.getAttribute('color');
   const material = new MeshStandardMaterial({ color: colors ? 0xffffff : 0xcccccc, metalness: 0, roughness: 0.8 });
   material.name = name;

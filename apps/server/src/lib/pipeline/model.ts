@@ -26,6 +26,7 @@ import { MeshoptDecoder, MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer
 import sharp from 'sharp';
 import { coarseDocument } from './coarse';
 import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
+import { GLTF_FRAME, type SourceFrame, type UpAxis } from './source-frame';
 import { addTexturePreviews, dropUnreadableTextures } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
 import { instanceMatrices, renderThumbnail } from './thumbnail';
@@ -43,6 +44,10 @@ export interface ModelReport {
   bytesBefore: number;
   bytesAfter: number;
   warnings: string[];
+  /** The source's up axis before the model was brought to glTF's Y-up frame (glTF/GLB: always `y`). */
+  upAxis: UpAxis;
+  /** The factor applied to the source's lengths to reach metres (1: already metres, or a format without units). */
+  unitScale: number;
 }
 
 export interface ProcessModelInput {
@@ -572,11 +577,15 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
 
   let io: NodeIO;
   let doc: Document;
+  // glTF is Y-up and in metres by definition: never re-oriented nor re-scaled.
+  let frame: SourceFrame = GLTF_FRAME;
   if (mainExt === '.glb' || mainExt === '.gltf') {
     ({ io, doc } = await readGltf(mainFile, resourceRoot, warnings));
   } else {
     io = await createIO(false);
-    doc = await importWithThree(io, mainFile, mainExt.slice(1) as ThreeFormat, resourceRoot, warnings);
+    doc = await importWithThree(io, mainFile, mainExt.slice(1) as ThreeFormat, resourceRoot, warnings, (f) => {
+      frame = f;
+    });
   }
   doc.setLogger(new Logger(Logger.Verbosity.ERROR));
   if (countDocument(doc).triangles === 0) throw new PipelineError('no_geometry', 'The model has no triangles');
@@ -623,6 +632,8 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
       ...counts,
       bytesBefore,
       bytesAfter: bytes.byteLength,
+      upAxis: frame.upAxis,
+      unitScale: frame.unitScale,
       warnings: warnings.map((w) =>
         withoutServerPaths(w, [resourceRoot, workDir, path.dirname(inputPath)]).replace(
           /^Texture (.+) not found$/,

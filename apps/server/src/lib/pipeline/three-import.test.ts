@@ -273,8 +273,9 @@ describe('3DS keyframer', () => {
       const b = nodeBounds(n);
       return b.min.map((v, i) => (v + b.max[i]!) / 2);
     });
-    expect(centres.sort()).toEqual(positions.map((p) => round(p)).sort());
-    expect(sceneBounds(doc)).toEqual({ min: [-1, -1, -1], max: [6, 6, 6] });
+    // 3DS is Z-up: a file's (x, y, z) is glTF's (x, z, -y).
+    expect(centres.sort()).toEqual(positions.map(([x, y, z]) => round([x, z, -y])).sort());
+    expect(sceneBounds(doc)).toEqual({ min: [-1, -1, -6], max: [6, 6, 1] });
   });
 
   it('keeps a ten-node hierarchy with dummies, positions relative to parents', async () => {
@@ -327,9 +328,10 @@ describe('3DS keyframer', () => {
     const { doc, errors } = await load('turned.3ds', file);
     expect(errors).toEqual([]);
     const [turned, shifted] = ['Bar', 'Shifted'].map((name) => meshNodes(doc).find((n) => n.getName() === name)!);
-    expect(nodeBounds(turned!)).toEqual({ min: [4.5, -1, -1.5], max: [5.5, 1, 1.5] });
-    // The pivot is the point of the mesh that lands on the node's position.
-    expect(nodeBounds(shifted!)).toEqual({ min: [-2, 9.5, -0.5], max: [0, 10.5, 0.5] });
+    // In the file's Z-up frame: [4.5, -1, -1.5] to [5.5, 1, 1.5]; glTF's (x, y, z) is the file's (x, z, -y).
+    expect(nodeBounds(turned!)).toEqual({ min: [4.5, -1.5, -1], max: [5.5, 1.5, 1] });
+    // The pivot is the point of the mesh that lands on the node's position ([-2, 9.5, -0.5] to [0, 10.5, 0.5]).
+    expect(nodeBounds(shifted!)).toEqual({ min: [-2, -0.5, -10.5], max: [0, 0.5, -9.5] });
   });
 
   it('keeps a file without keyframer as the meshes place themselves', async () => {
@@ -385,6 +387,7 @@ describe('3DS keyframer', () => {
       expect((await validateGlb(bytes)).errors).toEqual([]);
       runs.push(bytes);
       triangles.push(r.report.triangles);
+      expect([r.report.upAxis, r.report.unitScale]).toEqual(['z', 1]);
     }
     expect(new Set(runs.map((b) => b.toString('base64'))).size).toBe(variants.length);
     expect(triangles).toEqual([12, 12, 48, 12, 12]);
@@ -392,9 +395,10 @@ describe('3DS keyframer', () => {
 });
 
 describe('DAE, STL and PLY', () => {
-  const BOX = { min: [0, 0, 0], max: [2, 1, 3] };
+  // The fixtures' box spans [0, 0, 0] to [2, 1, 3] in the file; STL and PLY are Z-up: its 3 in Z becomes its height.
+  const BOX = { min: [0, 0, -1], max: [2, 3, 0] };
 
-  it('reads binary and ASCII STL as written (no units, no re-orientation)', async () => {
+  it('reads binary and ASCII STL as Z-up, lengths as written', async () => {
     for (const [name, data] of [
       ['box.stl', boxStlBinary()],
       ['ascii.stl', boxStlAscii()],
@@ -439,6 +443,7 @@ describe('DAE, STL and PLY', () => {
       const r = await processModel({ inputPath: path.join(inDir, name), originalName: name, workDir: path.join(inDir, 'w') });
       expect((await validateGlb(fs.readFileSync(r.glbPath))).errors, name).toEqual([]);
       expect(r.report.triangles, name).toBe(12);
+      expect([r.report.upAxis, r.report.unitScale], name).toEqual(['z', 1]);
     }
   }, 60_000);
 

@@ -13,6 +13,7 @@ import {
 } from 'three';
 import { GLTFExporter } from 'three/examples/jsm/exporters/GLTFExporter.js';
 import { PipelineError } from './errors';
+import type { SourceFrame } from './source-frame';
 import { readableImage } from './textures';
 import { attachPlan, type MaterialPlan, type SourceMaterial, toExportable } from './three-materials';
 import { listFiles, parseWithThree, type ThreeFormat } from './three-parse';
@@ -193,7 +194,8 @@ async function exportGlb(scene: Object3D, animations: AnimationClip[]): Promise<
  * document that keeps the node hierarchy, skins, morph targets and animation clips (FBX characters stay animated),
  * with its materials mapped channel by channel (`three-materials.ts`) and their colour, normal, emission and specular
  * textures read from `rootDir` only (the extracted upload), matched by path or file name; an unreadable texture is
- * left out with a warning.
+ * left out with a warning. The model is brought to glTF's frame (Y up, metres) once; `onFrame` learns the frame the
+ * source was in, for the report.
  */
 export async function importWithThree(
   io: NodeIO,
@@ -201,8 +203,10 @@ export async function importWithThree(
   format: ThreeFormat,
   rootDir: string,
   warnings: string[],
+  onFrame?: (frame: SourceFrame) => void,
 ): Promise<Document> {
-  const { result: scene, blobs } = parseWithThree(file, format, warnings);
+  const { result: scene, blobs, frame } = parseWithThree(file, format, warnings);
+  onFrame?.(frame);
   const animations = (scene as Object3D & { animations?: AnimationClip[] }).animations ?? [];
   const plans = prepareScene(scene, warnings);
   let hasMesh = false;

@@ -10,6 +10,7 @@ import { TDSLoader } from 'three/examples/jsm/loaders/TDSLoader.js';
 import { TGALoader } from 'three/examples/jsm/loaders/TGALoader.js';
 import { PipelineError } from './errors';
 import { meshFromPly, meshFromStl } from './mesh-formats';
+import { fbxFrame, GLTF_FRAME, hideFbxUpAxis, readFbxSettings, type SourceFrame, underFrame, Z_UP_TO_Y_UP } from './source-frame';
 import { applyTdsKeyframer } from './tds-keyframer';
 import { decodeText } from './text';
 
@@ -217,13 +218,26 @@ function withoutAnimation(bytes: ArrayBuffer): ArrayBuffer {
   return exactArrayBuffer(Buffer.from(buf.toString('utf8').replace(/^(\s*)AnimationCurve:/gm, '$1XnimationCurve:'), 'utf8'));
 }
 
-/** Parses an OBJ (with its MTL when present next to it), FBX (binary or ASCII) or 3DS file into a three.js scene. */
-export function parseWithThree(file: string, format: ThreeFormat, warnings: string[]) {
+/**
+ * Parses an OBJ (with its MTL when present next to it), FBX (binary or ASCII), 3DS, DAE, STL or PLY file into a
+ * three.js scene in glTF's frame (Y up, metres), with the frame the source was in:
+ * - FBX: its GlobalSettings' axes and unit (`source-frame.ts`) on one root node;
+ * - 3DS: Z-up (the loader keeps the file's axes), turned upright on one root node;
+ * - STL and PLY: no axis or unit in the format; taken as Z-up (as the CAD, 3D-print and Blender tools that write them
+ *   are) and metres, the geometry turned upright;
+ * - DAE: the loader applies the document's up_axis and unit itself; they are only recorded;
+ * - OBJ: Y-up by convention, no unit: kept as written.
+ */
+export function parseWithThree(
+  file: string,
+  format: ThreeFormat,
+  warnings: string[],
+): { result: Object3D; blobs: Map<string, Blob>; frame: SourceFrame } {
   const baseDir = `${path.dirname(file)}/`;
   const buf = fs.readFileSync(file);
   if (format === 'fbx') {
-    const bytes = fbxBytes(buf);
-    return withNodeShims<Object3D>(
+    const bytes = hideFbxUpAxis(fbxBytes(buf));
+    const parsed = withNodeShims<Object3D>(
       () => new FBXLoader().parse(bytes, baseDir),
       (err) => {
         if (!String((err as Error)?.stack).includes('AnimationParser')) return undefined;
@@ -231,14 +245,23 @@ export function parseWithThree(file: string, format: ThreeFormat, warnings: stri
         return () => new FBXLoader().parse(withoutAnimation(bytes), baseDir);
       },
     );
+    const { matrix, frame } = fbxFrame(readFbxSettings(buf));
+    return { result: underFrame(parsed.result, matrix), blobs: parsed.blobs, frame };
   }
-  if (format === 'stl') return { result: meshFromStl(exactArrayBuffer(buf)), blobs: new Map<string, Blob>() };
-  if (format === 'ply') return { result: meshFromPly(exactArrayBuffer(buf)), blobs: new Map<string, Blob>() };
-  if (format === 'dae') return withNodeShims<Object3D>(() => colladaScene(decodeText(buf), baseDir));
+  const zUp: SourceFrame = { upAxis: 'z', unitScale: 1 };
+  if (format === 'stl') return { result: meshFromStl(exactArrayBuffer(buf)), blobs: new Map<string, Blob>(), frame: zUp };
+  if (format === 'ply') return { result: meshFromPly(exactArrayBuffer(buf)), blobs: new Map<string, Blob>(), frame: zUp };
+  if (format === 'dae') {
+    const text = decodeText(buf);
+    return { ...withNodeShims<Object3D>(() => colladaScene(text, baseDir)), frame: colladaFrame(text) };
+  }
   if (format === '3ds') {
-    return withNodeShims<Object3D>(() => applyTdsKeyframer(buf, new TDSLoader().parse(exactArrayBuffer(buf), baseDir) as Group));
+    const parsed = withNodeShims<Object3D>(() =>
+      applyTdsKeyframer(buf, new TDSLoader().parse(exactArrayBuffer(buf), baseDir) as Group),
+    );
+    return { result: underFrame(parsed.result, Z_UP_TO_Y_UP), blobs: parsed.blobs, frame: zUp };
   }
-  return withNodeShims<Object3D>(() => {
+  const obj = withNodeShims<Object3D>(() => {
     const text = facesOnlyObj(stripInlineComments(decodeText(buf)), warnings);
     const loader = new OBJLoader();
     const mtlName = /^mtllib[ \t]+(.+)$/m.exec(text)?.[1]?.trim();
@@ -256,6 +279,14 @@ export function parseWithThree(file: string, format: ThreeFormat, warnings: stri
     }
     return loader.parse(text);
   });
+  return { ...obj, frame: GLTF_FRAME };
+}
+
+/** A Collada document's declared up axis and unit (in metres), which ColladaLoader applies. */
+export function colladaFrame(text: string): SourceFrame {
+  const up = /<up_axis>\s*([XYZ])_UP\s*<\/up_axis>/i.exec(text)?.[1]?.toLowerCase() as 'x' | 'y' | 'z' | undefined;
+  const meter = Number(/<unit\b[^>]*\bmeter\s*=\s*"([^"]+)"/i.exec(text)?.[1]);
+  return { upAxis: up ?? 'y', unitScale: Number.isFinite(meter) && meter > 0 ? meter : 1 };
 }
 
 /**
