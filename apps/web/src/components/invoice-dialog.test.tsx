@@ -62,7 +62,8 @@ describe('invoice dialog', () => {
     expect(within(invoice).getByText('XR Studio')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-number')).toHaveTextContent(/^20250102000042$/);
     expect(screen.getByTestId('invoice-email')).toHaveTextContent('ann@demo.test');
-    expect(screen.getByTestId('invoice-date')).toHaveTextContent(/2025/);
+    // the order time in the same zone as the deadline, named
+    expect(screen.getByTestId('invoice-date')).toHaveTextContent(/^2025-01-02 11:04 \(HKT\)$/);
     // the deadline in platform time with its zone named, as on the payment page
     expect(screen.getByText(/2025-01-02 11:34 \(HKT\)/)).toBeInTheDocument();
     const lines = screen.getAllByTestId('invoice-line');

@@ -6,7 +6,7 @@ import { Button, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCart } from '../lib/cart';
-import { formatDeadline, formatTime } from '../lib/dates';
+import { formatDeadline } from '../lib/dates';
 import { pay } from './api/pay';
 import { BrandMark } from './brand-logo';
 import { paymentReturnUrl } from './payment-return';
@@ -124,7 +124,8 @@ export function InvoiceDialog({ open, order, onCancel, onFinished }: Props) {
             </div>
             <div>
               <dt>{t('orders:invoice.date')}</dt>
-              <dd data-testid="invoice-date">{formatTime(order.created_at)}</dd>
+              {/* in the platform's zone and named, like the deadline below: one zone on the whole invoice */}
+              <dd data-testid="invoice-date">{formatDeadline(order.created_at)}</dd>
             </div>
             <div>
               <dt>{t('orders:invoice.email')}</dt>
