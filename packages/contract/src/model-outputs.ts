@@ -18,3 +18,10 @@ export const TEXTURE_PREVIEW_SIZE = 128;
  * `lib/pipeline/coarse.ts`, web `viewers/scene3d/scene-content.tsx`). Light models and characters have none.
  */
 export const MODEL_COARSE_OUTPUT = 'model_coarse';
+
+/**
+ * The AR Quick Look (iOS) form of a processed model (ours): a USDZ made by the asset pipeline from the delivered GLB
+ * at the model's real size, delivered as `urls[MODEL_USDZ_OUTPUT]` beside `urls.model` and signed like it (server
+ * `lib/pipeline/usdz.ts`, web `components/viewers/ar/`). Absent for models processed before it existed.
+ */
+export const MODEL_USDZ_OUTPUT = 'model_usdz';

@@ -21,7 +21,7 @@ export const SCENE_SCHEMA_VERSION = 1;
 
 // The processed models' extra outputs (texture previews, coarse level of detail): their own module, without zod, so
 // the lean full-screen page can read them without the schemas.
-export { MODEL_COARSE_OUTPUT, TEXTURE_PREVIEW_EXTRA, TEXTURE_PREVIEW_SIZE } from './model-outputs';
+export { MODEL_COARSE_OUTPUT, MODEL_USDZ_OUTPUT, TEXTURE_PREVIEW_EXTRA, TEXTURE_PREVIEW_SIZE } from './model-outputs';
 
 /** Limits (ours). */
 export const SCENE_LIMITS = {

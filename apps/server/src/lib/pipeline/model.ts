@@ -31,6 +31,7 @@ import { addTexturePreviews, dropUnreadableTextures } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
 import { instanceMatrices, renderThumbnail } from './thumbnail';
 import { safeUnzip } from './unzip';
+import { writeUsdz } from './usdz';
 
 export interface ModelReport {
   triangles: number;
@@ -67,6 +68,8 @@ export interface ProcessModelResult {
    * itself. Absent for light models and characters.
    */
   coarseGlbPath?: string;
+  /** The model for AR Quick Look on iOS (`usdz.ts`); absent when the export failed (a report warning says so). */
+  usdzPath?: string;
   /** PNG, 512×512. */
   thumbnailPath: string;
   report: ModelReport;
@@ -623,10 +626,15 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   const glbPath = path.join(workDir, 'model.glb');
   await fs.promises.writeFile(glbPath, bytes);
   const coarseGlbPath = coarse ? await writeCoarse(io, coarse, path.join(workDir, 'model_coarse.glb'), known) : undefined;
+  const usdzPath = await writeUsdz(glbPath, path.join(workDir, 'model.usdz')).catch((err: unknown) => {
+    warnings.push(`The iOS AR version (USDZ) could not be made: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  });
   report(100);
   return {
     glbPath,
     coarseGlbPath,
+    usdzPath,
     thumbnailPath,
     report: {
       ...counts,

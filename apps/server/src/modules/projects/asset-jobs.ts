@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isJobFailureReason } from '@xr/contract/jobs';
-import { MODEL_COARSE_OUTPUT } from '@xr/contract/scenes';
+import { MODEL_COARSE_OUTPUT, MODEL_USDZ_OUTPUT } from '@xr/contract/model-outputs';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/jobs';
 import { PipelineError } from '../../lib/pipeline/errors';
 import type { PipelinePool } from '../../lib/pipeline/pool';
@@ -64,6 +64,7 @@ export function registerAssetJobs({
           });
           const files: Record<string, string> = { model: r.glbPath, thumbnail: r.thumbnailPath };
           if (r.coarseGlbPath) files[MODEL_COARSE_OUTPUT] = r.coarseGlbPath;
+          if (r.usdzPath) files[MODEL_USDZ_OUTPUT] = r.usdzPath;
           step = { files, result: { report: r.report } };
         } else if (asset.kind === 'image360') {
           const r = await steps.processPanorama({ inputPath: input, workDir: out, onProgress, signal, background });

@@ -12,6 +12,7 @@ import {
   documentShapeExcess,
   documentStats,
   MODEL_COARSE_OUTPUT,
+  MODEL_USDZ_OUTPUT,
   parseAnyDocument,
   type ResolvedMedia,
   type ResolvedProduct,
@@ -276,7 +277,8 @@ export function createScenesService({ db, projects, users, storage, jobs, librar
         const keep = full
           ? () => true
           : (name: string) =>
-              isPreviewOutput(name) || (a.kind === 'model3d' && (name === 'model' || name === MODEL_COARSE_OUTPUT));
+              isPreviewOutput(name) ||
+              (a.kind === 'model3d' && (name === 'model' || name === MODEL_COARSE_OUTPUT || name === MODEL_USDZ_OUTPUT));
         const urls = await signedOutputs(storage, urlTtlSeconds, a, keep);
         // Video, audio and flat images have no processed form: the original is what plays.
         if (full || !processed) urls.original = await storage.signedUrl(a.originalKey, urlTtlSeconds);

@@ -29,6 +29,8 @@ const PUBLIC_TYPES: Record<string, string> = {
   avif: 'image/avif',
   glb: 'model/gltf-binary',
   gltf: 'model/gltf+json',
+  /** AR Quick Look opens a USDZ only when it is served with its own type. */
+  usdz: 'model/vnd.usdz+zip',
   bin: 'application/octet-stream',
   ktx2: 'image/ktx2',
   mp4: 'video/mp4',
