@@ -257,6 +257,8 @@ describe('3D scene editor and viewer', () => {
     await page.getByRole('button', { name: s3d.save.now }).click();
     await saved(page);
     await shot(page, 'scene3d-editor-desktop');
+    // the gizmo never held an object outside the scene graph while objects were added, moved and reloaded
+    expect(errors.filter((e) => /TransformControls/.test(e))).toEqual([]);
 
     // Reload: everything is still there.
     await page.reload();
