@@ -6,6 +6,7 @@ import type { EmissiveStrength } from '@gltf-transform/extensions';
 import type { Color, Material, Mesh } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIO, processModel, validateGlb } from './model';
+import type { SourceFrame } from './source-frame';
 import { importWithThree } from './three-import';
 import { parseWithThree } from './three-parse';
 
@@ -93,11 +94,11 @@ describe.skipIf(!present)('source readers on the CC0 corpus', () => {
     const io = await createIO();
     for (const name of ['blockCliff', 'tree', 'flag']) {
       const size: Record<string, number[]> = {};
-      for (const [folder, ext] of [
-        ['FBX format', 'fbx'],
-        ['DAE format', 'dae'],
-        ['STL format', 'stl'],
-        ['GLTF format', 'glb'],
+      for (const [folder, ext, frame] of [
+        ['FBX format', 'fbx', { upAxis: 'y', unitScale: 0.1 }],
+        ['DAE format', 'dae', { upAxis: 'y', unitScale: 1 }],
+        ['STL format', 'stl', { upAxis: 'z', unitScale: 1 }],
+        ['GLTF format', 'glb', { upAxis: 'y', unitScale: 1 }],
       ] as const) {
         const input = path.join(PLATFORMER, folder, `${name}.${ext}`);
         const r = await processModel({
@@ -107,24 +108,58 @@ describe.skipIf(!present)('source readers on the CC0 corpus', () => {
         });
         const bytes = fs.readFileSync(r.glbPath);
         expect((await validateGlb(bytes)).errors, `${name}.${ext}`).toEqual([]);
+        expect(r.report, `${name}.${ext}`).toMatchObject(frame);
         const b = getBounds((await io.readBinary(bytes)).getRoot().listScenes()[0]!);
         size[ext] = b.max.map((v, i) => v - b.min[i]!);
       }
-      const near = (a: number[], b: number[], label: string) => {
-        for (const [i, v] of a.entries()) {
-          expect(Math.abs(v - b[i]!), `${name} ${label} axis ${i}`).toBeLessThanOrEqual(0.01 * Math.max(...b));
-        }
-      };
-      near(size.dae!, size.glb!, 'DAE vs GLB');
-      // STL has no up axis and is written as it is: the kit's STL files are Z-up with their X along glTF's Z.
-      const [x, y, z] = size.stl!;
-      near([y!, z!, x!], size.glb!, 'STL (Z-up) vs GLB');
-      // The kit's FBX files hold the same shapes at ten times the size (their own unit says 1 unit = 1 m).
-      near(
-        size.fbx!.map((v) => v / 10),
-        size.glb!,
-        'FBX / 10 vs GLB',
-      );
+      // Same up axis and size, nothing rescaled or remapped after the pipeline: the height (Y) is compared as it is,
+      // the footprint without its heading (the kit's STL files are turned a quarter about the vertical, and its
+      // formats mirror each other, where each export put the model).
+      const glb = size.glb!;
+      const tolerance = 0.01 * Math.max(...glb);
+      const footprint = (s: number[]) => [s[0]!, s[2]!].sort((a, b) => a - b);
+      for (const ext of ['fbx', 'dae', 'stl']) {
+        const s = size[ext]!;
+        expect(Math.abs(s[1]! - glb[1]!), `${name}.${ext} height`).toBeLessThanOrEqual(tolerance);
+        for (const [i, v] of footprint(s).entries())
+          expect(Math.abs(v - footprint(glb)[i]!), `${name}.${ext} footprint`).toBeLessThanOrEqual(tolerance);
+      }
     }
   }, 180_000);
+
+  it('gives FBX models their real-world size from the file’s unit', async () => {
+    const io = await createIO();
+    const measure = async (relative: string) => {
+      const file = path.join(CORPUS, relative);
+      let frame: SourceFrame | undefined;
+      const doc = await importWithThree(io, file, 'fbx', path.dirname(file), [], (f) => {
+        frame = f;
+      });
+      const b = getBounds(doc.getRoot().listScenes()[0]!);
+      const [x, y, z] = b.max.map((v, i) => v - b.min[i]!) as [number, number, number];
+      return { frame, height: y, length: Math.max(x, z) };
+    };
+    // Blender exports in centimetres (UnitScaleFactor 1): the tank read as 1 722 m before the unit was applied.
+    // Quaternius models are built large: the file itself says 17 m, as Blender and Unity import it.
+    const tank = await measure('quaternius/Vehicles/Tank Pack - June 2019/FBX/Tank.fbx');
+    expect(tank.frame).toEqual({ upAxis: 'y', unitScale: 0.01 });
+    expect(tank.length).toBeGreaterThan(3);
+    expect(tank.length).toBeLessThan(20);
+    // A rigged, animated character (its armature scale and keyframes untouched, the root scaled): 5.5 m in its file.
+    const human = await measure('quaternius/Characters and Animals/Man Animated - Oct 2017/FBX/Animated Human.fbx');
+    expect(human.frame).toEqual({ upAxis: 'y', unitScale: 0.01 });
+    expect(human.height).toBeGreaterThan(1);
+    expect(human.height).toBeLessThan(6);
+    const chair = await measure('quaternius/Home and Buildings/Furniture Pack - March 2019/FBX/Chair.fbx');
+    expect(chair.height).toBeGreaterThan(0.5);
+    expect(chair.height).toBeLessThan(1.5);
+    // Kenney's Asset Forge kits: metres declared, decimetres written.
+    const kenneyChair = await measure('kenney/Furniture Pack (1.0)/Models/chair.fbx');
+    expect(kenneyChair.frame?.unitScale).toBeCloseTo(0.1, 10);
+    expect(kenneyChair.height).toBeGreaterThan(0.3);
+    expect(kenneyChair.height).toBeLessThan(1.5);
+    const tower = await measure('kenney/Castle Kit (1.0)/Models/siegeTower.fbx');
+    expect(tower.height).toBeGreaterThan(2);
+    expect(tower.height).toBeLessThan(15);
+  }, 120_000);
 });
