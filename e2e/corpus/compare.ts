@@ -54,6 +54,8 @@ export interface ModelResult {
   assimp?: Analysis;
   /** Differences between three.js's and assimp's reading of the source. */
   readerDiffs?: string[];
+  /** The pipeline's recorded conversion of the source's frame (applied to the reference before comparing). */
+  frame?: { upAxis: string; unitScale: number };
   /** Which reading of the source the product's GLB was compared with. */
   reference?: 'three' | 'assimp';
   /** three.js's loader failed on the source. */
@@ -99,6 +101,8 @@ export function differences(
     silhouetteOnly?: boolean;
     clips?: boolean;
     position?: boolean;
+    /** Compare sizes up to one uniform scale (reported when not 1). */
+    scaleFree?: boolean;
   },
 ): string[] {
   const d: string[] = [];
@@ -106,8 +110,9 @@ export function differences(
     return a.box === b.box ? d : [`geometry: reference ${a.box ? 'has' : 'has no'} box, candidate ${b.box ? 'has' : 'has no'}`];
   const ext = (x: Box) => x.max.map((v, i) => v - (x.min[i] ?? 0));
   const ea = ext(a.box);
-  const eb = ext(b.box);
   const diag = Math.hypot(...ea) || 1;
+  const k = opts.scaleFree ? diag / (Math.hypot(...ext(b.box)) || 1) : 1;
+  const eb = ext(b.box).map((v) => v * k);
   if (ea.some((v, i) => Math.abs(v - (eb[i] ?? 0)) > BOX_TOLERANCE * diag)) {
     const s = Math.hypot(...eb) / diag;
     d.push(`extents (up axis/scale): ${fmt(ea)} vs ${fmt(eb)}${Math.abs(s - 1) > 0.05 ? ` (×${round(s)})` : ''}`);
@@ -165,6 +170,9 @@ async function serve(bundle: string, workDir: string): Promise<{ server: http.Se
 
 const urlPath = (p: string) => p.split(path.sep).map(encodeURIComponent).join('/');
 
+/** The pipeline's recorded frame conversion, as the page applies it to a reference reading. */
+type Conversion = { scale: number; zUp: boolean };
+
 type AssimpModule = {
   FileList: new () => { AddFile(name: string, data: Uint8Array): void };
   ConvertFileList(
@@ -220,16 +228,17 @@ export class CorpusHarness {
   }
 
   /** Loads a model in the page (`key` also renders it, framed on `frame` or its own box). */
-  analyse(url: string, format: string, key?: string, frame?: Box | null): Promise<Analysis> {
+  analyse(url: string, format: string, key?: string, frame?: Box | null, to?: Conversion): Promise<Analysis> {
     return this.page.evaluate(
-      ([u, f, k, b]) =>
+      ([u, f, k, b, t]) =>
         (globalThis as unknown as { corpus: { analyse: (...a: unknown[]) => Promise<Analysis> } }).corpus.analyse(
           u,
           f,
           k,
           b ?? undefined,
+          t ?? undefined,
         ),
-      [`${this.base}${url}`, format, key, frame ?? null] as const,
+      [`${this.base}${url}`, format, key, frame ?? null, to ?? null] as const,
     );
   }
 
@@ -276,9 +285,9 @@ export class CorpusHarness {
    * The source as three.js's loader reads it; where that loader fails on a format assimp reads, assimp's reading
    * is the reference instead (`result.reference`). Renders under `key`.
    */
-  private async reference(result: ModelResult, id: string, key?: string): Promise<Analysis | undefined> {
+  private async reference(result: ModelResult, id: string, key?: string, to?: Conversion): Promise<Analysis | undefined> {
     try {
-      result.source = await this.analyse(`/src/${urlPath(result.file)}`, result.format, key);
+      result.source = await this.analyse(`/src/${urlPath(result.file)}`, result.format, key, null, to);
       result.reference = 'three';
       return result.source;
     } catch (e) {
@@ -319,6 +328,7 @@ export class CorpusHarness {
       result.seconds = (performance.now() - t0) / 1000;
       result.status = 'ready';
       result.triangles = r.report.triangles;
+      result.frame = { upAxis: r.report.upAxis, unitScale: r.report.unitScale };
       glbPath = r.glbPath;
     } catch (e) {
       result.seconds = (performance.now() - t0) / 1000;
@@ -337,14 +347,28 @@ export class CorpusHarness {
       }
       if ((result.inputErrors ?? 0) === 0 && result.outputErrors > 0)
         result.diffs.push(`validator: ${result.outputErrors} error(s) in the output`);
-      const ref = await this.reference(result, id, `${id}:src`);
-      result.output = await this.analyse(`/work/${urlPath(path.relative(this.workDir, glbPath))}`, 'glb', `${id}:out`, ref?.box);
+      // three.js's FBXLoader turns a Z-up FBX itself; STL, PLY and 3DS readers leave Z-up models as they are.
+      const zUp = result.frame?.upAxis === 'z' && ['stl', 'ply', '3ds'].includes(format);
+      const ref = await this.reference(result, id, `${id}:src`, { scale: result.frame?.unitScale ?? 1, zUp });
+      // assimp applies an FBX's unit factor its own way: against its reading, sizes are compared up to one
+      // uniform scale and each model is framed on its own box.
+      const scaleFree = result.reference === 'assimp';
+      const out = `/work/${urlPath(path.relative(this.workDir, glbPath))}`;
+      result.output = await this.analyse(out, 'glb', `${id}:out`, scaleFree ? null : ref?.box);
       if (ref) {
         if (ref.box) result.image = await this.compare(`${id}:src`, `${id}:out`);
         // assimp's glTF carries no FBX/DAE material colours the way three.js reads them, and an STL or PLY has no
         // material at all (each reader picks its own default): their silhouettes only.
         const silhouetteOnly = result.reference === 'assimp' || format === 'stl' || format === 'ply';
-        result.diffs.push(...differences(ref, result.output, { draws: 'atMost', image: result.image, silhouetteOnly }));
+        result.diffs.push(
+          ...differences(ref, result.output, {
+            draws: 'atMost',
+            image: result.image,
+            silhouetteOnly,
+            scaleFree,
+            position: !scaleFree,
+          }),
+        );
         if (result.diffs.length > 0 && opts.failures && ref.box) {
           await this.savePair(`${id}:src`, `${id}:out`, path.join(opts.failures, `${file.replace(/[^\w.-]+/g, '_')}.png`));
         }

@@ -238,10 +238,27 @@ function dispose(root: THREE.Object3D) {
   renderer.renderLists.dispose();
 }
 
-/** Loads, measures and (with `key`) renders a model framed on `frame` (its own box when absent). */
-async function analyse(url: string, format: string, key?: string, frame?: Box): Promise<Analysis> {
+/**
+ * Loads, measures and (with `key`) renders a model framed on `frame` (its own box when absent), seen through `to`
+ * (a scale and a quarter turn from Z-up) when given.
+ */
+async function analyse(
+  url: string,
+  format: string,
+  key?: string,
+  frame?: Box,
+  to?: { scale: number; zUp: boolean },
+): Promise<Analysis> {
   const t0 = performance.now();
-  const { root, clips } = await load(url, format);
+  const loaded = await load(url, format);
+  const { clips } = loaded;
+  let root = loaded.root;
+  if (to) {
+    // The pipeline's recorded conversion (unit scale, Z-up to Y-up), applied to the reference reading.
+    root = new THREE.Group().add(loaded.root);
+    root.scale.setScalar(to.scale);
+    if (to.zUp) root.rotation.x = -Math.PI / 2;
+  }
   const a = measure(root, clips);
   const f = frame ?? a.box;
   if (key && f) render(root, f, key);

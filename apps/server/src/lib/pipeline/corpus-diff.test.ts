@@ -16,8 +16,8 @@ const SAMPLE: [file: string, expect: string][] = [
   ...['crate', 'door', 'ladder'].flatMap((m): [string, string][] => [
     [`${PLATFORMER}/GLTF format/${m}.glb`, 'match'],
     [`${PLATFORMER}/FBX format/${m}.fbx`, 'match'],
-    [`${PLATFORMER}/DAE format/${m}.dae`, 'refused unsupported_format'],
-    [`${PLATFORMER}/STL format/${m}.stl`, 'refused unsupported_format'],
+    [`${PLATFORMER}/DAE format/${m}.dae`, 'match'],
+    [`${PLATFORMER}/STL format/${m}.stl`, 'match'],
   ]),
   // Kenney's ASCII FBX 7.3 (three.js's FBXLoader fails on their UV layers: assimp is the reference).
   ['kenney/Castle Kit (1.0)/Models/siegeCatapult.fbx', 'match'],
@@ -28,18 +28,23 @@ const SAMPLE: [file: string, expect: string][] = [
   ['kenney/Graveyard Kit (0.2)/Models/fenceIronBorder.fbx', 'match'],
   // Quaternius's binary Blender FBX: rigged characters with clips, textured buildings, props.
   ['quaternius/Characters and Animals/Woman Animated - Dec 2017/FBX/Animated Woman.fbx', 'match'],
-  ['quaternius/Characters and Animals/Man Animated - Oct 2017/FBX/Animated Human.fbx', 'triangles'],
-  ['quaternius/Characters and Animals/Alien Animated - April 2019/FBX/Alien.fbx', 'drawn meshes'],
-  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Fish.fbx', 'refused processing_failed'],
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Whale.fbx', 'triangles'],
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Chick.fbx', 'drawn meshes'],
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Fish.fbx', 'match'],
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/bird.fbx', 'match'],
   ['quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX/ShortSword.fbx', 'match'],
   ['quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX/Club.fbx', 'image'],
   ['quaternius/Home and Buildings/Furniture Pack - Oct 2017/FBX/Bed.fbx', 'match'],
   ['quaternius/Home and Buildings/Furniture Pack - Oct 2017/FBX/Chair.fbx', 'triangles'],
   ['quaternius/Home and Buildings/Buildings pack - Aug 2017/FBX/House.fbx', 'match'],
   ['quaternius/Miscellaneous/Junk Food Pack - Apr 2017/FBX/Hotdog.fbx', 'match'],
-  ['quaternius/Vehicles/Basic Car Pack - Jan 2017/FBX/Taxi.fbx', 'match'],
-  ['quaternius/Nature/Christmas Pack [Patreon Exclusive]/FBX/PineTree.fbx', 'match'],
+  ['quaternius/Vehicles/Basic Car Pack - Jan 2017/FBX/Taxi.fbx', 'image'],
+  ['quaternius/Nature/Christmas Pack [Patreon Exclusive]/FBX/PineTree.fbx', 'image'],
 ];
+/** Platformer Kit formats whose GLB does not yet agree with the glTF's (by the first difference). */
+const CROSS_KNOWN: Record<string, string> = {
+  stl: 'extents (the STL lies a quarter turn about the vertical from the glTF)',
+};
 
 const present = fs.existsSync(CORPUS_DIR);
 /** What a result shows, in the terms of SAMPLE's expectations. */
@@ -92,8 +97,9 @@ describe.skipIf(!present)('model corpus, differential sample', () => {
     }
     // The four formats of a Platformer Kit model agree wherever each is expected to match on its own.
     for (const c of cross) {
-      const expected = SAMPLE.find(([f]) => f.endsWith(`/${c.model}.${c.format}`))?.[1];
-      if (expected !== 'match') lines.push(`known gap, cross-format: ${c.model}.${c.format} vs .glb → ${c.diffs[0] ?? 'agrees'}`);
+      const expected = CROSS_KNOWN[c.format] ?? SAMPLE.find(([f]) => f.endsWith(`/${c.model}.${c.format}`))?.[1];
+      if (expected !== 'match')
+        lines.push(`known gap, cross-format ${expected}: ${c.model}.${c.format} vs .glb → ${c.diffs[0] ?? 'agrees'}`);
       else if (c.diffs.length) unexpected.push(`${c.model}.${c.format} vs ${c.model}.glb: ${c.diffs[0]}`);
     }
     console.info(lines.join('\n'));
