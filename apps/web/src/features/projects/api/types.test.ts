@@ -36,4 +36,15 @@ describe('job results', () => {
     expect(modelReportOf(result)).toMatchObject({ triangles: 12, bytes_before: 100, bytes_after: 50 });
     expect(mediaFactsOf(null)).toBeNull();
   });
+
+  it('reads the source frame of a model report, and leaves it out of reports written without one', () => {
+    const base = { triangles: 12, meshes: 1, materials: 1, textures: 0, bytesBefore: 100, bytesAfter: 50, warnings: [] };
+    expect(modelReportOf({ report: { ...base, upAxis: 'z', unitScale: 0.01 } })).toMatchObject({
+      up_axis: 'z',
+      unit_scale: 0.01,
+    });
+    const old = modelReportOf({ report: base });
+    expect(old && 'up_axis' in old).toBe(false);
+    expect(old && 'unit_scale' in old).toBe(false);
+  });
 });

@@ -31,6 +31,20 @@ export interface ModelReport {
   bytes_before: number;
   bytes_after: number;
   warnings: string[];
+  /** The source's up axis before the pipeline turned it Y-up (`y` for glTF); absent in reports written before. */
+  up_axis?: string;
+  /** The factor the pipeline applied to the source's lengths to reach metres; absent in reports written before. */
+  unit_scale?: number;
+}
+
+/** The source frame a report recorded (up axis, unit scale), when it recorded one. */
+function frameOf(r: Record<string, unknown>): Pick<ModelReport, 'up_axis' | 'unit_scale'> {
+  const axis = r.up_axis ?? r.upAxis;
+  const scale = Number(r.unit_scale ?? r.unitScale);
+  return {
+    ...(typeof axis === 'string' && /^-?[xyz]$/.test(axis) ? { up_axis: axis } : {}),
+    ...(Number.isFinite(scale) && scale > 0 ? { unit_scale: scale } : {}),
+  };
 }
 
 /** Reads the model report out of a job result, if there is one. */
@@ -47,6 +61,7 @@ export function modelReportOf(result: unknown): ModelReport | null {
     bytes_before: num('bytes_before', 'bytesBefore'),
     bytes_after: num('bytes_after', 'bytesAfter'),
     warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
+    ...frameOf(r),
   };
 }
 

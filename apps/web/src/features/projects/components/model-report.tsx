@@ -27,6 +27,27 @@ export function ModelReportView({ report }: { report: ModelReport }) {
                 ? `${formatBytes(report.bytes_after)} (${t('report.saved', { percent: saved })})`
                 : formatBytes(report.bytes_after),
           },
+          ...(report.up_axis
+            ? [
+                {
+                  key: 'up',
+                  label: t('report.upAxis'),
+                  children: report.up_axis === 'y' ? 'Y' : t('report.upAxisTurned', { axis: report.up_axis.toUpperCase() }),
+                },
+              ]
+            : []),
+          ...(report.unit_scale !== undefined
+            ? [
+                {
+                  key: 'unit',
+                  label: t('report.unitScale'),
+                  children:
+                    report.unit_scale === 1
+                      ? t('report.unitScaleNone')
+                      : t('report.unitScaleApplied', { factor: Number(report.unit_scale.toPrecision(4)) }),
+                },
+              ]
+            : []),
         ]}
       />
       {report.warnings.length > 0 && (
