@@ -169,7 +169,10 @@ export function createLiveService(deps: LiveServiceDeps) {
 
   function viewersChanged(id: number): void {
     const local = viewersOf(id);
-    if (!deps.audience) return announceViewers(id, local);
+    if (!deps.audience) {
+      announceViewers(id, local);
+      return;
+    }
     // The room spans processes (Redis adapter): every viewer gets the total over all of them.
     deps.audience.report(id, local).then(
       (total) => announceViewers(id, total),
