@@ -70,5 +70,21 @@ describe('3D scene cover', () => {
     }
     expect(reds).toBeGreaterThan(200);
     expect(blues).toBeGreaterThan(50);
+    // The models fill the wide frame, not a centred square: coloured model pixels in most columns and across
+    // the height.
+    const cols = new Set<number>();
+    const rows = new Set<number>();
+    for (let y = 0; y < 360; y++)
+      for (let x = 0; x < 640; x++) {
+        const i = (y * 640 + x) * 3;
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        if (Math.max(r, g, b) - Math.min(r, g, b) > 60) {
+          cols.add(x);
+          rows.add(y);
+        }
+      }
+    expect(cols.size / 640).toBeGreaterThan(0.6);
+    expect(rows.size / 360).toBeGreaterThan(0.4);
+    if (process.env.COVER_OUT) await fs.copyFile(out, process.env.COVER_OUT);
   });
 });

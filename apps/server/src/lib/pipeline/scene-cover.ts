@@ -23,8 +23,9 @@ const eulerToQuat = ([x, y, z]: [number, number, number]): [number, number, numb
 /**
  * Renders a cover of a 3D scene with the pipeline's software thumbnail renderer (no GL): the visible models and
  * NPCs of the document, each loaded as GLB and placed with its transform (group transforms applied), merged into
- * one glTF document and drawn from a three-quarter view; the square render sits on a 16:9 canvas of the same
- * background gradient. Returns the number of models drawn.
+ * one glTF document and drawn at 16:9 on the scene's floor, from the visitor's start direction and framed on the
+ * models so they fill the picture (cards show the room, not a small square of it). Returns the number of models
+ * drawn.
  */
 export async function renderSceneCover(doc: SceneDocument, load: GlbLoader, outPath: string, height = 720): Promise<number> {
   // The pipeline's GLBs are meshopt-compressed: read them with its extensions and decoder.
@@ -74,22 +75,27 @@ export async function renderSceneCover(doc: SceneDocument, load: GlbLoader, outP
     b.dispose();
   }
   target.getRoot().setDefaultScene(root);
-  const square = `${outPath}.square.png`;
-  await renderThumbnail(target, square, height);
   const width = Math.round((height * 16) / 9);
-  // The renderer's background gradient, continued left and right.
-  const bg = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const t = y / (height - 1);
-    const r = Math.round((0.93 - 0.2 * t) * 255);
-    const g = Math.round((0.94 - 0.18 * t) * 255);
-    const b = Math.round((0.97 - 0.13 * t) * 255);
-    for (let x = 0; x < width; x++) bg.set([r, g, b], (y * width + x) * 3);
-  }
-  await sharp(bg, { raw: { width, height, channels: 3 } })
-    .composite([{ input: square, left: Math.round((width - height) / 2), top: 0 }])
-    .jpeg({ quality: 86 })
-    .toFile(outPath);
-  await fs.unlink(square).catch(() => undefined);
+  const png = `${outPath}.png`;
+  // The viewer's opening view: from the visitor's start direction, 25° above, here fitted tightly to the models
+  // so the room fills the wide picture; the floor is drawn in its colour but not framed.
+  const { yaw } = doc.settings.spawn;
+  const elevation = (25 * Math.PI) / 180;
+  const { floor } = doc.settings;
+  await renderThumbnail(target, png, height, {
+    width,
+    height,
+    fit: 'tight',
+    dir: [Math.sin(yaw) * Math.cos(elevation), Math.sin(elevation), Math.cos(yaw) * Math.cos(elevation)],
+    floor: floor.visible ? { color: linearRgb(floor.color), size: floor.size } : undefined,
+  });
+  await sharp(png).jpeg({ quality: 86 }).toFile(outPath);
+  await fs.unlink(png).catch(() => undefined);
   return drawn;
+}
+
+/** `#rrggbb` (sRGB) as linear RGB. */
+function linearRgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.replace('#', '').slice(0, 6), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => (c / 255) ** 2.2) as [number, number, number];
 }

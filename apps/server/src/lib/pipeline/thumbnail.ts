@@ -109,21 +109,41 @@ export function instanceMatrices(node: Node): mat4[] {
   return out;
 }
 
+/** Optional framing of a thumbnail: picture size, view direction, tight framing and a floor. */
+export interface ThumbnailView {
+  /** Picture size in pixels (both default to `size`). */
+  width?: number;
+  height?: number;
+  /** Direction from the content towards the camera (default: a three-quarter view from the front right, above). */
+  dir?: V3;
+  /**
+   * `sphere` (default) fits the bounding sphere, which leaves room around elongated content; `tight` fits the
+   * projected vertices themselves to the picture, so wide content fills a wide picture.
+   */
+  fit?: 'sphere' | 'tight';
+  /** A square floor at y = 0 drawn under the content but not framed (it would shrink the content to a dot). */
+  floor?: { color: V3; size: number };
+}
+
 /**
  * Renders a 512×512 PNG preview of a document without GL: a small software rasterizer (perspective camera
  * fitted to the bounding sphere from a three-quarter view, z-buffer, Lambert shading of the base colour and
  * texture) over a soft vertical gradient. Rendered at 2× and downscaled for anti-aliasing.
  */
-export async function renderThumbnail(doc: Document, outPath: string, size = 512): Promise<void> {
-  const S = size * 2;
-  const color = new Float32Array(S * S * 3);
-  const depth = new Float32Array(S * S).fill(Number.POSITIVE_INFINITY);
-  for (let y = 0; y < S; y++) {
-    const t = y / (S - 1);
+export async function renderThumbnail(doc: Document, outPath: string, size = 512, view: ThumbnailView = {}): Promise<void> {
+  const outW = view.width ?? size;
+  const outH = view.height ?? size;
+  const SW = outW * 2;
+  const SH = outH * 2;
+  const aspect = SW / SH;
+  const color = new Float32Array(SW * SH * 3);
+  const depth = new Float32Array(SW * SH).fill(Number.POSITIVE_INFINITY);
+  for (let y = 0; y < SH; y++) {
+    const t = y / (SH - 1);
     const r = 0.93 - 0.2 * t;
     const g = 0.94 - 0.18 * t;
     const b = 0.97 - 0.13 * t;
-    for (let x = 0, o = y * S * 3; x < S; x++, o += 3) {
+    for (let x = 0, o = y * SW * 3; x < SW; x++, o += 3) {
       color[o] = r;
       color[o + 1] = g;
       color[o + 2] = b;
@@ -135,6 +155,10 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
     uv: Float32Array | null;
     idx: Uint32Array;
     material: Material | null;
+    /** Whether the camera frames it (the floor is drawn but not framed). */
+    framed: boolean;
+    /** Linear base colour instead of the material's. */
+    rgb?: V3;
   }
   const batches: Batch[] = [];
   const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
@@ -180,20 +204,85 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
         }
         const indAcc = prim.getIndices();
         const idx = indAcc ? Uint32Array.from(indAcc.getArray() ?? []) : Uint32Array.from({ length: n - (n % 3) }, (_, i) => i);
-        batches.push({ pos, uv, idx, material: prim.getMaterial() });
+        batches.push({ pos, uv, idx, material: prim.getMaterial(), framed: true });
       }
   });
+  if (view.floor && batches.length > 0) {
+    // Tiles of about a metre, so tiles behind the camera drop out without taking the visible floor with them.
+    const n = Math.max(1, Math.min(64, Math.round(view.floor.size)));
+    const step = view.floor.size / n;
+    const h = view.floor.size / 2;
+    const pos = new Float32Array((n + 1) * (n + 1) * 3);
+    for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) pos.set([-h + i * step, 0, -h + j * step], (j * (n + 1) + i) * 3);
+    const idx = new Uint32Array(n * n * 6);
+    for (let j = 0, o = 0; j < n; j++)
+      for (let i = 0; i < n; i++, o += 6) {
+        const a = j * (n + 1) + i;
+        idx.set([a, a + n + 1, a + 1, a + 1, a + n + 1, a + n + 2], o);
+      }
+    batches.push({ pos, uv: null, idx, material: null, framed: false, rgb: view.floor.color });
+  }
 
   if (batches.length > 0 && Number.isFinite(min[0]!)) {
     const center: V3 = [(min[0]! + max[0]!) / 2, (min[1]! + max[1]!) / 2, (min[2]! + max[2]!) / 2];
     const radius = Math.max(1e-6, Math.hypot(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!) / 2);
     const fov = (35 * Math.PI) / 180;
-    const dist = (radius / Math.sin(fov / 2)) * 1.12;
-    const dir = norm([1, 0.75, 1.4]);
-    const eye: V3 = [center[0] + dir[0] * dist, center[1] + dir[1] * dist, center[2] + dir[2] * dist];
-    const view = lookAt(eye, center, [0, 1, 0]);
-    const proj = perspective(fov, Math.max(radius * 1e-3, dist - radius * 1.1), dist + radius * 1.1);
-    const vp = mul(proj, view);
+    const dir = norm(view.dir ?? [1, 0.75, 1.4]);
+    let dist = (radius / Math.sin(fov / 2)) * 1.12;
+    let eye: V3 = [center[0] + dir[0] * dist, center[1] + dir[1] * dist, center[2] + dir[2] * dist];
+    let near = Math.max(radius * 1e-3, dist - radius * 1.1);
+    let far = dist + radius * 1.1;
+    if (view.fit === 'tight') {
+      // Camera basis: f looks at the content, r and u span the picture. For a camera at e (in that basis) a
+      // point (a, b, c) is inside the horizontal field when |a − e_a| ≤ tx·(c − e_c); the closest camera that
+      // holds for every vertex has e_c = (U1 + U2) / 2, e_a = tx·(U2 − U1) / 2 with U1 = min(c − a/tx),
+      // U2 = min(c + a/tx); the same vertically, and the farther of the two solutions keeps both.
+      const f: V3 = [-dir[0], -dir[1], -dir[2]];
+      const r = norm(cross(f, [0, 1, 0]));
+      const u = cross(r, f);
+      const ty = Math.tan(fov / 2) * 0.9;
+      const tx = ty * aspect;
+      let h1 = Number.POSITIVE_INFINITY;
+      let h2 = Number.POSITIVE_INFINITY;
+      let v1 = Number.POSITIVE_INFINITY;
+      let v2 = Number.POSITIVE_INFINITY;
+      for (const b of batches) {
+        if (!b.framed) continue;
+        for (let i = 0; i < b.pos.length; i += 3) {
+          const p: V3 = [b.pos[i]!, b.pos[i + 1]!, b.pos[i + 2]!];
+          const a = dot(p, r);
+          const bb = dot(p, u);
+          const c = dot(p, f);
+          h1 = Math.min(h1, c - a / tx);
+          h2 = Math.min(h2, c + a / tx);
+          v1 = Math.min(v1, c - bb / ty);
+          v2 = Math.min(v2, c + bb / ty);
+        }
+      }
+      const ec = Math.min((h1 + h2) / 2, (v1 + v2) / 2);
+      const ea = (tx * (h2 - h1)) / 2;
+      const eb = (ty * (v2 - v1)) / 2;
+      eye = [0, 1, 2].map((k) => r[k]! * ea + u[k]! * eb + f[k]! * ec) as V3;
+      const ahead: V3 = [eye[0] + f[0], eye[1] + f[1], eye[2] + f[2]];
+      let dMin = Number.POSITIVE_INFINITY;
+      let dMax = 0;
+      for (const b of batches)
+        for (let i = 0; i < b.pos.length; i += 3) {
+          const d = dot(sub([b.pos[i]!, b.pos[i + 1]!, b.pos[i + 2]!], eye), f);
+          if (b.framed) dMin = Math.min(dMin, d);
+          dMax = Math.max(dMax, d);
+        }
+      dist = Math.max(1e-6, dMin);
+      near = Math.max(radius * 1e-3, dMin * 0.5);
+      far = Math.max(near * 2, dMax * 1.05);
+      center[0] = ahead[0];
+      center[1] = ahead[1];
+      center[2] = ahead[2];
+    }
+    const viewM = lookAt(eye, center, [0, 1, 0]);
+    const proj = perspective(fov, near, far);
+    proj[0] = proj[0]! / aspect;
+    const vp = mul(proj, viewM);
     const light = norm([0.5, 1, 0.8]);
     const lightView = norm([light[0] + dir[0], light[1] + dir[1], light[2] + dir[2]]);
     const texCache = new Map<Texture, DecodedTexture | null>();
@@ -202,7 +291,7 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
     const sz = new Float32Array(3);
 
     for (const b of batches) {
-      const factor = b.material?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1];
+      const factor = b.rgb ? [...b.rgb, 1] : (b.material?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
       const tex = await decode(b.material?.getBaseColorTexture() ?? null, texCache);
       const { pos, idx, uv } = b;
       for (let t = 0; t + 2 < idx.length; t += 3) {
@@ -220,8 +309,8 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
           if (w <= 1e-6) behind = true;
           const cx = (vp[0]! * x + vp[4]! * y + vp[8]! * z + vp[12]!) / w;
           const cy = (vp[1]! * x + vp[5]! * y + vp[9]! * z + vp[13]!) / w;
-          sx[k] = (cx * 0.5 + 0.5) * S;
-          sy[k] = (1 - (cy * 0.5 + 0.5)) * S;
+          sx[k] = (cx * 0.5 + 0.5) * SW;
+          sy[k] = (1 - (cy * 0.5 + 0.5)) * SH;
           sz[k] = (vp[2]! * x + vp[6]! * y + vp[10]! * z + vp[14]!) / w;
         }
         if (behind) continue;
@@ -232,9 +321,9 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
         const area = (sx[1]! - sx[0]!) * (sy[2]! - sy[0]!) - (sx[2]! - sx[0]!) * (sy[1]! - sy[0]!);
         if (Math.abs(area) < 1e-9) continue;
         const x0 = Math.max(0, Math.floor(Math.min(sx[0]!, sx[1]!, sx[2]!)));
-        const x1 = Math.min(S - 1, Math.ceil(Math.max(sx[0]!, sx[1]!, sx[2]!)));
+        const x1 = Math.min(SW - 1, Math.ceil(Math.max(sx[0]!, sx[1]!, sx[2]!)));
         const y0 = Math.max(0, Math.floor(Math.min(sy[0]!, sy[1]!, sy[2]!)));
-        const y1 = Math.min(S - 1, Math.ceil(Math.max(sy[0]!, sy[1]!, sy[2]!)));
+        const y1 = Math.min(SH - 1, Math.ceil(Math.max(sy[0]!, sy[1]!, sy[2]!)));
         for (let py = y0; py <= y1; py++) {
           const cy = py + 0.5;
           for (let px = x0; px <= x1; px++) {
@@ -244,7 +333,7 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
             const w2 = 1 - w0 - w1;
             if (w0 < 0 || w1 < 0 || w2 < 0) continue;
             const z = w0 * sz[0]! + w1 * sz[1]! + w2 * sz[2]!;
-            const p = py * S + px;
+            const p = py * SW + px;
             if (z >= depth[p]!) continue;
             depth[p] = z;
             let r = factor[0]!;
@@ -270,15 +359,15 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
     }
   }
 
-  const rgba = Buffer.alloc(S * S * 4);
-  for (let i = 0; i < S * S; i++) {
+  const rgba = Buffer.alloc(SW * SH * 4);
+  for (let i = 0; i < SW * SH; i++) {
     rgba[i * 4] = Math.round(color[i * 3]! * 255);
     rgba[i * 4 + 1] = Math.round(color[i * 3 + 1]! * 255);
     rgba[i * 4 + 2] = Math.round(color[i * 3 + 2]! * 255);
     rgba[i * 4 + 3] = 255;
   }
-  await sharp(rgba, { raw: { width: S, height: S, channels: 4 } })
-    .resize(size, size, { kernel: 'lanczos3' })
+  await sharp(rgba, { raw: { width: SW, height: SH, channels: 4 } })
+    .resize(outW, outH, { kernel: 'lanczos3' })
     .png()
     .toFile(outPath);
 }
