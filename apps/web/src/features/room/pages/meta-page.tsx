@@ -27,7 +27,7 @@ function WorldCard({ card }: { card: MetaWorldCard }) {
   const hue = hueOf(card.id);
   return (
     <article className="xr-meta-card" data-testid="world-card">
-      <Link to={worldRoomPath(card.id)} className="xr-meta-card__cover" tabIndex={-1} aria-hidden>
+      <Link to={worldRoomPath(card.id)} className="xr-meta-card__cover" tabIndex={-1} aria-hidden title={card.name}>
         {card.cover ? (
           <img src={card.cover} alt="" loading="lazy" />
         ) : (
@@ -50,8 +50,12 @@ function WorldCard({ card }: { card: MetaWorldCard }) {
             <Tag icon={<LockOutlined />}>{t(`access.${card.locked ? 'locked' : card.access}`)}</Tag>
           )}
         </div>
-        <h3 title={card.name}>{card.name}</h3>
-        <p className="xr-meta-card__author">{t('card.by', { name: card.author_name })}</p>
+        <h3 title={card.name} data-testid="world-name">
+          {card.name}
+        </h3>
+        <p className="xr-meta-card__author" title={t('card.by', { name: card.author_name })}>
+          {t('card.by', { name: card.author_name })}
+        </p>
         <p className="xr-meta-card__stats">
           <span>
             <EyeOutlined /> {t('card.views', { count: card.views })}
