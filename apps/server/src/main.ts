@@ -21,7 +21,7 @@ const lines = [
   '',
   `  XR Studio is running at ${url}/`,
   `  API docs:        ${url}/api/docs`,
-  `  Health:          ${url}/api/health`,
+  `  Health:          ${url}/api/health (alive)   Ready: ${url}/api/ready (database, storage, mail, Redis)`,
   ...(config.smtpUrl
     ? []
     : [
