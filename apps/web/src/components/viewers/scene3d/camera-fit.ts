@@ -13,6 +13,30 @@ export function boundsOf(root: Object3D): Box3 {
 }
 
 /**
+ * The largest side (metres) beyond which an object is not framed with the others: a model in the wrong unit (a
+ * centimetre file read as metres is 100× too big) would put the camera kilometres away, every other object and the
+ * floor a speck inside it.
+ */
+export const OVERSIZED_METRES = 100;
+
+/**
+ * The box the editor frames when nothing is selected: the union of the objects of ordinary size, with the indices of
+ * the oversized ones (larger than `limit` on a side). When every object is oversized, they are all framed.
+ */
+export function framingBox(boxes: readonly Box3[], limit = OVERSIZED_METRES): { box: Box3; oversized: number[] } {
+  const oversized: number[] = [];
+  const box = new Box3();
+  for (const [i, b] of boxes.entries()) {
+    if (b.isEmpty()) continue;
+    const size = b.getSize(new Vector3());
+    if (Math.max(size.x, size.y, size.z) > limit) oversized.push(i);
+    else box.union(b);
+  }
+  if (box.isEmpty()) for (const i of oversized) box.union(boxes[i]!);
+  return { box, oversized };
+}
+
+/**
  * Places the camera so that `box` fills the view, looking from the direction `yaw` (the visitor's start direction)
  * and 25° above; the orbit target is the box's centre. An empty box frames a 6 m area around the origin.
  */
@@ -28,7 +52,8 @@ export function fitCamera(camera: PerspectiveCamera, controls: OrbitTarget | nul
   const dir = new Vector3(Math.sin(yaw) * Math.cos(elevation), Math.sin(elevation), Math.cos(yaw) * Math.cos(elevation));
   camera.position.copy(sphere.center).addScaledVector(dir, distance);
   camera.near = Math.max(0.01, distance / 1000);
-  camera.far = Math.max(2000, distance * 20);
+  // Everything in the box stays in front of the far plane, whatever its size.
+  camera.far = Math.max(2000, distance * 20, (distance + radius) * 2);
   camera.updateProjectionMatrix();
   camera.lookAt(sphere.center);
   if (controls) {

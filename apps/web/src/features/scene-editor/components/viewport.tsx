@@ -1,9 +1,17 @@
 import { Grid, Line, OrbitControls, TransformControls } from '@react-three/drei';
 import { Canvas, type ThreeEvent, useFrame, useThree } from '@react-three/fiber';
 import type { SceneObject, Transform, Vec3 } from '@xr/contract/scenes';
+import { Alert } from 'antd';
 import { type ComponentRef, type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Box3, Box3Helper, Color, type Object3D, type PerspectiveCamera, Plane, Raycaster, Vector2, Vector3 } from 'three';
-import { boundsOf, fitCamera, type OrbitTarget } from '../../../components/viewers/scene3d/camera-fit';
+import {
+  boundsOf,
+  fitCamera,
+  framingBox,
+  type OrbitTarget,
+  OVERSIZED_METRES,
+} from '../../../components/viewers/scene3d/camera-fit';
 import { SceneEnvironment } from '../../../components/viewers/scene3d/environment';
 import { panoramaUrl } from '../../../components/viewers/scene3d/scene-assets';
 import { SceneContent } from '../../../components/viewers/scene3d/scene-content';
@@ -25,7 +33,16 @@ function transformOf(o: Object3D): Transform {
 }
 
 /** Fills the runtime with the camera, renderer and the floor / focus / view functions. */
-function RuntimeBridge({ runtime, store }: { runtime: EditorRuntime; store: EditorStore }) {
+function RuntimeBridge({
+  runtime,
+  store,
+  onOversized,
+}: {
+  runtime: EditorRuntime;
+  store: EditorStore;
+  /** The objects left out of a framing of everything for their size (ids; empty when none). */
+  onOversized: (ids: string[]) => void;
+}) {
   const { camera, gl, controls } = useThree();
   useEffect(() => {
     runtime.camera = camera as PerspectiveCamera;
@@ -47,18 +64,25 @@ function RuntimeBridge({ runtime, store }: { runtime: EditorRuntime; store: Edit
     };
     runtime.focus = () => {
       const { selection } = store.getState();
-      const box = new Box3();
-      const targets = selection.length ? selection : [...runtime.objects.keys()];
-      for (const id of targets) {
-        const o = runtime.objects.get(id);
-        if (o) box.union(boundsOf(o));
+      let box = new Box3();
+      if (selection.length) {
+        for (const id of selection) {
+          const o = runtime.objects.get(id);
+          if (o) box.union(boundsOf(o));
+        }
+      } else {
+        // Everything of ordinary size: an oversized model is named instead of framed (the rest stays in view).
+        const ids = [...runtime.objects.keys()];
+        const framing = framingBox(ids.map((id) => boundsOf(runtime.objects.get(id)!)));
+        box = framing.box;
+        onOversized(framing.oversized.map((i) => ids[i]!));
       }
       const c = controls as unknown as OrbitTarget | null;
       const target = c?.target ?? new Vector3();
       const yaw = Math.atan2(camera.position.x - target.x, camera.position.z - target.z);
       fitCamera(camera as PerspectiveCamera, c, box, yaw);
     };
-  }, [runtime, camera, gl, controls, store]);
+  }, [runtime, camera, gl, controls, store, onOversized]);
   return null;
 }
 
@@ -264,8 +288,18 @@ export interface ViewportProps {
  * placement by clicking the floor.
  */
 export function Viewport({ onDropAsset, label }: ViewportProps) {
+  const { t } = useTranslation('scene3d');
   const { store, runtime } = useEditorContext();
   const doc = useEditor(store, (s) => s.doc);
+  const [oversized, setOversizedIds] = useState<string[]>([]);
+  const setOversized = useCallback(
+    (ids: string[]) => setOversizedIds((prev) => (prev.join('\n') === ids.join('\n') ? prev : ids)),
+    [],
+  );
+  const oversizedNames = oversized
+    .map((id) => doc.objects.find((o) => o.id === id))
+    .filter((o): o is SceneObject => !!o)
+    .map((o) => o.name || o.id);
   const details = useEditor(store, (s) => s.details);
   const selection = useEditor(store, (s) => s.selection);
   const tool = useEditor(store, (s) => s.tool);
@@ -472,8 +506,23 @@ export function Viewport({ onDropAsset, label }: ViewportProps) {
           makeDefault
           maxPolarAngle={Math.PI / 2 - 0.01}
         />
-        <RuntimeBridge runtime={runtime} store={store} />
+        <RuntimeBridge runtime={runtime} store={store} onOversized={setOversized} />
       </Canvas>
+      {oversizedNames.length > 0 && (
+        <Alert
+          className="xr-editor__oversized"
+          type="warning"
+          showIcon
+          closable
+          onClose={() => setOversized([])}
+          title={t('oversizedModels', {
+            count: oversizedNames.length,
+            names: oversizedNames.join(', '),
+            limit: OVERSIZED_METRES,
+          })}
+          data-testid="editor-oversized"
+        />
+      )}
       {box && (
         <div
           className="xr-editor__box"
