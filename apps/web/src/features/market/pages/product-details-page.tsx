@@ -26,6 +26,7 @@ import { loginPath } from '../../../lib/navigation';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { projectDetailsQuery } from '../api/project-details';
 import { useProjectThread } from '../api/project-thread';
+import { ArEntry } from '../components/ar-entry';
 import { CartShortcut } from '../components/cart-shortcut';
 import { CommentsSection } from '../components/comments-section';
 import { ContentPreview } from '../components/content-preview';
@@ -259,6 +260,7 @@ export default function ProductDetailsPage() {
             >
               {t('details.report')}
             </Button>
+            <ArEntry projectId={p.id} signedIn={!!token} highlight={params.get('ar') === '1'} />
             <Suspense fallback={null}>
               <ShareButton projectId={p.id} onlyWhenShareable size="large" type="text" />
             </Suspense>

@@ -1,0 +1,201 @@
+import {
+  Box3,
+  DirectionalLight,
+  Group,
+  HemisphereLight,
+  Mesh,
+  MeshBasicMaterial,
+  type Object3D,
+  PerspectiveCamera,
+  RingGeometry,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+/**
+ * "View in AR" through WebXR `immersive-ar` (Android Chrome), on three.js's own `renderer.xr`: a hit-test source from
+ * the viewer's space draws a reticle where the camera points at the floor, "select" (a tap) places the model there,
+ * two fingers on the DOM overlay (or its −/+ buttons) scale it, Reset lifts it to be placed again, Exit ends the
+ * session. A model shows at its real size (glTF metres, no fitting); a scene's models are scaled together to about
+ * 1 m (`fitTo`), a tabletop view. The overlay is plain DOM (it must be the session's `dom-overlay` root) and
+ * carries the placed position in `data-placed` for tests and assistive tools.
+ */
+
+export interface ArLabels {
+  reset: string;
+  exit: string;
+  smaller: string;
+  larger: string;
+  aim: string;
+  placed: string;
+  /** Said once in a tabletop (scaled) view. */
+  tabletop?: string;
+}
+
+export interface ArOptions {
+  glbUrl: string;
+  labels: ArLabels;
+  /** Longest side in metres the whole content is scaled to (scenes); none = real size. */
+  fitTo?: number;
+  onEnd?(): void;
+}
+
+const MIN_SCALE = 0.1;
+const MAX_SCALE = 10;
+
+function button(text: string, onClick: () => void, testId: string): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.dataset.testid = testId;
+  b.className = 'xr-ar__btn';
+  b.addEventListener('click', (e) => {
+    e.stopPropagation();
+    onClick();
+  });
+  // a tap on a button is not a placement
+  b.addEventListener('beforexrselect', (e) => e.preventDefault());
+  return b;
+}
+
+/** Starts the AR session; resolves once it runs, with a function that ends it. */
+export async function startArSession({ glbUrl, labels, fitTo, onEnd }: ArOptions): Promise<() => void> {
+  const xr = (navigator as Navigator & { xr?: XRSystem }).xr;
+  if (!xr) throw new Error('WebXR is not available');
+
+  const overlay = document.createElement('div');
+  overlay.className = 'xr-ar';
+  overlay.dataset.testid = 'ar-overlay';
+  const hint = document.createElement('p');
+  hint.className = 'xr-ar__hint';
+  hint.textContent = fitTo && labels.tabletop ? `${labels.tabletop} ${labels.aim}` : labels.aim;
+  const bar = document.createElement('div');
+  bar.className = 'xr-ar__bar';
+  overlay.append(hint, bar);
+  document.body.append(overlay);
+
+  const renderer = new WebGLRenderer({ antialias: true, alpha: true });
+  renderer.setPixelRatio(window.devicePixelRatio);
+  renderer.setSize(window.innerWidth, window.innerHeight);
+  renderer.domElement.className = 'xr-ar__canvas';
+  renderer.xr.enabled = true;
+  renderer.xr.setReferenceSpaceType('local');
+  document.body.append(renderer.domElement);
+
+  const scene = new Scene();
+  const camera = new PerspectiveCamera(70, window.innerWidth / window.innerHeight, 0.01, 50);
+  scene.add(new HemisphereLight(0xffffff, 0x888888, 2));
+  const sun = new DirectionalLight(0xffffff, 1.5);
+  sun.position.set(1, 3, 2);
+  scene.add(sun);
+
+  const reticle = new Mesh(new RingGeometry(0.1, 0.13, 32).rotateX(-Math.PI / 2), new MeshBasicMaterial());
+  reticle.matrixAutoUpdate = false;
+  reticle.visible = false;
+  scene.add(reticle);
+
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
+  const gltf = await loader.loadAsync(glbUrl);
+  const content: Object3D = gltf.scene;
+  // the model stands on its lowest point, centred over the placement spot
+  const box = new Box3().setFromObject(content);
+  const size = box.getSize(new Vector3());
+  const centre = box.getCenter(new Vector3());
+  content.position.set(-centre.x, -box.min.y, -centre.z);
+  const anchor = new Group();
+  anchor.add(content);
+  const baseScale = fitTo ? fitTo / Math.max(size.x, size.y, size.z, 1e-6) : 1;
+  let userScale = 1;
+  const applyScale = () => anchor.scale.setScalar(baseScale * userScale);
+  applyScale();
+  anchor.visible = false;
+  scene.add(anchor);
+
+  let placed = false;
+  const setScale = (s: number) => {
+    userScale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+    applyScale();
+    overlay.dataset.scale = userScale.toFixed(2);
+  };
+  const reset = () => {
+    placed = false;
+    anchor.visible = false;
+    setScale(1);
+    delete overlay.dataset.placed;
+    hint.textContent = labels.aim;
+  };
+
+  const session = await xr.requestSession('immersive-ar', {
+    requiredFeatures: ['hit-test'],
+    optionalFeatures: ['dom-overlay'],
+    domOverlay: { root: overlay },
+  } as XRSessionInit);
+  let ended = false;
+  const cleanup = () => {
+    if (ended) return;
+    ended = true;
+    renderer.setAnimationLoop(null);
+    renderer.dispose();
+    renderer.domElement.remove();
+    overlay.remove();
+    onEnd?.();
+  };
+  session.addEventListener('end', cleanup);
+  await renderer.xr.setSession(session);
+
+  const viewerSpace = await session.requestReferenceSpace('viewer');
+  const hitSource = await session.requestHitTestSource?.({ space: viewerSpace });
+  if (!hitSource) {
+    await session.end();
+    throw new Error('hit-test is not available');
+  }
+
+  bar.append(
+    button(labels.smaller, () => setScale(userScale / 1.25), 'ar-smaller'),
+    button(labels.larger, () => setScale(userScale * 1.25), 'ar-larger'),
+    button(labels.reset, reset, 'ar-reset'),
+    button(labels.exit, () => void session.end(), 'ar-exit'),
+  );
+
+  // pinch: the ratio of the two fingers' distance to the distance when the second finger landed
+  let pinch: { distance: number; scale: number } | null = null;
+  const spread = (t: TouchList) => {
+    const a = t[0];
+    const b = t[1];
+    return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
+  };
+  overlay.addEventListener('touchstart', (e) => {
+    if (e.touches.length === 2) pinch = { distance: spread(e.touches), scale: userScale };
+  });
+  overlay.addEventListener('touchmove', (e) => {
+    if (pinch && e.touches.length === 2 && pinch.distance > 0) setScale(pinch.scale * (spread(e.touches) / pinch.distance));
+  });
+  overlay.addEventListener('touchend', (e) => {
+    if (e.touches.length < 2) pinch = null;
+  });
+
+  session.addEventListener('select', () => {
+    if (placed || !reticle.visible || pinch) return;
+    anchor.position.setFromMatrixPosition(reticle.matrix);
+    anchor.visible = true;
+    placed = true;
+    const p = anchor.position;
+    overlay.dataset.placed = [p.x, p.y, p.z].map((v) => v.toFixed(3)).join(',');
+    hint.textContent = labels.placed;
+  });
+
+  renderer.setAnimationLoop((_t, frame?: XRFrame) => {
+    if (frame) {
+      const space = renderer.xr.getReferenceSpace();
+      const hit = space ? frame.getHitTestResults(hitSource)[0] : undefined;
+      const pose = hit && space ? hit.getPose(space) : undefined;
+      reticle.visible = !!pose && !placed;
+      if (pose) reticle.matrix.fromArray(pose.transform.matrix);
+    }
+    renderer.render(scene, camera);
+  });
+  return () => void session.end().catch(cleanup);
+}
