@@ -38,7 +38,18 @@ describe('file types (/system/filetype)', () => {
     const page = body<{ list: { kind: string; extension: string }[]; total: number }>(
       await call('GET', '/system/filetype_page?kind=model3d&limit=100', admin),
     );
-    expect(page.data.list.map((f) => f.extension).sort()).toEqual(['3ds', 'dae', 'fbx', 'glb', 'gltf', 'max', 'obj', 'ply', 'stl', 'zip']);
+    expect(page.data.list.map((f) => f.extension).sort()).toEqual([
+      '3ds',
+      'dae',
+      'fbx',
+      'glb',
+      'gltf',
+      'max',
+      'obj',
+      'ply',
+      'stl',
+      'zip',
+    ]);
 
     const bad = await call('POST', '/system/add_filetype', admin, { kind: 'image', extension: '../x', max_bytes: 10 });
     expect(bad.statusCode).toBe(400);
