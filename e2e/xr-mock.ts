@@ -5,9 +5,14 @@ import type { Page } from 'playwright-core';
  * WebXRManager — an immersive-vr session with one view, a reference space, frames with a viewer pose and one
  * right-hand controller whose target ray points straight ahead (−z). The headset looks up (so gaze does not fall
  * on the hotspots) and `window.__xrSelect()` pulls the controller's trigger (a `select` event).
+ *
+ * It also offers `immersive-ar` (a phone's "View in AR"): its session answers `requestHitTestSource`, and every frame's
+ * `getHitTestResults` returns one hit on the floor at `XR_FLOOR_HIT` (1.4 m below the phone, 1.2 m ahead, 0.3 m to
+ * the right); `__xrSelect()` is then the screen tap.
  */
+export const XR_FLOOR_HIT = { x: 0.3, y: -1.4, z: -1.2 };
 export async function installXrMock(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.addInitScript((floor) => {
     const identity = () => ({
       matrix: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
       position: { x: 0, y: 0, z: 0, w: 1 },
@@ -64,6 +69,10 @@ export async function installXrMock(page: Page): Promise<void> {
       async requestReferenceSpace() {
         return { getOffsetReferenceSpace: () => ({}) };
       }
+      async requestHitTestSource() {
+        if (!this.enabledFeatures.includes('hit-test')) throw new DOMException('hit-test not enabled', 'NotSupportedError');
+        return { cancel: () => undefined };
+      }
       requestAnimationFrame(cb: (t: number, frame: unknown) => void) {
         return window.requestAnimationFrame((t) => {
           if (this.ended) return;
@@ -76,6 +85,18 @@ export async function installXrMock(page: Page): Promise<void> {
             }),
             getPose: () => ({ transform: identity(), emulatedPosition: false, linearVelocity: null, angularVelocity: null }),
             getJointPose: () => null,
+            getHitTestResults: () => [
+              {
+                getPose: () => ({
+                  transform: {
+                    matrix: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, floor.x, floor.y, floor.z, 1]),
+                    position: { ...floor, w: 1 },
+                    orientation: { x: 0, y: 0, z: 0, w: 1 },
+                  },
+                  emulatedPosition: false,
+                }),
+              },
+            ],
           };
           this.frame = frame;
           cb(t, frame);
@@ -117,9 +138,14 @@ export async function installXrMock(page: Page): Promise<void> {
     Object.defineProperty(navigator, 'xr', {
       configurable: true,
       value: {
-        isSessionSupported: async (mode: string) => mode === 'immersive-vr',
-        requestSession: async () => {
+        isSessionSupported: async (mode: string) => mode === 'immersive-vr' || mode === 'immersive-ar',
+        requestSession: async (mode: string, init?: { requiredFeatures?: string[]; optionalFeatures?: string[] }) => {
           current = new MockSession();
+          if (mode === 'immersive-ar') {
+            current.environmentBlendMode = 'alpha-blend';
+            current.enabledFeatures = ['local', 'viewer', ...(init?.requiredFeatures ?? []), ...(init?.optionalFeatures ?? [])];
+            w.__xrMode = mode;
+          }
           w.__xrSession = current;
           // the controller connects once the app listens
           setTimeout(() => {
@@ -136,5 +162,5 @@ export async function installXrMock(page: Page): Promise<void> {
     });
     w.__xrSelect = () => current?.select();
     w.__xrEnd = () => current?.end();
-  });
+  }, XR_FLOOR_HIT);
 }

@@ -1,0 +1,178 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkerPng, cubeGlb } from '../apps/server/test/fixtures/models';
+import ar from '../apps/web/src/locales/en/ar.json';
+import { launch, newContext, shotOnFailure } from './browser';
+import { adminToken, api, createActiveUser, signIn, tusUpload } from './helpers';
+import { installXrMock, XR_FLOOR_HIT } from './xr-mock';
+
+/**
+ * View in AR: a creator's 3D model project (one 1 m cube) offers "View in AR" on its details page. Its model has a
+ * USDZ for AR Quick Look beside the GLB, served signed with its own type; a desktop gets a QR code of the page; a
+ * phone with WebXR (the project's mock) enters `immersive-ar`, sees the floor through the hit test, taps, and the
+ * model stands where the hit test put the floor; the scale buttons, Reset and Exit work.
+ */
+const base = inject('baseUrl');
+const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
+const PASSWORD = 'ArView@12345';
+let browser: Browser;
+let email: string;
+let projectId: number;
+let creatorToken: string;
+
+interface Content {
+  assets: { kind: string; outputs: Record<string, string> }[];
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = await adminToken(base);
+  email = `ar-${Date.now()}@e2e.test`;
+  await createActiveUser(base, admin, email, PASSWORD, 'creator');
+  creatorToken = (await api<{ access_token: string }>(base, '/api/login', { username: email, password: PASSWORD })).access_token;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
+  const r = await fetch(`${base}/api/project/image_upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${creatorToken}` },
+    body: form,
+  });
+  const cover = ((await r.json()) as { data: { url: string } }).data.url;
+  const p = await api<{ id: number }>(
+    base,
+    '/api/project/add_project',
+    {
+      name: 'Checker cube',
+      catalog: '3d_model',
+      type: 'showroom',
+      price: 0,
+      keywords: 'cube',
+      description: 'A one-metre checker cube.',
+      cover,
+      for_sale: true,
+      is_public: true,
+      anonymous_preview: true,
+    },
+    creatorToken,
+  );
+  projectId = p.id;
+  await tusUpload(base, creatorToken, 'cube.glb', await cubeGlb(), { project_id: p.id, kind: 'model3d' });
+  let assetId = 0;
+  await expect
+    .poll(
+      async () => {
+        const { assets } = await api<{ assets: { id: number; status: string }[] }>(
+          base,
+          `/api/project/asset_status?project_id=${p.id}`,
+          undefined,
+          creatorToken,
+          'GET',
+        );
+        assetId = assets[0]?.status === 'ready' ? assets[0].id : 0;
+        return assets[0]?.status;
+      },
+      { timeout: 180_000, interval: 1000 },
+    )
+    .toBe('ready');
+  const document = {
+    schema_version: 1,
+    kind: 'scene',
+    objects: [{ id: 'cube', type: 'model', source: { asset_id: assetId }, transform: { position: [0, 0, 0] } }],
+  };
+  await api(base, '/api/project/save_scene', { id: p.id, base_version: 0, document }, creatorToken);
+  await api(base, '/api/project/submit_scene', { id: p.id }, creatorToken);
+  await api(base, '/api/approval/approve_project', { id: p.id }, admin);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openDetails(page: Page, query = '') {
+  await signIn(page, base, email, PASSWORD);
+  await page.goto(`${base}/#/product_details?id=${projectId}${query}`);
+  await page.getByTestId('ar-open').waitFor({ timeout: 60_000 });
+}
+
+describe('View in AR', () => {
+  it('the model has a signed USDZ served as model/vnd.usdz+zip, and none leaks to an anonymous visitor', async () => {
+    const content = await api<Content>(base, `/api/project/content?id=${projectId}`, undefined, creatorToken, 'GET');
+    const usdz = content.assets.find((a) => a.kind === 'model3d')?.outputs.model_usdz;
+    expect(usdz).toBeTruthy();
+    const r = await fetch(new URL(usdz as string, base));
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('model/vnd.usdz+zip');
+    const bytes = Buffer.from(await r.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(bytes.includes(Buffer.from('model.usda'))).toBe(true);
+    const unsigned = new URL(usdz as string, base);
+    unsigned.search = '';
+    expect((await fetch(unsigned)).status).not.toBe(200);
+    const anonymous = await api<Content>(base, `/api/project/content?id=${projectId}`, undefined, undefined, 'GET');
+    expect(anonymous.assets.every((a) => !a.outputs.model_usdz && !a.outputs.model)).toBe(true);
+  }, 120_000);
+
+  it('a desktop shows a QR code of the page with ar=1; a phone without WebXR shows the button', async () => {
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    shotOnFailure(page, 'ar-desktop-failed');
+    await openDetails(page);
+    const button = page.getByTestId('ar-open');
+    await expect.poll(() => button.getAttribute('data-ar-mode')).toBe('qr');
+    await expect.poll(() => button.textContent()).toContain(ar.button);
+    await button.click();
+    const qr = page.getByTestId('ar-qr');
+    await qr.waitFor();
+    expect(await qr.textContent()).toContain(ar.qrHint);
+    expect(await page.getByRole('dialog').textContent()).toContain(ar.realScale);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(SHOTS, 'ar-details-1440-qr.png') });
+    await ctx.close();
+
+    const phone = await newContext(browser, { lang: 'en', phone: true });
+    const small = await phone.newPage();
+    shotOnFailure(small, 'ar-phone-failed');
+    await openDetails(small);
+    await small.getByTestId('ar-open').scrollIntoViewIfNeeded();
+    await small.waitForTimeout(500);
+    await small.screenshot({ path: path.join(SHOTS, 'ar-details-390.png') });
+    await phone.close();
+  }, 180_000);
+
+  it('a phone with WebXR enters immersive-ar and places the model where the hit test found the floor', async () => {
+    const ctx = await newContext(browser, { lang: 'en', phone: true });
+    const page = await ctx.newPage();
+    shotOnFailure(page, 'ar-webxr-failed');
+    await installXrMock(page);
+    await openDetails(page, '&ar=1');
+    const button = page.getByTestId('ar-open');
+    await expect.poll(() => button.getAttribute('data-ar-mode')).toBe('webxr');
+    await button.click();
+    const overlay = page.getByTestId('ar-overlay');
+    await overlay.waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { __xrMode?: string }).__xrMode)).toBe('immersive-ar');
+    await overlay.getByTestId('ar-exit').waitFor({ timeout: 60_000 });
+    expect(await overlay.textContent()).toContain(ar.aim);
+    // the tap (select) places the model once the reticle has found the floor
+    const expected = [XR_FLOOR_HIT.x, XR_FLOOR_HIT.y, XR_FLOOR_HIT.z].map((v) => v.toFixed(3)).join(',');
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => (window as unknown as { __xrSelect(): void }).__xrSelect());
+          return overlay.getAttribute('data-placed');
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(expected);
+    expect(await overlay.textContent()).toContain(ar.placed);
+    await overlay.getByTestId('ar-larger').click();
+    expect(await overlay.getAttribute('data-scale')).toBe('1.25');
+    await overlay.getByTestId('ar-reset').click();
+    expect(await overlay.getAttribute('data-placed')).toBeNull();
+    expect(await overlay.getAttribute('data-scale')).toBe('1.00');
+    await overlay.getByTestId('ar-exit').click();
+    await overlay.waitFor({ state: 'detached' });
+    await ctx.close();
+  }, 240_000);
+});
