@@ -87,12 +87,22 @@ export async function renderSceneCover(doc: SceneDocument, load: GlbLoader, outP
     height,
     fit: 'tight',
     dir: [Math.sin(yaw) * Math.cos(elevation), Math.sin(elevation), Math.cos(yaw) * Math.cos(elevation)],
+    light: SUN[doc.settings.environment.preset] ?? SUN.daylight,
     floor: floor.visible ? { color: linearRgb(floor.color), size: floor.size } : undefined,
   });
   await sharp(png).jpeg({ quality: 86 }).toFile(outPath);
   await fs.unlink(png).catch(() => undefined);
   return drawn;
 }
+
+/** Where the viewer's environment presets place their sun (the key light of the cover). */
+const SUN: Record<string, [number, number, number]> = {
+  studio: [6, 10, 6],
+  daylight: [8, 14, 5],
+  sunset: [-12, 4, -6],
+  night: [-5, 10, 4],
+  gallery: [3, 10, 2],
+};
 
 /** `#rrggbb` (sRGB) as linear RGB. */
 function linearRgb(hex: string): [number, number, number] {

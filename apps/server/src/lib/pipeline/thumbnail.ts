@@ -121,6 +121,8 @@ export interface ThumbnailView {
    * projected vertices themselves to the picture, so wide content fills a wide picture.
    */
   fit?: 'sphere' | 'tight';
+  /** Direction towards the key light (the viewer's sun); default from above, front right. */
+  light?: V3;
   /** A square floor at y = 0 drawn under the content but not framed (it would shrink the content to a dot). */
   floor?: { color: V3; size: number };
 }
@@ -283,7 +285,7 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
     const proj = perspective(fov, near, far);
     proj[0] = proj[0]! / aspect;
     const vp = mul(proj, viewM);
-    const light = norm([0.5, 1, 0.8]);
+    const light = norm(view.light ?? [0.5, 1, 0.8]);
     const lightView = norm([light[0] + dir[0], light[1] + dir[1], light[2] + dir[2]]);
     const texCache = new Map<Texture, DecodedTexture | null>();
     const sx = new Float32Array(3);
