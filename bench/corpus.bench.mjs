@@ -5,9 +5,9 @@
  * the product uses the reference's loader, and the Kenney Platformer Kit's four formats of each model compared with
  * each other. Prints per-format counts (ready, matching, refused by reason, failing by first difference) and writes
  * data/bench/corpus/report.json plus side-by-side PNGs of failing models; a whole run writes its table to
- * docs/perf.md. `CORPUS_FILTER=<regex>` runs a subset (docs/perf.md is then left alone). `CORPUS_FROM=<report.json>` re-summarises
- * an earlier run. Takes about 35 minutes on
- * 2 cores: run it in the background, e.g. `nice -n 10 npm run bench corpus > corpus.log 2>&1 &`.
+ * docs/perf.md. `CORPUS_FILTER=<regex>` runs a subset (docs/perf.md is then left alone);
+ * `CORPUS_FROM=<report.json>` re-summarises an earlier run. Takes about 35 minutes on 2 cores: run it in the
+ * background, e.g. `nice -n 10 npm run bench corpus > corpus.log 2>&1 &`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
