@@ -1,6 +1,6 @@
-import { Box3, PerspectiveCamera, Vector3 } from 'three';
+import { Box3, BoxGeometry, Group, Mesh, PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { fitCamera, framingBox, OVERSIZED_METRES } from './camera-fit';
+import { contentFramingBox, fitCamera, framingBox, OVERSIZED_METRES } from './camera-fit';
 
 const box = (min: [number, number, number], max: [number, number, number]) => new Box3(new Vector3(...min), new Vector3(...max));
 
@@ -38,5 +38,18 @@ describe('camera framing', () => {
     expect(camera.far).toBeGreaterThan(farthest);
     expect(OVERSIZED_METRES).toBe(100);
     expect(framingBox([box([0, 0, 0], [100, 1, 1])]).oversized).toEqual([]);
+  });
+
+  it('frames a viewer’s content by its objects, a 600× scaled one left out', () => {
+    const root = new Group();
+    const chair = new Mesh(new BoxGeometry(0.6, 1, 0.6));
+    chair.position.set(0, 0.5, 0);
+    const giant = new Group();
+    giant.add(new Mesh(new BoxGeometry(1, 1, 1)));
+    giant.scale.setScalar(600);
+    root.add(chair, giant);
+    const framed = contentFramingBox(root);
+    expect(framed.max.y).toBeCloseTo(1, 6);
+    expect(framed.min.x).toBeCloseTo(-0.3, 6);
   });
 });

@@ -36,6 +36,12 @@ export function framingBox(boxes: readonly Box3[], limit = OVERSIZED_METRES): { 
   return { box, oversized };
 }
 
+/** What a visitor's first view frames: the objects under `root` (its children) of ordinary size (`framingBox`). */
+export function contentFramingBox(root: Object3D): Box3 {
+  root.updateMatrixWorld(true);
+  return framingBox(root.children.map((c) => new Box3().setFromObject(c, true))).box;
+}
+
 /**
  * Places the camera so that `box` fills the view, looking from the direction `yaw` (the visitor's start direction)
  * and 25° above; the orbit target is the box's centre. An empty box frames a 6 m area around the origin.

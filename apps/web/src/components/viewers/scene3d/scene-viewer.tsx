@@ -26,7 +26,7 @@ import {
 } from 'three';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
-import { boundsOf, fitCamera, type OrbitTarget } from './camera-fit';
+import { contentFramingBox, fitCamera, type OrbitTarget } from './camera-fit';
 import { SceneEnvironment } from './environment';
 import { canvasDpr, modelsSettled, prepareRenderer, sizeBeforeContext, viewerFrameloop } from './first-frame';
 import { HotspotPopup } from './hotspot-popup';
@@ -76,7 +76,8 @@ const CanvasBridge = forwardRef<Bridge, { content: React.RefObject<Group | null>
     const fitted = useRef(false);
     const fit = useCallback(() => {
       if (!content.current) return;
-      fitCamera(camera as PerspectiveCamera, controls as unknown as OrbitTarget | null, boundsOf(content.current), yaw);
+      // An object larger than 100 m (a model in the wrong unit) is left out: the rest stays in view.
+      fitCamera(camera as PerspectiveCamera, controls as unknown as OrbitTarget | null, contentFramingBox(content.current), yaw);
     }, [camera, controls, content, yaw]);
     useImperativeHandle(
       ref,
