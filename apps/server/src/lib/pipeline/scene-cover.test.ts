@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Document, NodeIO } from '@gltf-transform/core';
+import { parseSceneDocument, SCENE_SCHEMA_VERSION } from '@xr/contract/scenes';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildSceneDocument, type LibraryIds, SEED_MODELS } from '../../workflows/seed-scenes';
@@ -86,5 +87,49 @@ describe('3D scene cover', () => {
     expect(cols.size / 640).toBeGreaterThan(0.6);
     expect(rows.size / 360).toBeGreaterThan(0.4);
     if (process.env.COVER_OUT) await fs.copyFile(out, process.env.COVER_OUT);
+  });
+
+  it('frames the ordinary models when the scene also holds a part larger than 100 m', async () => {
+    const big = await boxGlb([0.1, 0.6, 0.1, 1]);
+    const red = await boxGlb([0.9, 0.1, 0.1, 1]);
+    const base = { hidden: false, locked: false } as const;
+    const doc = parseSceneDocument({
+      schema_version: SCENE_SCHEMA_VERSION,
+      kind: 'scene',
+      objects: [
+        {
+          ...base,
+          id: 'ground',
+          name: 'ground',
+          type: 'model',
+          source: { library_id: 1 },
+          transform: { position: [0, -1, 0], rotation: [0, 0, 0], scale: [400, 1, 400] },
+        },
+        {
+          ...base,
+          id: 'a',
+          name: 'a',
+          type: 'model',
+          source: { library_id: 2 },
+          transform: { position: [-1.5, 0, 0], rotation: [0, 0, 0], scale: [1, 1, 1] },
+        },
+        {
+          ...base,
+          id: 'b',
+          name: 'b',
+          type: 'model',
+          source: { library_id: 2 },
+          transform: { position: [1.5, 0, 0], rotation: [0, 0, 0], scale: [1, 1, 1] },
+        },
+      ],
+    });
+    if (!doc.success) throw new Error(JSON.stringify(doc.error.issues));
+    const out = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'xr-cover-')), 'cover.jpg');
+    await renderSceneCover(doc.data, async (s) => ('library_id' in s && s.library_id === 1 ? big : red), out, 180);
+    const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    let reds = 0;
+    for (let i = 0; i < data.length; i += 3) if (data[i]! > 150 && data[i + 1]! < 90 && data[i + 2]! < 90) reds++;
+    // the two red boxes are large in the picture, not specks under a 400 m ground
+    expect(reds / (info.width * info.height)).toBeGreaterThan(0.08);
   });
 });

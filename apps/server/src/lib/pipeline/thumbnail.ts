@@ -235,6 +235,19 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
     let near = Math.max(radius * 1e-3, dist - radius * 1.1);
     let far = dist + radius * 1.1;
     if (view.fit === 'tight') {
+      // Like the viewer's first view, a part larger than 100 m (terrain, sky dome) is drawn but not framed: it
+      // would put the camera so far away that the rest is a speck.
+      const huge = (b: Batch) => {
+        const lo = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+        const hi = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+        for (let i = 0; i < b.pos.length; i++) {
+          lo[i % 3] = Math.min(lo[i % 3]!, b.pos[i]!);
+          hi[i % 3] = Math.max(hi[i % 3]!, b.pos[i]!);
+        }
+        return hi.some((h, k) => h - lo[k]! > 100);
+      };
+      const ordinary = batches.filter((b) => b.framed && !huge(b));
+      if (ordinary.length > 0) for (const b of batches) if (b.framed && !ordinary.includes(b)) b.framed = false;
       // Camera basis: f looks at the content, r and u span the picture. For a camera at e (in that basis) a
       // point (a, b, c) is inside the horizontal field when |a − e_a| ≤ tx·(c − e_c); the closest camera that
       // holds for every vertex has e_c = (U1 + U2) / 2, e_a = tx·(U2 − U1) / 2 with U1 = min(c − a/tx),
