@@ -95,7 +95,7 @@ describe('FBX axis system and unit', () => {
 
   it('hides the up axis from the loader without moving a byte', () => {
     for (const bytes of [cubeFbxBinary(), Buffer.from(cubeWith(1, true))]) {
-      const hidden = Buffer.from(hideFbxUpAxis(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+      const hidden = Buffer.from(hideFbxUpAxis(new Uint8Array(bytes).buffer));
       expect(hidden.length).toBe(bytes.length);
       expect(hidden.includes('UpAxiz')).toBe(true);
       expect(readFbxSettings(hidden).up.axis).toBe(1);
