@@ -6,10 +6,11 @@ import { UploadButton } from '../../../components/upload/upload-button';
 import type { ProjectMedia } from '../api/project-media';
 import type { ScenePatch } from '../store/commands';
 import { I18nTextField } from './i18n-text-field';
+import { PlanEditor } from './plan-editor';
 
 /**
  * The selected scene (name in three languages, background sound, start scene, delete) and the tour's settings
- * (autorotate, gyroscope). Shown when no hotspot is selected.
+ * (autorotate, gyroscope, floor plan). Shown when no hotspot is selected.
  */
 export function ScenePanel({
   scene,
@@ -128,6 +129,15 @@ export function ScenePanel({
           aria-label={t('settings.gyroscope')}
         />
       </Form.Item>
+      <Divider />
+      <PlanEditor
+        doc={doc}
+        sceneId={scene.id}
+        media={media}
+        projectId={projectId}
+        onSettings={onSettings}
+        onUploaded={onUploaded}
+      />
     </Form>
   );
 }
