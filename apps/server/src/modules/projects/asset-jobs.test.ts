@@ -131,7 +131,7 @@ describe('asset processing in worker threads', () => {
     // The detail stays in the job row (and the log); the API shows the reason code and its translated message.
     expect(job).toMatchObject({
       reason: 'no_model_in_archive',
-      error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+      error: expect.stringMatching(/^The archive contains no model; accepted formats: .*\.dae.*\.stl/),
     });
     expect(await assetStatus(projectId)).toBe('failed');
     for (const [lang, text] of [
@@ -195,7 +195,7 @@ describe('asset processing in worker threads', () => {
     ]);
     expect(afterFail[1]!.job).toMatchObject({
       reason: 'no_model_in_archive',
-      error: 'The archive contains no glTF, GLB, OBJ, FBX or 3DS model',
+      error: 'The archive contains no model of an accepted format: glTF/GLB, FBX, OBJ, 3DS, DAE (Collada), STL, PLY',
     });
     expect((await status('zh'))[1]!.job?.error).toBe(
       '压缩包中没有可识别的模型文件。可用格式：glTF/GLB、FBX、OBJ、3DS、DAE（Collada）、STL、PLY',
