@@ -116,7 +116,12 @@ describe('animated meshes are never simplified', () => {
     expect([...second].sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
-  const knight = '/work/shared/corpus/cc0-models/quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX';
+  // The shared CC0 corpus sits beside the project (../shared); a clone without it skips this case and says so.
+  const knight = path.resolve(
+    import.meta.dirname,
+    '../../../../../../shared/corpus/cc0-models/quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX',
+  );
+  if (!fs.existsSync(knight)) console.warn(`skipping the real rigged character: the shared corpus is absent (${knight})`);
   it.skipIf(!fs.existsSync(knight))(
     'processes a real rigged character (a GLB of the CC0 corpus knight, shared corpus) without a validator error',
     async () => {
