@@ -10,7 +10,7 @@ interface FakeOptions {
   headers: Record<string, string>;
   storeFingerprintForResuming: boolean;
   onProgress(sent: number, total: number): void;
-  onSuccess(): void;
+  onSuccess(payload: { lastResponse: { getHeader(name: string): string | undefined } }): void;
   onError(err: Error): void;
 }
 
@@ -67,7 +67,8 @@ describe('UploadProgress (tus)', () => {
     expect(u.start).toHaveBeenCalledTimes(2);
 
     u.url = '/api/uploads/abc';
-    act(() => u.options.onSuccess());
+    // tus-js-client hands onSuccess the last HTTP response (the server names the new asset in X-Asset-Id).
+    act(() => u.options.onSuccess({ lastResponse: { getHeader: (name: string) => (name === 'X-Asset-Id' ? '42' : undefined) } }));
     expect(onUploaded).toHaveBeenCalledWith('/api/uploads/abc', expect.any(File));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
