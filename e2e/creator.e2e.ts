@@ -271,7 +271,7 @@ describe('creator content', () => {
     await pickProject(page, PANORAMA);
     const asset = page.locator('.xr-asset').filter({ hasText: 'harbour-360.jpg' });
     await asset.waitFor();
-    await asset.getByText(projects.assetState.ready).waitFor({ timeout: 60_000 });
+    await asset.getByText(projects.assetState.ready, { exact: true }).waitFor({ timeout: 60_000 });
     await page.getByText(projects.review.pending).first().waitFor();
     await asset.getByText(projects.meta.size.replace('{{width}}', '4096').replace('{{height}}', '2048')).waitFor();
     await asset.getByText(projects.meta.ratioOk).waitFor();
@@ -379,7 +379,7 @@ describe('creator content', () => {
     ] as const) {
       await pickProject(page, name);
       const asset = page.locator('.xr-asset').filter({ hasText: file });
-      await asset.getByText(projects.assetState.ready).waitFor({ timeout: 60_000 });
+      await asset.getByText(projects.assetState.ready, { exact: true }).waitFor({ timeout: 60_000 });
       const report = asset.locator('.xr-report');
       await report.waitFor();
       // A cube: 12 triangles in one mesh, with a material.

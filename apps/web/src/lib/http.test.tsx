@@ -396,4 +396,13 @@ describe('error log', () => {
     ]);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.errorLog) ?? '[]')).toHaveLength(1);
   });
+  it('leaves out a code the call expects as an answer, and still rejects with it', async () => {
+    stubFetch(() => reply(40401, null, 'Not found', 404));
+    const err = await failure(http.get('/share/info', { id: 9 }, { silent: true, expectedCodes: [40401] }));
+    expect(err).toMatchObject({ code: 40401 });
+    expect(getErrorLog()).toEqual([]);
+    stubFetch(() => reply(50000, null, 'Boom', 500));
+    await failure(http.get('/share/info', { id: 9 }, { silent: true, expectedCodes: [40401] }));
+    expect(getErrorLog()).toEqual([expect.objectContaining({ message: '50000: Boom' })]);
+  });
 });

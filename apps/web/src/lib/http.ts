@@ -46,6 +46,11 @@ export interface RequestOptions {
   data?: unknown;
   /** Suppress the automatic error toast (the caller shows the error itself, e.g. on a form field). */
   silent?: boolean;
+  /**
+   * Reply codes that are an answer rather than a failure for this call (e.g. 40401 for "this project cannot be
+   * shared"): the request still rejects with them, but they are not written to the error log.
+   */
+  expectedCodes?: readonly number[];
   signal?: AbortSignal;
   /** Reports the bytes of the body sent so far (uploads); the request then goes through XMLHttpRequest. */
   onUploadProgress?(sent: number, total: number): void;
@@ -235,7 +240,7 @@ function confirmLogout(): void {
 /** Logs the failure (except the caller's own abort) and shows transport errors unless silent. */
 function fail(err: HttpError, opts: RequestOptions, key: string): HttpError {
   const transport = err.code < 0;
-  if (err.code !== ClientCode.ABORTED) {
+  if (err.code !== ClientCode.ABORTED && !opts.expectedCodes?.includes(err.code)) {
     logError({ message: `${err.code}: ${err.message}`, url: key });
     // server codes were shown by react(); the caller's abort is not an error worth a toast
     if (transport && !opts.silent) feedback.error(err.message, TOAST_SECONDS);

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { ErrorCode } from '@xr/contract/errors';
 import type { ShareInfo } from '@xr/contract/share';
 import { http } from '../../lib/http';
 
@@ -10,7 +11,17 @@ import { http } from '../../lib/http';
 export function shareInfoQuery(id: number) {
   return queryOptions({
     queryKey: ['share', 'info', id] as const,
-    queryFn: ({ signal }) => http.get<ShareInfo>('/share/info', { id }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      http.get<ShareInfo>(
+        '/share/info',
+        { id },
+        {
+          signal,
+          silent: true,
+          // "cannot be shared" is an answer, not an error worth the error log
+          expectedCodes: [ErrorCode.NOT_FOUND],
+        },
+      ),
     retry: false,
     staleTime: 60_000,
   });
