@@ -149,9 +149,9 @@ describe('View in AR', () => {
     await button.click();
     const overlay = page.getByTestId('ar-overlay');
     await overlay.waitFor({ timeout: 60_000 });
-    expect(await page.evaluate(() => (window as unknown as { __xrMode?: string }).__xrMode)).toBe('immersive-ar');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __xrMode?: string }).__xrMode)).toBe('immersive-ar');
     await overlay.getByTestId('ar-exit').waitFor({ timeout: 60_000 });
-    expect(await overlay.textContent()).toContain(ar.aim);
+    await expect.poll(() => overlay.textContent()).toContain(ar.aim);
     // the tap (select) places the model once the reticle has found the floor
     const expected = [XR_FLOOR_HIT.x, XR_FLOOR_HIT.y, XR_FLOOR_HIT.z].map((v) => v.toFixed(3)).join(',');
     await expect
@@ -163,12 +163,13 @@ describe('View in AR', () => {
         { timeout: 30_000, interval: 300 },
       )
       .toBe(expected);
-    expect(await overlay.textContent()).toContain(ar.placed);
+    await expect.poll(() => overlay.textContent()).toContain(ar.placed);
     await overlay.getByTestId('ar-larger').click();
-    expect(await overlay.getAttribute('data-scale')).toBe('1.25');
+    // React commits the overlay's attributes after the click returns: wait for them rather than read them once
+    await expect.poll(() => overlay.getAttribute('data-scale')).toBe('1.25');
     await overlay.getByTestId('ar-reset').click();
-    expect(await overlay.getAttribute('data-placed')).toBeNull();
-    expect(await overlay.getAttribute('data-scale')).toBe('1.00');
+    await expect.poll(() => overlay.getAttribute('data-placed')).toBeNull();
+    await expect.poll(() => overlay.getAttribute('data-scale')).toBe('1.00');
     await overlay.getByTestId('ar-exit').click();
     await overlay.waitFor({ state: 'detached' });
     await ctx.close();
