@@ -4,9 +4,9 @@
  *   1. lint + format (Biome), typecheck (`tsc` per workspace, incremental, one per core) and the web build, side by
  *      side: each tsc and Vite build keeps about one core busy, so they share the cores instead of queueing;
  *   2. unit and integration tests (Vitest, the server suite on PGlite), one test file per core;
- *   3. the end-to-end journeys in headless Chromium against the built web app and real servers, and beside them,
- *      when DATABASE_URL is set, the server's database tests again on PostgreSQL: the journeys mostly wait on the
- *      browser and the servers, which leaves the second core to PostgreSQL's run.
+ *   3. the end-to-end journeys in headless Chromium against the built web app and real servers;
+ *   4. when DATABASE_URL is set, the server's database tests again on PostgreSQL (the files that never read the
+ *      database are not repeated).
  * A step that runs beside another prints its output when it ends, so logs do not interleave. Ends with one
  * "N passed, N failed, N skipped" line: the tests of all Vitest runs, plus one failure per other failed step; the
  * exit code is non-zero on any failure.
@@ -117,19 +117,17 @@ const stages = [
       run('build web', 'npm', ['run', 'build'], { buffered: true }),
     ]),
   () => vitest('unit and integration (PGlite)', [], { env: noPg }),
-  () =>
-    Promise.all([
-      vitest('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], { env: noPg }),
-      ...(pgUrl
-        ? [
-            // One file at a time: the journeys' browser and servers keep the other core.
-            vitest('server database tests (PostgreSQL)', ['--project', 'server', '--maxWorkers=1', ...serverDatabaseTests()], {
-              env: { DATABASE_URL: pgUrl },
-              buffered: true,
-            }),
-          ]
-        : []),
-    ]),
+  // The journeys run on a quiet machine: beside the PostgreSQL suite their toasts and timed waits were flaky on two
+  // cores, and the PostgreSQL suite on one worker took longer than the two steps one after the other.
+  () => vitest('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], { env: noPg }),
+  ...(pgUrl
+    ? [
+        () =>
+          vitest('server database tests (PostgreSQL)', ['--project', 'server', ...serverDatabaseTests()], {
+            env: { DATABASE_URL: pgUrl },
+          }),
+      ]
+    : []),
 ];
 for (const stage of stages) {
   const ok = [await stage()].flat().every(Boolean);
