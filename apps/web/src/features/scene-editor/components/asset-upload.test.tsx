@@ -1,30 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt, reply, serve, setupScreenTests } from '../../../components/test-utils';
+import { uploads } from '../../../test/fake-tus';
 import { AssetPanel } from './asset-panel';
 
-interface FakeOptions {
-  metadata: Record<string, string>;
-  onProgress(sent: number, total: number): void;
-  onSuccess(payload: { lastResponse: { getHeader(name: string): string | undefined } }): void;
-}
-const { uploads, FakeUpload } = vi.hoisted(() => {
-  const uploads: InstanceType<typeof FakeUpload>[] = [];
-  class FakeUpload {
-    url = '/api/uploads/abc';
-    start = vi.fn();
-    abort = vi.fn(async () => undefined);
-    findPreviousUploads = vi.fn(async () => []);
-    constructor(
-      readonly file: File,
-      readonly options: FakeOptions,
-    ) {
-      uploads.push(this);
-    }
-  }
-  return { uploads, FakeUpload };
-});
-vi.mock('tus-js-client', () => ({ Upload: FakeUpload }));
+vi.mock('tus-js-client', async () => ({ Upload: (await import('../../../test/fake-tus')).FakeUpload }));
 
 setupScreenTests('en');
 

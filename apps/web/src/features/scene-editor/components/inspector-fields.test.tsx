@@ -3,32 +3,14 @@ import { emptySceneDocument, type SceneObject, sceneDocument } from '@xr/contrac
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt, reply, serve, setupScreenTests } from '../../../components/test-utils';
 import i18n from '../../../lib/i18n';
+import { uploads } from '../../../test/fake-tus';
 import { addObjects, updateObjects } from '../store/commands';
 import { createEditorStore } from '../store/editor-store';
 import { createRuntime, EditorContext } from './editor-context';
 import { fieldOf, issueLabel, issueSentence } from './fields';
 import { Inspector } from './inspector';
 
-interface FakeOptions {
-  metadata: Record<string, string>;
-  onSuccess(payload: { lastResponse: { getHeader(name: string): string | undefined } }): void;
-}
-const { uploads, FakeUpload } = vi.hoisted(() => {
-  const uploads: InstanceType<typeof FakeUpload>[] = [];
-  class FakeUpload {
-    url = '/api/uploads/abc';
-    start = vi.fn();
-    abort = vi.fn(async () => undefined);
-    constructor(
-      readonly file: File,
-      readonly options: FakeOptions,
-    ) {
-      uploads.push(this);
-    }
-  }
-  return { uploads, FakeUpload };
-});
-vi.mock('tus-js-client', () => ({ Upload: FakeUpload }));
+vi.mock('tus-js-client', async () => ({ Upload: (await import('../../../test/fake-tus')).FakeUpload }));
 
 setupScreenTests('en');
 

@@ -5,31 +5,13 @@ import i18n from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import '../../../components/viewers/tour/tour-i18n';
+import { uploads } from '../../../test/fake-tus';
 import type { ProjectMedia } from '../api/project-media';
 import { removeScene, updateSettings } from '../store/commands';
 import { createTourStore, emptyTour, type TourStore, useTourStore } from '../store/tour-store';
 import { PlanEditor, withPoint } from './plan-editor';
 
-interface FakeOptions {
-  metadata: Record<string, string>;
-  onSuccess(payload: { lastResponse: { getHeader(name: string): string | undefined } }): void;
-}
-const { uploads, FakeUpload } = vi.hoisted(() => {
-  const uploads: InstanceType<typeof FakeUpload>[] = [];
-  class FakeUpload {
-    url = '/api/uploads/plan';
-    start = vi.fn();
-    abort = vi.fn(async () => undefined);
-    constructor(
-      readonly file: File,
-      readonly options: FakeOptions,
-    ) {
-      uploads.push(this);
-    }
-  }
-  return { uploads, FakeUpload };
-});
-vi.mock('tus-js-client', () => ({ Upload: FakeUpload }));
+vi.mock('tus-js-client', async () => ({ Upload: (await import('../../../test/fake-tus')).FakeUpload }));
 
 const scene = (id: string, name: string): TourScene => ({
   id,
