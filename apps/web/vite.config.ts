@@ -8,8 +8,8 @@ import { slimImports } from './build/slim-imports';
 const SITE_MODULES = new RegExp(
   [
     /src[\\/]features[\\/]site[\\/](api|components)[\\/]/,
-    /src[\\/]features[\\/]market[\\/](api[\\/]|market-query|components[\\/]cart-shortcut)/,
-    /src[\\/]components[\\/](price-tag|project-card|pager|lite[\\/](empty-tray|icons))\./,
+    /src[\\/]features[\\/]market[\\/](api[\\/]|market-query)/,
+    /src[\\/]components[\\/](price-tag|project-card|pager|cart-shortcut|lite[\\/](empty-tray|icons))\./,
     /src[\\/]lib[\\/]dates\./,
     /contract[\\/]src[\\/](format|plans-catalog|market-basics)\./,
     /antd[\\/]es[\\/]tag[\\/]/,

@@ -3,7 +3,7 @@ import type { ResolvedProduct } from '@xr/contract/scenes';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
-import { CartShortcut } from '../features/market/components/cart-shortcut';
+import { CartShortcut } from '../components/cart-shortcut';
 import { addToCart } from '../lib/cart';
 import { FeedbackBridge, feedback } from '../lib/feedback';
 import { antdLocale, currentLang, i18nReady } from '../lib/i18n';

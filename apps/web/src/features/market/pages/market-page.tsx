@@ -6,6 +6,7 @@ import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CartShortcut } from '../../../components/cart-shortcut';
 import { EmptyTray } from '../../../components/lite/empty-tray';
 import { LiteIcon } from '../../../components/lite/icons';
 import { Pager } from '../../../components/pager';
@@ -13,7 +14,6 @@ import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-ca
 import { currentLang } from '../../../lib/i18n';
 import { itemListQuery } from '../api/item-list';
 import { tagListQuery } from '../api/tag-list';
-import { CartShortcut } from '../components/cart-shortcut';
 import {
   DEFAULT_FILTERS,
   filtersToParams,

@@ -4,9 +4,9 @@ import { CART_BADGE_MAX } from '@xr/contract/constants';
 import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadCart, useCart } from '../../../lib/cart';
+import { loadCart, useCart } from '../lib/cart';
 
-const CartDialog = lazy(() => import('../../../components/cart-dialog'));
+const CartDialog = lazy(() => import('./cart-dialog'));
 
 /**
  * The cart button of the public market pages: visitors fill a cart in the browser too, so it opens the same cart
