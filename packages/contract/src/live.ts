@@ -166,10 +166,36 @@ export const LiveEvent = {
   viewers: 'live:viewers',
   state: 'live:state',
   error: 'live:error',
+  /** Client → server: a reaction (heart, clap) of a viewer who joined. */
+  react: 'live:react',
+  /** Server → client: the reactions of the last moment, counted (each server process sends its own batches). */
+  reactions: 'live:reactions',
+  /** Client → server: asks for the viewer list; server → client: the list (`LiveAudiencePayload`). */
+  audience: 'live:audience',
 } as const;
+
+/**
+ * Reactions on the watch page: any viewer who joined (guests too) may send them, at most
+ * `LIVE_REACTIONS_PER_WINDOW` per `LIVE_REACTION_WINDOW_MS` per person (signed in: the account; a guest: the
+ * address). The server gathers them and sends each stream's counts every `LIVE_REACTION_FLUSH_MS`, so a crowd
+ * tapping hearts costs one message per moment, not one per tap per viewer.
+ */
+export const LIVE_REACTIONS = ['heart', 'clap'] as const;
+export type LiveReaction = (typeof LIVE_REACTIONS)[number];
+export const LIVE_REACTIONS_PER_WINDOW = 10;
+export const LIVE_REACTION_WINDOW_MS = 5_000;
+export const LIVE_REACTION_FLUSH_MS = 400;
+/** Names in the viewer list (the count is the whole audience's). */
+export const LIVE_AUDIENCE_LIST_MAX = 200;
 
 export const liveJoinPayload = z.object({ id: idNumber, ticket: z.string().min(1).max(200) });
 export const liveLeavePayload = z.object({ id: idNumber });
+export const liveReactPayload = z.object({
+  id: idNumber,
+  reaction: z.enum(LIVE_REACTIONS, { message: V('invalidValue') }),
+});
+export type LiveReactPayload = z.input<typeof liveReactPayload>;
+export const liveAudienceRequest = z.object({ id: idNumber });
 export const liveSendPayload = z.object({
   id: idNumber,
   text: z
@@ -199,6 +225,21 @@ export interface LiveStatePayload {
   state: LiveState;
   /** `live` only: the publisher dropped and may come back within the reconnect grace window. */
   interrupted?: boolean;
+}
+/** `live:reactions`: how many of each reaction arrived since the last batch. */
+export interface LiveReactionsPayload {
+  stream_id: number;
+  counts: Partial<Record<LiveReaction, number>>;
+}
+/**
+ * `live:audience`: who is watching (with the chat open). Everyone who joined may ask: a live audience is public in
+ * the room, as a room's people list is. Signed-in viewers by account name (once, however many tabs); guests are
+ * `guest: true` with no name (the page shows "Guest"). At most `LIVE_AUDIENCE_LIST_MAX` entries, `total` counts all.
+ */
+export interface LiveAudiencePayload {
+  stream_id: number;
+  total: number;
+  viewers: { name: string | null; guest: boolean }[];
 }
 /** A refused chat event: the contract code and its translated message. */
 export interface LiveErrorPayload {

@@ -542,6 +542,11 @@ export const errorMessages = {
   worldNotHost: { zh: '只有主持人可以这样做', tc: '只有主持人可以這樣做', en: 'Only a host can do this' },
   worldNotInRoom: { zh: '请先进入房间', tc: '請先進入房間', en: 'Enter the room first' },
   worldChatTooFast: { zh: '发言太快，请稍后再试', tc: '發言太快，請稍後再試', en: 'You are sending messages too fast' },
+  liveReactionsTooFast: {
+    zh: '互动太频繁了，请稍等片刻再点',
+    tc: '互動太頻繁了，請稍等片刻再點',
+    en: 'You are sending reactions too fast, wait a moment',
+  },
   worldKicked: { zh: '您已被移出房间', tc: '您已被移出房間', en: 'You were removed from the room' },
   worldMemberGone: { zh: '此成员已不在房间内', tc: '此成員已不在房間內', en: 'This person is no longer in the room' },
   worldGuestNameTaken: {
@@ -859,6 +864,16 @@ export const validationMessages = {
     zh: '请指定要修改的内容（隐藏、名称或分类）',
     tc: '請指定要修改的內容（隱藏、名稱或分類）',
     en: 'Say what to change: hidden, names or category',
+  },
+  libraryImportOff: {
+    zh: '服务器未配置素材包目录（LIBRARY_IMPORT_DIR），请用 npm run library:import 导入',
+    tc: '伺服器未設定素材包目錄（LIBRARY_IMPORT_DIR），請用 npm run library:import 匯入',
+    en: 'The server has no asset pack folder (LIBRARY_IMPORT_DIR); import with npm run library:import',
+  },
+  libraryPackNotFound: {
+    zh: '素材包目录中没有这个文件夹或 zip',
+    tc: '素材包目錄中沒有這個資料夾或 zip',
+    en: 'No such folder or zip in the asset pack folder',
   },
   // --- Audit log (issue 10) ---
   auditActionFormat: {
