@@ -42,8 +42,9 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
 import { createRedisLiveAudience } from './modules/live/live.audience';
 import { createRedisLiveDirectory } from './modules/live/live.directory';
+import { createLiveReactions } from './modules/live/live.reactions';
 import { liveRoutes } from './modules/live/live.routes';
-import { type CanStream, createLiveService } from './modules/live/live.service';
+import { type CanStream, createLiveService, roomOf as liveRoomOf } from './modules/live/live.service';
 import { liveCutsAcrossProcesses, liveSocketHandler } from './modules/live/live.socket';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMarketService } from './modules/market/market.service';
@@ -429,7 +430,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       log: app.log,
     }),
   });
-  realtime.onConnection(liveSocketHandler(live));
+  // Reactions on the watch page, limited per person with the shared counters (Redis with REDIS_URL).
+  const liveReactions = createLiveReactions({
+    counters,
+    emit: (stream, event, payload) => realtime?.io.to(liveRoomOf(stream)).emit(event, payload),
+  });
+  realtime.onConnection(liveSocketHandler(live, liveReactions));
   liveCluster?.onCut((id) => live.cutLocal(id));
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

@@ -1,11 +1,21 @@
 import { ErrorCode } from '@xr/contract/errors';
-import { LiveEvent, liveJoinPayload, liveLeavePayload, liveSendPayload } from '@xr/contract/live';
+import {
+  LIVE_AUDIENCE_LIST_MAX,
+  type LiveAudiencePayload,
+  LiveEvent,
+  liveAudienceRequest,
+  liveJoinPayload,
+  liveLeavePayload,
+  liveReactPayload,
+  liveSendPayload,
+} from '@xr/contract/live';
 import { translateMessage } from '@xr/contract/messages';
 import type { Server, Socket } from 'socket.io';
 import type { ZodType } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { RequestUser } from '../../plugins/auth';
 import type { ConnectionHandler, Realtime } from '../../plugins/realtime';
+import type { LiveReactions } from './live.reactions';
 import { type LiveService, roomOf } from './live.service';
 
 /** Streams a socket may join at once. */
@@ -17,9 +27,11 @@ const JOINED_MAX = 5;
  * joined) persists and broadcasts a message; viewer counts and state changes arrive as `live:viewers` / `live:state`.
  * Every refusal answers `live:error { code, message }`.
  */
-export function liveSocketHandler(live: LiveService): ConnectionHandler {
+export function liveSocketHandler(live: LiveService, reactions?: LiveReactions): ConnectionHandler {
   return (socket: Socket, user: RequestUser | null) => {
     const joined = new Map<number, () => void>();
+    // who this socket is, for the viewer list of any process (`fetchSockets` reads `data` over the Redis adapter)
+    socket.data.liveViewer = { user: user?.id ?? null, name: user?.name ?? null } satisfies LiveViewerData;
     const lang = (socket.handshake.auth as { lang?: unknown } | undefined)?.lang;
     const refuse = (err: unknown) => {
       const e = err instanceof AppError ? err : new AppError(ErrorCode.INTERNAL);
@@ -59,11 +71,50 @@ export function liveSocketHandler(live: LiveService): ConnectionHandler {
       await live.sendChat({ id: user.id, name: user.name }, id, text);
     });
 
+    on(LiveEvent.react, liveReactPayload, async ({ id, reaction }) => {
+      if (!joined.has(id) || !reactions) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
+      await reactions.react(user ? `u${user.id}` : `a${socket.handshake.address}`, id, reaction);
+    });
+
+    on(LiveEvent.audience, liveAudienceRequest, async ({ id }) => {
+      if (!joined.has(id)) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
+      const sockets = await socket.nsp.in(roomOf(id)).fetchSockets();
+      socket.emit(
+        LiveEvent.audience,
+        audienceOf(
+          id,
+          sockets.map((s) => s.data?.liveViewer as LiveViewerData | undefined),
+        ),
+      );
+    });
+
     socket.on('disconnect', () => {
       for (const release of joined.values()) release();
       joined.clear();
     });
   };
+}
+
+interface LiveViewerData {
+  user: number | null;
+  name: string | null;
+}
+
+/** The viewer list from the sockets in a stream's room: each account once, each guest socket as a guest. */
+export function audienceOf(stream: number, viewers: (LiveViewerData | undefined)[]): LiveAudiencePayload {
+  const seen = new Set<number>();
+  const people: LiveAudiencePayload['viewers'] = [];
+  let guests = 0;
+  for (const v of viewers) {
+    if (v?.user != null) {
+      if (seen.has(v.user)) continue;
+      seen.add(v.user);
+      people.push({ name: v.name ?? '', guest: false });
+    } else guests++;
+  }
+  people.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  const list = [...people, ...Array.from({ length: guests }, () => ({ name: null, guest: true }))];
+  return { stream_id: stream, total: list.length, viewers: list.slice(0, LIVE_AUDIENCE_LIST_MAX) };
 }
 
 const CUT_EVENT = 'live:cut';
