@@ -249,6 +249,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     tmpDir: path.join(config.dataDir, 'tmp'),
     cacheMs: marketCacheMs,
     log: app.log,
+    importDir: config.library.importDir,
   });
   library.registerJobs();
   if (config.library.seed) {

@@ -199,6 +199,11 @@ const schema = z.object({
   LIBRARY_SEED: bool,
   /** Model library: build the generated models' files in background jobs (default on, off under NODE_ENV=test). */
   LIBRARY_PREBUILD: bool,
+  /**
+   * Model library: a server folder of asset packs (folders or zips, e.g. a copy of Kenney's and Quaternius's CC0 packs)
+   * admins may import from with POST /library/import_pack; unset: only `npm run library:import` imports.
+   */
+  LIBRARY_IMPORT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** HMAC secret of signed file URLs served from local disk; generated into DATA_DIR/secrets.json when unset. */
   FILE_URL_SECRET: z.string().min(16).optional(),
   /** Lifetime of signed content URLs, in seconds. */
@@ -287,7 +292,7 @@ export interface Config {
   };
   uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number; expiryHours: number };
   pipeline: { workers: number; workerMemoryMb: number };
-  library: { seed: boolean; prebuild: boolean };
+  library: { seed: boolean; prebuild: boolean; importDir: string | null };
   /** Audit log (issue 10): entries are kept `retentionDays` days. */
   audit: { retentionDays: number };
   /** Plans (issue 10): the renewal reminder starts `renewalReminderDays` before the membership ends. */
@@ -452,6 +457,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     library: {
       seed: e.LIBRARY_SEED ?? e.NODE_ENV !== 'test',
       prebuild: e.LIBRARY_PREBUILD ?? e.NODE_ENV !== 'test',
+      importDir: e.LIBRARY_IMPORT_DIR ?? null,
     },
   };
 }

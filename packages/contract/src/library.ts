@@ -59,6 +59,13 @@ export const modelPageQuery = pageQuery.extend({
     .optional()
     .transform((v) => v || undefined),
   kind: z.enum(LIBRARY_KINDS).optional(),
+  /** `1`: one card per model (its first variant, with `variants` counting them); else every variant. */
+  grouped: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** Only the variants of this group (the card's variant picker). */
+  group: z.string().trim().max(300, V('tooLong')).optional(),
 });
 export type ModelPageQuery = z.output<typeof modelPageQuery>;
 
@@ -68,6 +75,61 @@ export type LibraryTag = z.infer<typeof libraryTag>;
 
 export const localizedNames = z.object({ zh: z.string(), tc: z.string(), en: z.string() });
 export type LocalizedNames = z.infer<typeof localizedNames>;
+
+/**
+ * Where an imported model comes from: its asset pack, author, licence and link (null when unknown, shown as such).
+ * Generated models have no credit (the platform made them).
+ */
+export const libraryCredit = z.object({
+  pack: z.string(),
+  author: z.string().nullable(),
+  license: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type LibraryCredit = z.infer<typeof libraryCredit>;
+
+/**
+ * GET /library/summary: honest counts of what the library holds: distinct models (variant groups), variants (every
+ * model row), imported models and packs. Visible models only.
+ */
+export const librarySummary = z.object({
+  models: z.number().int(),
+  variants: z.number().int(),
+  imported: z.number().int(),
+  packs: z.number().int(),
+});
+export type LibrarySummary = z.infer<typeof librarySummary>;
+
+/** GET /library/credit_list?ids=1,2: the credits of these library models (a scene's credits); unknown ids are left out. */
+export const creditListQuery = z.object({
+  ids: z
+    .string()
+    .max(2000, V('tooLong'))
+    .transform((v) =>
+      [...new Set(v.split(',').map((x) => Number(x.trim())))].filter((x) => Number.isInteger(x) && x > 0).slice(0, 200),
+    ),
+});
+export const modelCredit = z.object({ id: z.number().int(), name: z.string(), credit: libraryCredit.nullable() });
+export type ModelCredit = z.infer<typeof modelCredit>;
+export const modelCreditList = z.array(modelCredit);
+
+/**
+ * POST /library/import_pack (admins): imports an asset pack (a folder or a zip) found under the server's
+ * `LIBRARY_IMPORT_DIR`, given by its path relative to it. Answers the import's report.
+ */
+export const importPackBody = z.object({
+  path: z
+    .string({ message: V('invalidValue') })
+    .trim()
+    .min(1, V('invalidValue'))
+    .max(500, V('tooLong')),
+});
+export const importPackReport = z.object({
+  added: z.array(z.object({ file: z.string(), id: z.number().int(), name: z.string() })),
+  skipped: z.array(z.object({ file: z.string(), id: z.number().int() })),
+  failed: z.array(z.object({ file: z.string(), reason: z.string(), message: z.string() })),
+});
+export type ImportPackReport = z.infer<typeof importPackReport>;
 
 /**
  * One library model. `name` is in the caller's language, `names` all three; `url` (GLB) and `thumbnail` (PNG) are
@@ -88,6 +150,13 @@ export const libraryModel = z.object({
   bytes: z.number().int(),
   size: z.tuple([z.number(), z.number(), z.number()]),
   clips: z.array(z.string()),
+  /** The variants' group (`gen:<family>`, `pack:<pack>:<name>`): variants of one model share it. */
+  group: z.string(),
+  /** What tells this variant from the others (a colour, a number; empty: the name does). */
+  variant: z.string(),
+  /** Variants in the group (visible ones); 1 for a model without variants. */
+  variants: z.number().int(),
+  credit: libraryCredit.nullable(),
 });
 export type LibraryModel = z.infer<typeof libraryModel>;
 export const libraryModelPage = pageOf(libraryModel);

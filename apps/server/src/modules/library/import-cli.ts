@@ -1,6 +1,7 @@
 /**
- * `npm run library:import <folder>`: adds every FBX / OBJ (or zip) / 3DS / glTF / GLB file under a folder to the model
- * library through the asset pipeline, with thumbnails. Uses the same configuration as the server (DATA_DIR,
+ * `npm run library:import <folder or zip>`: adds every FBX / OBJ (or zip) / 3DS / DAE / glTF / GLB file of asset packs
+ * (a folder with a licence file, or its zip) to the model library through the asset pipeline, with thumbnails, credits
+ * and variant groups (see library.import.ts). Uses the same configuration as the server (DATA_DIR,
  * DATABASE_URL, S3_*). With the embedded database (PGlite) stop the server first: one process opens it at a time.
  */
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { createLibraryService } from './library.service';
 
 const folder = process.argv[2];
 if (!folder) {
-  console.error('Usage: npm run library:import <folder>');
+  console.error('Usage: npm run library:import <folder or pack zip>');
   process.exit(2);
 }
 // npm runs scripts from the repository root; a relative folder means the one the command was typed in.

@@ -45,7 +45,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(folder, 'gltf-cube.zip'), await cubeGltfZip());
   await fs.writeFile(path.join(folder, 'nested', 'obj_cube.zip'), await cubeObjZip());
   await fs.writeFile(path.join(folder, 'fbx-cube.fbx'), cubeFbxBinary('checker.png', await checkerPng()));
-  await fs.writeFile(path.join(folder, 'box.3ds'), cube3ds());
+  await fs.writeFile(path.join(folder, 'solid.3ds'), cube3ds());
   await fs.writeFile(path.join(folder, 'scene.max'), Buffer.from('not readable'));
   await fs.writeFile(path.join(folder, 'readme.txt'), 'ignored');
   await fs.writeFile(
@@ -73,7 +73,7 @@ describe('npm run library:import', () => {
       expect.objectContaining({ file: 'scene.max', reason: 'max_unsupported', message: expect.stringContaining('export') }),
     ]);
     const files = [...first.added.map((a) => a.file), ...first.skipped.map((s) => s.file)].sort();
-    expect(files).toEqual(['box.3ds', 'fbx-cube.fbx', 'gltf-cube.zip', 'nested/obj_cube.zip', 'plain_cube.glb']);
+    expect(files).toEqual(['fbx-cube.fbx', 'gltf-cube.zip', 'nested/obj_cube.zip', 'plain_cube.glb', 'solid.3ds']);
     expect(first.added.length).toBeGreaterThanOrEqual(3);
 
     const page = body<{ list: LibraryModel[]; total: number }>(

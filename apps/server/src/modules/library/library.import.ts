@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { PipelineError } from '../../lib/pipeline/errors';
 import { createIO } from '../../lib/pipeline/model';
 import type { PipelinePool } from '../../lib/pipeline/pool';
+import { safeUnzip } from '../../lib/pipeline/unzip';
+import { namesFromFile, variantOf } from './library.glossary';
+import { scanPacks } from './library.packs';
 import type { LibraryService } from './library.service';
 
 /** Files the importer takes (the asset pipeline's formats; `.max` is reported with the export advice). */
@@ -25,7 +28,7 @@ const manifestSchema = z.record(
 
 export interface ImportReport {
   added: { file: string; id: number; name: string }[];
-  /** Already in the library (same GLB after processing). */
+  /** Already in the library (the same source file, or the same GLB after processing). */
   skipped: { file: string; id: number }[];
   failed: { file: string; reason: string; message: string }[];
 }
@@ -41,6 +44,10 @@ export function nameFromFile(file: string): string {
   return (base.charAt(0).toUpperCase() + base.slice(1)).slice(0, LIBRARY_NAME_MAX);
 }
 
+/** Animated models are characters (NPCs); a static figure ("knight" without a rig) is a prop. */
+const categoryOf = (named: LibraryCategory | undefined, animated: boolean): LibraryCategory | undefined =>
+  animated ? 'characters' : named === 'characters' ? 'props' : named;
+
 async function listModels(root: string, dir = root, depth = 0, out: string[] = []): Promise<string[]> {
   if (depth > 8) return out;
   const entries = await fs.readdir(dir, { withFileTypes: true });
@@ -54,10 +61,13 @@ async function listModels(root: string, dir = root, depth = 0, out: string[] = [
 }
 
 /**
- * Runs the asset pipeline (on its worker threads) over every model file under `folder` and adds each result to the
- * library with its thumbnail. Names, category and tags come from an optional `library.json` beside the files, else
- * from the file name (category `imported`). Animation clips the processed GLB keeps are listed (such models count as
- * characters). A file that fails is reported and the others go on.
+ * Runs the asset pipeline (on its worker threads) over every model file under `folder` (or in a pack's zip) and adds
+ * each result to the library with its thumbnail. Asset packs are recognised by their licence file (`scanPacks`): each
+ * model keeps its pack, author, licence and link, and one copy of a model shipped in several formats is taken. A
+ * source file already imported (same SHA-256) is skipped before any processing. Names and category come from an
+ * optional `library.json` beside the files, else from the file name through the glossary (zh / tc / en); colour and
+ * number variants (`knightBlue`, `Tree_2`) are grouped under one card. Animation clips the processed GLB keeps are
+ * listed (such models are characters, usable as NPCs). A file that fails is reported and the others go on.
  */
 export async function importFolder(opts: {
   folder: string;
@@ -66,20 +76,53 @@ export async function importFolder(opts: {
   tmpDir: string;
   onFile?: (file: string, index: number, total: number) => void;
 }): Promise<ImportReport> {
-  const root = path.resolve(opts.folder);
+  let root = path.resolve(opts.folder);
   const stat = await fs.stat(root).catch(() => null);
-  if (!stat?.isDirectory()) throw new Error(`Not a folder: ${root}`);
+  let unzipped: string | null = null;
+  if (stat?.isFile() && root.toLowerCase().endsWith('.zip')) {
+    // a pack as distributed: its zip, extracted (with the pipeline's limits) into a folder named like it
+    unzipped = path.join(opts.tmpDir, `library-pack-${crypto.randomBytes(6).toString('hex')}`);
+    const dest = path.join(unzipped, path.basename(root, path.extname(root)));
+    await fs.mkdir(dest, { recursive: true });
+    await safeUnzip(root, dest);
+    root = dest;
+  } else if (!stat?.isDirectory()) throw new Error(`Not a folder or a zip: ${root}`);
+  try {
+    return await importFrom(root, opts);
+  } finally {
+    if (unzipped) await fs.rm(unzipped, { recursive: true, force: true });
+  }
+}
+
+async function importFrom(
+  root: string,
+  opts: {
+    library: LibraryService;
+    pipeline: PipelinePool;
+    tmpDir: string;
+    onFile?: (file: string, index: number, total: number) => void;
+  },
+): Promise<ImportReport> {
   let manifest: z.infer<typeof manifestSchema> = {};
   const manifestText = await fs.readFile(path.join(root, IMPORT_MANIFEST), 'utf8').catch(() => null);
   if (manifestText !== null) manifest = manifestSchema.parse(JSON.parse(manifestText));
 
-  const files = await listModels(root);
+  const files = await scanPacks(root, IMPORT_EXTENSIONS, await listModels(root));
   const report: ImportReport = { added: [], skipped: [], failed: [] };
-  for (const [i, file] of files.entries()) {
+  for (const [i, { file, credit }] of files.entries()) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     opts.onFile?.(rel, i, files.length);
     const workDir = path.join(opts.tmpDir, `library-import-${crypto.randomBytes(6).toString('hex')}`);
     try {
+      const sourceHash = crypto
+        .createHash('sha256')
+        .update(await fs.readFile(file))
+        .digest('hex');
+      const seen = await opts.library.bySourceHash(sourceHash);
+      if (seen) {
+        report.skipped.push({ file: rel, id: seen });
+        continue;
+      }
       const result = await opts.pipeline.processModel({ inputPath: file, originalName: path.basename(file), workDir });
       const doc = await (await createIO()).read(result.glbPath);
       const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
@@ -90,17 +133,23 @@ export async function importFolder(opts: {
         .listAnimations()
         .map((a, n) => a.getName() || `clip ${n + 1}`);
       const entry = manifest[rel] ?? {};
-      const fallback = nameFromFile(file);
+      const named = namesFromFile(file);
+      const { base, variant } = variantOf(file);
       const { row, created } = await opts.library.importModel({
         glbPath: result.glbPath,
         thumbnailPath: result.thumbnailPath,
         coarseGlbPath: result.coarseGlbPath,
         triangles: result.report.triangles,
         size,
-        names: entry.names ?? { zh: fallback, tc: fallback, en: fallback },
-        category: entry.category as LibraryCategory | undefined,
+        names: entry.names ?? named.names,
+        category: (entry.category as LibraryCategory | undefined) ?? categoryOf(named.category, clips.length > 0),
         tags: entry.tags,
         clips,
+        sourceHash,
+        // variants group within their pack (or their folder when no licence names a pack)
+        groupKey: `pack:${credit?.pack ?? path.dirname(rel)}:${base}`,
+        variant,
+        credit,
       });
       if (created) report.added.push({ file: rel, id: row.id, name: row.nameEn });
       else report.skipped.push({ file: rel, id: row.id });

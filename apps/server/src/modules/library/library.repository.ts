@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { libraryModels } from './library.table';
 
@@ -11,6 +11,8 @@ export interface LibraryFilter {
   tag?: string;
   kind?: 'prop' | 'character';
   terms?: string[];
+  /** Only the variants of this group. */
+  group?: string;
   /** true: only hidden, false: only visible (what creators get), undefined: both (admins). */
   hidden?: boolean;
 }
@@ -32,6 +34,12 @@ const pageColumns = {
   bytes: libraryModels.bytes,
   size: libraryModels.size,
   updatedAt: libraryModels.updatedAt,
+  groupKey: libraryModels.groupKey,
+  variant: libraryModels.variant,
+  pack: libraryModels.pack,
+  author: libraryModels.author,
+  license: libraryModels.license,
+  sourceUrl: libraryModels.sourceUrl,
 };
 export type LibraryPageRow = { [K in keyof typeof pageColumns]: LibraryRow[K] };
 
@@ -45,6 +53,7 @@ function where(f: LibraryFilter): SQL | undefined {
   else if (f.hidden === true) parts.push(sql`${libraryModels.hidden}`);
   if (f.category) parts.push(eq(libraryModels.category, f.category));
   if (f.kind) parts.push(eq(libraryModels.kind, f.kind));
+  if (f.group !== undefined) parts.push(eq(libraryModels.groupKey, f.group));
   if (f.tag) parts.push(sql`${libraryModels.tags} @> array[${f.tag}]::text[]`);
   for (const term of f.terms ?? []) parts.push(sql`${libraryModels.searchText} like ${likePattern(term)}`);
   return parts.length ? and(...parts) : undefined;
@@ -75,6 +84,73 @@ export function createLibraryRepository(db: DbOrTx) {
         .orderBy(asc(libraryModels.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /** One row per variant group (its first matching variant by id), groups in the order of those rows. */
+    async groupPage(f: LibraryFilter, limit: number, offset: number): Promise<LibraryPageRow[]> {
+      const firsts = db
+        .select({ id: sql<number>`min(${libraryModels.id})`.as('first_id') })
+        .from(libraryModels)
+        .where(where(f))
+        .groupBy(libraryModels.groupKey)
+        .as('firsts');
+      return db
+        .select(pageColumns)
+        .from(libraryModels)
+        .innerJoin(firsts, eq(firsts.id, libraryModels.id))
+        .orderBy(asc(libraryModels.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Distinct variant groups among the matching models. */
+    async groupCount(f: LibraryFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: countDistinct(libraryModels.groupKey) })
+        .from(libraryModels)
+        .where(where(f));
+      return row?.n ?? 0;
+    },
+
+    /** Visible variants of each of these groups. */
+    async variantCounts(groups: string[]): Promise<Map<string, number>> {
+      if (groups.length === 0) return new Map();
+      const rows = await db
+        .select({ group: libraryModels.groupKey, n: count() })
+        .from(libraryModels)
+        .where(and(sql`not ${libraryModels.hidden}`, inArray(libraryModels.groupKey, [...new Set(groups)])))
+        .groupBy(libraryModels.groupKey);
+      return new Map(rows.map((r) => [r.group, r.n]));
+    },
+
+    /** Visible models, distinct groups, imported models and distinct packs. */
+    async summary(): Promise<{ models: number; variants: number; imported: number; packs: number }> {
+      const [row] = await db
+        .select({
+          models: countDistinct(libraryModels.groupKey),
+          variants: count(),
+          imported: sql<number>`count(*) filter (where ${libraryModels.source} = 'imported')`.mapWith(Number),
+          packs: countDistinct(libraryModels.pack),
+        })
+        .from(libraryModels)
+        .where(sql`not ${libraryModels.hidden}`);
+      return row ?? { models: 0, variants: 0, imported: 0, packs: 0 };
+    },
+
+    /** Names and credits of these models (hidden ones too: a scene's credits list every model it uses). */
+    async creditsByIds(ids: number[]): Promise<LibraryPageRow[]> {
+      if (ids.length === 0) return [];
+      return db.select(pageColumns).from(libraryModels).where(inArray(libraryModels.id, ids)).orderBy(asc(libraryModels.id));
+    },
+
+    /** The id of the model imported from a source file with this SHA-256, if any. */
+    async bySourceHash(hash: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: libraryModels.id })
+        .from(libraryModels)
+        .where(eq(libraryModels.sourceHash, hash))
+        .limit(1);
+      return row?.id;
     },
 
     async count(f: LibraryFilter): Promise<number> {

@@ -1,9 +1,14 @@
 import {
+  creditListQuery,
+  importPackBody,
+  importPackReport,
   libraryCategoryList,
   libraryModelPage,
+  librarySummary,
   managedModel,
   managedModelPage,
   manageModelPageQuery,
+  modelCreditList,
   modelPageQuery,
   updateModelBody,
 } from '@xr/contract/library';
@@ -43,6 +48,28 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
     '/library/category_list',
     { config: { access: 'user' }, schema: { tags, security, response: { 200: envelope(libraryCategoryList) } } },
     async (request) => ok(await library.categoryList(request.lang)),
+  );
+  app.get(
+    '/library/summary',
+    { config: { access: 'user' }, schema: { tags, security, response: { 200: envelope(librarySummary) } } },
+    async () => ok(await library.summary()),
+  );
+  // public: a published scene's credits show to every visitor, like the models' files
+  app.get(
+    '/library/credit_list',
+    {
+      config: { access: 'public' },
+      schema: { tags, querystring: creditListQuery, response: { 200: envelope(modelCreditList) } },
+    },
+    async (request) => ok(await library.creditList(request.query.ids, request.lang)),
+  );
+  app.post(
+    '/library/import_pack',
+    {
+      config: { access: curate },
+      schema: { tags, security, body: importPackBody, response: { 200: envelope(importPackReport) } },
+    },
+    async (request) => ok(await library.importPack(request.body.path), translateMessage('operationSuccessful', request.lang)),
   );
   app.get(
     '/library/manage_page',

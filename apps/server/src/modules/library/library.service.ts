@@ -12,10 +12,13 @@ import {
   LIBRARY_CATEGORY_IDS,
   type LibraryCategory,
   type LibraryCategoryItem,
+  type LibraryCredit,
   type LibraryModel,
+  type LibrarySummary,
   type LocalizedNames,
   type ManagedModel,
   type ManageModelPageQuery,
+  type ModelCredit,
   type ModelPageQuery,
   type UpdateModelBody,
 } from '@xr/contract/library';
@@ -28,6 +31,7 @@ import type { Storage } from '../../lib/storage';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { GENERATOR_VERSION, generatedCatalogue } from './generator/catalogue';
 import { tagNames } from './generator/vocabulary';
+import { type ImportReport, importFolder } from './library.import';
 import {
   createLibraryRepository,
   type LibraryFilter,
@@ -55,9 +59,9 @@ export function searchForm(text: string): string {
 }
 
 /** The search text of a model: its names, its category's names and its tags' names, in all three languages. */
-export function searchTextOf(names: LocalizedNames, category: string, tags: string[]): string {
+export function searchTextOf(names: LocalizedNames, category: string, tags: string[], pack?: string | null): string {
   const cat = LIBRARY_CATEGORIES[category as LibraryCategory];
-  const words = [names.zh, names.tc, names.en, ...(cat ? [cat.zh, cat.tc, cat.en] : [])];
+  const words = [names.zh, names.tc, names.en, ...(cat ? [cat.zh, cat.tc, cat.en] : []), ...(pack ? [pack] : [])];
   for (const t of tags) {
     const n = tagNames(t);
     words.push(t, n.zh, n.tc, n.en);
@@ -74,7 +78,13 @@ export const coarseFileUrl = (id: number) => `/api/library/file/${id}/${MODEL_CO
 const nameIn = (r: Pick<LibraryRow, 'nameZh' | 'nameTc' | 'nameEn'>, lang: Lang) =>
   lang === 'en' ? r.nameEn : lang === 'tc' ? r.nameTc : r.nameZh;
 
-function out(r: LibraryPageRow, lang: Lang): LibraryModel {
+/** The credit of a model row: null for generated models, else its pack's (unknown parts stay null). */
+export function creditOfRow(r: Pick<LibraryRow, 'source' | 'pack' | 'author' | 'license' | 'sourceUrl'>): LibraryCredit | null {
+  if (r.source !== 'imported' || !r.pack) return null;
+  return { pack: r.pack, author: r.author, license: r.license, url: r.sourceUrl };
+}
+
+function out(r: LibraryPageRow, lang: Lang, variants = 1): LibraryModel {
   return {
     id: r.id,
     name: nameIn(r, lang),
@@ -88,6 +98,10 @@ function out(r: LibraryPageRow, lang: Lang): LibraryModel {
     bytes: r.bytes,
     size: r.size,
     clips: r.clips,
+    group: r.groupKey,
+    variant: r.variant,
+    variants,
+    credit: creditOfRow(r),
   };
 }
 
@@ -97,7 +111,7 @@ function filterOf(q: ModelPageQuery): LibraryFilter {
     .map((w) => searchForm(w))
     .filter(Boolean)
     .slice(0, MAX_TERMS);
-  return { category: q.category, tag: q.tag, kind: q.kind, terms };
+  return { category: q.category, tag: q.tag, kind: q.kind, terms, group: q.group };
 }
 
 /** A model to add to the library from the asset pipeline's output (`npm run library:import`). */
@@ -115,6 +129,12 @@ export interface ImportedModelInput {
   category?: LibraryCategory;
   tags?: string[];
   clips?: string[];
+  /** SHA-256 of the source file (a second import of it is skipped before processing). */
+  sourceHash?: string;
+  /** Variant group and label (`variantOf`); without a group the model is its own. */
+  groupKey?: string;
+  variant?: string;
+  credit?: LibraryCredit | null;
 }
 
 export interface LibraryServiceDeps {
@@ -127,6 +147,8 @@ export interface LibraryServiceDeps {
   /** How long browse pages and category counts are reused (0: always query). */
   cacheMs: number;
   log?: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** A server folder of asset packs admins may import from (`LIBRARY_IMPORT_DIR`); null: none. */
+  importDir?: string | null;
 }
 
 /**
@@ -135,9 +157,9 @@ export interface LibraryServiceDeps {
  * Generated models are catalogue rows first; their GLB and thumbnail are built by background jobs on the pipeline's
  * worker threads, or on the first request for them, and then kept in the storage.
  */
-export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cacheMs, log }: LibraryServiceDeps) {
+export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cacheMs, log, importDir }: LibraryServiceDeps) {
   const repo = createLibraryRepository(db);
-  const pages = createTtlCache<{ rows: LibraryPageRow[]; total: number }>(cacheMs, 2000);
+  const pages = createTtlCache<{ rows: LibraryPageRow[]; total: number; variants: Map<string, number> }>(cacheMs, 2000);
   const counts = createTtlCache<Map<string, number>>(cacheMs, 1);
   /** Builds in progress in this process, so concurrent requests and the job share one. */
   const building = new Map<number, Promise<LibraryRow>>();
@@ -203,6 +225,8 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
           clips: e.clips,
           searchText: searchTextOf(e.names, e.category, e.tags),
           genVersion: GENERATOR_VERSION,
+          // a family's colours and sizes are variants of one model
+          groupKey: `gen:${e.family}`,
         }));
         for (let i = 0; i < rows.length; i += 500) inserted += await repo.insertMissing(rows.slice(i, i + 500));
         if (inserted > 0) await repo.analyze();
@@ -250,23 +274,68 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       return true;
     },
 
-    /** GET /library/model_page: visible models, names in the caller's language, oldest first. */
+    /**
+     * GET /library/model_page: visible models, names in the caller's language, oldest first; `grouped` gives one card
+     * per model (its first matching variant) with its number of variants.
+     */
     async modelPage(q: ModelPageQuery, lang: Lang): Promise<Page<LibraryModel>> {
       const f = { ...filterOf(q), hidden: false };
       const offset = (q.page - 1) * q.limit;
-      const key = JSON.stringify([f, q.limit, offset]);
-      const { rows, total } = await pages.get(key, async () => {
+      const key = JSON.stringify([f, q.grouped, q.limit, offset]);
+      const { rows, total, variants } = await pages.get(key, async () => {
+        if (q.grouped) {
+          const [rows, total] = await Promise.all([repo.groupPage(f, q.limit, offset), repo.groupCount(f)]);
+          return { rows, total, variants: await repo.variantCounts(rows.map((r) => r.groupKey)) };
+        }
         // Browsing all or one category (the usual case) takes its total from the cached per-category counts
         // instead of counting the rows again (with the cache off, every request counts).
         const countOf = async () => {
-          if (cacheMs <= 0 || (f.terms?.length ?? 0) > 0 || f.tag || f.kind) return repo.count(f);
+          if (cacheMs <= 0 || (f.terms?.length ?? 0) > 0 || f.tag || f.kind || f.group !== undefined) return repo.count(f);
           const n = await counts.get('all', () => repo.categoryCounts());
           return f.category ? (n.get(f.category) ?? 0) : [...n.values()].reduce((a, b) => a + b, 0);
         };
         const [rows, total] = await Promise.all([repo.page(f, q.limit, offset), countOf()]);
-        return { rows, total };
+        return { rows, total, variants: await repo.variantCounts(rows.map((r) => r.groupKey)) };
       });
-      return { list: rows.map((r) => out(r, lang)), total, page: q.page, limit: q.limit };
+      return {
+        list: rows.map((r) => out(r, lang, variants.get(r.groupKey) ?? 1)),
+        total,
+        page: q.page,
+        limit: q.limit,
+      };
+    },
+
+    /** GET /library/summary: distinct models, variants, imported models and packs (visible ones). */
+    async summary(): Promise<LibrarySummary> {
+      return repo.summary();
+    },
+
+    /** GET /library/credit_list: each model's name and credit (a scene's credits). */
+    async creditList(ids: number[], lang: Lang): Promise<ModelCredit[]> {
+      const rows = await repo.creditsByIds(ids);
+      return rows.map((r) => ({ id: r.id, name: nameIn(r, lang), credit: creditOfRow(r) }));
+    },
+
+    /**
+     * POST /library/import_pack (admins): imports a pack (folder or zip) under `LIBRARY_IMPORT_DIR` by its relative
+     * path. Refuses paths outside that folder and answers the import's report (files added, skipped, failed).
+     */
+    async importPack(relative: string): Promise<ImportReport> {
+      if (!importDir) throw new AppError(ErrorCode.VALIDATION, { messageKey: 'v.libraryImportOff', field: 'path' });
+      const root = path.resolve(importDir);
+      const target = path.resolve(root, relative);
+      const stat = await fs.stat(target).catch(() => null);
+      const inside = target === root || target.startsWith(root + path.sep);
+      if (!inside || !stat || !(stat.isDirectory() || (stat.isFile() && target.toLowerCase().endsWith('.zip'))))
+        throw new AppError(ErrorCode.VALIDATION, { messageKey: 'v.libraryPackNotFound', field: 'path' });
+      const report = await importFolder({ folder: target, library: this, pipeline, tmpDir });
+      log?.info({ pack: relative, added: report.added.length, skipped: report.skipped.length }, 'library pack imported');
+      return report;
+    },
+
+    /** The id of the model imported from a source file with this SHA-256, if any (the importer skips it). */
+    async bySourceHash(hash: string): Promise<number | undefined> {
+      return repo.bySourceHash(hash);
     },
 
     /** GET /library/manage_page (admins): every model, hidden ones too, with the curation fields. */
@@ -274,8 +343,14 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       const f = { ...filterOf(q), hidden: q.hidden };
       const offset = (q.page - 1) * q.limit;
       const [rows, total] = await Promise.all([repo.page(f, q.limit, offset), repo.count(f)]);
+      const variants = await repo.variantCounts(rows.map((r) => r.groupKey));
       return {
-        list: rows.map((r) => ({ ...out(r, lang), hidden: r.hidden, source: r.source, updated_at: r.updatedAt.toISOString() })),
+        list: rows.map((r) => ({
+          ...out(r, lang, variants.get(r.groupKey) ?? 1),
+          hidden: r.hidden,
+          source: r.source,
+          updated_at: r.updatedAt.toISOString(),
+        })),
         total,
         page: q.page,
         limit: q.limit,
@@ -358,7 +433,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
             nameTc: names.tc,
             nameEn: names.en,
             category,
-            searchText: searchTextOf(names, category, row.tags),
+            searchText: searchTextOf(names, category, row.tags, row.pack),
           },
           tx,
         );
@@ -367,7 +442,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       pages.clear();
       counts.clear();
       return {
-        ...out(updated, lang),
+        ...out(updated, lang, (await repo.variantCounts([updated.groupKey])).get(updated.groupKey) ?? 1),
         hidden: updated.hidden,
         source: updated.source,
         updated_at: updated.updatedAt.toISOString(),
@@ -406,6 +481,7 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       const key = `import:${sha}`;
       const existing = await repo.byKey(key);
       if (existing) return { row: existing, created: false };
+      const credit = input.credit ?? null;
       const base = `library/imported/${sha.slice(0, 32)}`;
       const glbKey = `${base}.glb`;
       const thumbKey = `${base}.png`;
@@ -430,13 +506,20 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
         nameEn: input.names.en,
         tags,
         clips,
-        searchText: searchTextOf(input.names, category, tags),
+        searchText: searchTextOf(input.names, category, tags, credit?.pack),
         glbKey,
         thumbKey,
         coarseKey,
         triangles: input.triangles,
         bytes: glb.byteLength,
         size: input.size,
+        groupKey: input.groupKey ?? key,
+        variant: input.variant ?? '',
+        pack: credit?.pack ?? null,
+        author: credit?.author ?? null,
+        license: credit?.license ?? null,
+        sourceUrl: credit?.url ?? null,
+        sourceHash: input.sourceHash ?? null,
       });
       pages.clear();
       counts.clear();

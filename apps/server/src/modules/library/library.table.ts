@@ -35,6 +35,20 @@ export const libraryModels = pgTable(
     bytes: integer('bytes').notNull().default(0),
     size: jsonb('size').$type<[number, number, number]>().notNull().default([0, 0, 0]),
     genVersion: integer('gen_version').notNull().default(0),
+    /**
+     * Variants share a group and show as one card: `gen:<family>` for generated models (colours and sizes of one
+     * shape), `pack:<pack>:<base name>` for imported ones (`knightBlue` / `knightRed`, `Tree_1` / `Tree_2`).
+     */
+    groupKey: text('group_key').notNull().default(''),
+    /** What tells this variant from the others of its group (`Blue`, `2`), empty when it is the only one. */
+    variant: text('variant').notNull().default(''),
+    /** Credits of an imported model: its asset pack, author, licence and where it comes from (null: generated). */
+    pack: text('pack'),
+    author: text('author'),
+    license: text('license'),
+    sourceUrl: text('source_url'),
+    /** SHA-256 of the imported source file, so importing the same pack again skips it before any processing. */
+    sourceHash: text('source_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +57,8 @@ export const libraryModels = pgTable(
     index('library_models_tags_idx').using('gin', t.tags).where(LIBRARY_VISIBLE_SQL),
     index('library_models_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(LIBRARY_VISIBLE_SQL),
     index('library_models_kind_idx').on(t.kind, t.id).where(LIBRARY_VISIBLE_SQL),
+    index('library_models_group_idx').on(t.groupKey, t.id).where(LIBRARY_VISIBLE_SQL),
+    index('library_models_source_hash_idx').on(t.sourceHash),
     index('library_models_unbuilt_idx').on(t.id).where(sql`glb_key is null`),
   ],
 );
