@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailCodes, oidcStates, sessions } from './auth.table';
 
@@ -9,9 +9,33 @@ export type OidcStateRow = typeof oidcStates.$inferSelect;
 export type RevokeReason = 'logout' | 'password_changed' | 'admin';
 export type CodePurpose = 'register' | 'reset' | 'activate';
 
+/** SQL of a value about the session's user, given the outer column (another module's, e.g. the account's state). */
+export type UserSql = (userIdRef: string) => SQL;
+/** A session with the two values about its user that `sessionWithUser` embeds. */
+export type SessionWithUserRow = SessionRow & { account: unknown; access: unknown };
+type SessionWithUserQuery = { execute(p: Record<string, unknown>): Promise<SessionWithUserRow[]> };
+
 /** The only code that touches sessions, email_codes and oidc_states. */
 export function createAuthRepository(db: DbOrTx) {
+  let sessionWithUserQuery: SessionWithUserQuery | undefined;
   return {
+    /**
+     * The session of a token hash with its user's account state and access (`account`, `access`: the users and
+     * rbac modules' SQL) in one prepared statement: the guard's whole lookup when the session is not cached.
+     */
+    async sessionWithUser(tokenHash: string, account: UserSql, access: UserSql): Promise<SessionWithUserRow | undefined> {
+      sessionWithUserQuery ??= db
+        .select({
+          ...getTableColumns(sessions),
+          account: sql<unknown>`${account('"sessions"."user_id"')}`,
+          access: sql<unknown>`${access('"sessions"."user_id"')}`,
+        })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+        .prepare('auth_session_user');
+      const [row] = await sessionWithUserQuery.execute({ hash: tokenHash });
+      return row;
+    },
     async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(values).returning();
       if (!row) throw new Error('session insert returned nothing');

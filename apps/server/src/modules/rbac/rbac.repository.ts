@@ -2,6 +2,17 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from '
 import type { DbOrTx } from '../../db/client';
 import { permissions, rolePermissions, roles, userRoles } from './rbac.table';
 
+/**
+ * A user's role names and permission paths as one JSON value `[[role, path | null], …]` (null without roles), the
+ * rows `accessOf` reads, for another module's one-query read to embed (the session guard). `userIdRef` is the outer
+ * query's qualified column, e.g. `"sessions"."user_id"`.
+ */
+export function accessJsonSql(userIdRef: string): SQL {
+  return sql.raw(
+    `(select json_agg(json_build_array(r.name, p.http_path)) from user_roles ur join roles r on r.id = ur.role_id left join role_permissions rp on rp.role_id = r.id left join permissions p on p.id = rp.permission_id where ur.user_id = ${userIdRef})`,
+  );
+}
+
 /** The only code that touches the roles, permissions and their link tables. */
 export function createRbacRepository(db: DbOrTx) {
   return {

@@ -14,12 +14,19 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AccessEvents } from '../../lib/access-events';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { type AuditActor, type AuditRecorder, changes } from '../audit/audit.service';
-import { createRbacRepository } from './rbac.repository';
+import { accessJsonSql, createRbacRepository } from './rbac.repository';
 import type { permissions, roles } from './rbac.table';
 
 export interface UserAccess {
   roles: string[];
   permissions: string[];
+}
+
+/** Distinct role names and permission paths of (role, path) rows, in the rows' order. */
+function accessOfRows(rows: readonly { role: string; path: string | null }[]): UserAccess {
+  const roles = [...new Set(rows.map((r) => r.role))];
+  const permissions = [...new Set(rows.map((r) => r.path).filter((p): p is string => !!p))];
+  return { roles, permissions };
 }
 
 /**
@@ -63,10 +70,17 @@ export function createRbacService(db: Db, access?: AccessEvents, audit?: AuditRe
 
     /** Role names and permission paths of a user (used on every authenticated request). */
     async accessOf(userId: number): Promise<UserAccess> {
-      const rows = await repo.accessOf(userId);
-      const roles = [...new Set(rows.map((r) => r.role))];
-      const permissions = [...new Set(rows.map((r) => r.path).filter((p): p is string => !!p))];
-      return { roles, permissions };
+      return accessOfRows(await repo.accessOf(userId));
+    },
+    /**
+     * SQL of a user's access for another module's query to embed (the session guard reads the session, the account
+     * and its access in one statement); `accessFrom` turns the value it reads into roles and permissions.
+     */
+    accessSql: accessJsonSql,
+    /** A user's access from the value `accessSql` read (no roles when null). */
+    accessFrom(value: unknown): UserAccess {
+      const rows = Array.isArray(value) ? (value as [string, string | null][]) : [];
+      return accessOfRows(rows.map(([role, path]) => ({ role, path })));
     },
 
     /** Gives a user roles by name (inside the caller's transaction when one is passed). */

@@ -55,6 +55,17 @@ export function publicCardSql(userIdRef: string): SQL {
   );
 }
 
+/**
+ * A live account's state as one JSON value `[username, status, vip_date]` (null for a deleted or unknown account),
+ * what `accountState` reads, for another module's one-query read to embed (the session guard). `userIdRef` is the
+ * outer query's qualified column.
+ */
+export function accountStateSql(userIdRef: string): SQL {
+  return sql.raw(
+    `(select json_build_array(u.username, u.status, u.vip_date) from users u where u.id = ${userIdRef} and u.deleted_at is null)`,
+  );
+}
+
 /** Which unique index a PostgreSQL unique violation hit (driver error bare or wrapped by Drizzle), else null. */
 export function uniqueViolationOf(err: unknown): string | null {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

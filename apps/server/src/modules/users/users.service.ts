@@ -34,6 +34,7 @@ import { AVATAR_KINDS, CERTIFICATE_KINDS, isPublicKey, parseCsv, publicContentTy
 import { hashPassword, verifyPassword } from './users.password';
 import { type Actor, canAssignRole, canSee, isAdmin, memberScope } from './users.policy';
 import {
+  accountStateSql,
   createUsersRepository,
   type ProfileRow,
   publicCardSql,
@@ -369,6 +370,17 @@ export function createUsersService({
     async accountState(userId: number): Promise<AccountState | undefined> {
       const row = await repo.byId(userId);
       return row && { id: row.id, name: row.username, status: row.status, vipDate: row.vipDate };
+    },
+    /**
+     * SQL of a live account's state for another module's query to embed (the session guard reads the session, the
+     * account and its access in one statement); `accountStateFrom` turns the value it reads into the state.
+     */
+    accountStateSql,
+    /** Account `id`'s state from the value `accountStateSql` read (undefined for a deleted or unknown account). */
+    accountStateFrom(id: number, value: unknown): AccountState | undefined {
+      if (!Array.isArray(value)) return undefined;
+      const [name, status, vip] = value as [string, UserStatus, string | null];
+      return { id, name, status, vipDate: vip === null ? null : new Date(vip) };
     },
 
     async accountByEmail(email: string): Promise<{ id: number; email: string; status: UserStatus } | undefined> {
