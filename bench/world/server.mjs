@@ -1,8 +1,8 @@
 /**
  * A server for `npm run bench world` (run with tsx): `product` is the real app (buildApp on a fresh embedded database)
  * with one public world entry over a 3D scene project inserted directly; `relay` is the floor, a bare Socket.IO server
- * that keeps each socket's last movement and broadcasts every 50 ms one batched message of what changed to the room
- * (no database, no per-recipient interest management). Prints `READY <port> <entryId>` when listening.
+ * that keeps each socket's last movement and broadcasts every 50 ms one batched message of what changed to each room
+ * of 200 (no database, no per-recipient interest management) and relays chat messages to the room at once. Prints `READY <port> <entryId>` when listening.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,32 +16,50 @@ if (mode === 'relay') {
   const server = http.createServer();
   const io = new Server(server, { path: '/socket.io/', serveClient: false });
   const last = new Map();
-  const changed = new Set();
+  /** Rooms of 200, as the product's entry capacity (its overflow instances). */
+  const rooms = new Map();
   let seq = 0;
+  let chatSeq = 0;
   io.on('connection', (socket) => {
     const id = ++seq;
+    const room = `room${Math.floor((id - 1) / 200)}`;
     socket.on('world:join', (_p, ack) => {
-      socket.join('room');
+      socket.join(room);
       ack?.({ ok: true, data: { member_id: id } });
+    });
+    socket.on('world:chat', (p, ack) => {
+      const message = {
+        id: ++chatSeq,
+        member_id: id,
+        name: `guest ${id}`,
+        text: String(p?.text ?? ''),
+        created_at: new Date().toISOString(),
+      };
+      io.to(room).emit('world:chat', message);
+      ack?.({ ok: true, data: message });
     });
     socket.on('world:move', (p) => {
       last.set(id, [p.x, p.y, p.z, p.yaw, p.pitch]);
-      changed.add(id);
+      if (!rooms.has(room)) rooms.set(room, new Set());
+      rooms.get(room).add(id);
     });
     socket.on('disconnect', () => last.delete(id));
   });
   setInterval(() => {
-    if (changed.size === 0) return;
-    const m = [];
-    const s = [];
-    for (const id of changed) {
-      const st = last.get(id);
-      if (!st) continue;
-      m.push(id);
-      s.push(...st);
+    const t = Date.now();
+    for (const [room, changed] of rooms) {
+      if (changed.size === 0) continue;
+      const m = [];
+      const s = [];
+      for (const id of changed) {
+        const st = last.get(id);
+        if (!st) continue;
+        m.push(id);
+        s.push(...st);
+      }
+      changed.clear();
+      io.to(room).emit('world:states', { t, m, s });
     }
-    changed.clear();
-    io.to('room').emit('world:states', { t: Date.now(), m, s });
   }, 50);
   server.listen(0, '127.0.0.1', () => console.log(`READY ${server.address().port} 0`));
 } else {
