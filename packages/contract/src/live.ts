@@ -196,6 +196,8 @@ export const liveReactPayload = z.object({
 });
 export type LiveReactPayload = z.input<typeof liveReactPayload>;
 export const liveAudienceRequest = z.object({ id: idNumber });
+/** The acknowledgement of `live:react`. */
+export type LiveReactAck = { ok: true } | { ok: false; code: number; message: string };
 export const liveSendPayload = z.object({
   id: idNumber,
   text: z

@@ -35,8 +35,7 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
     const lang = (socket.handshake.auth as { lang?: unknown } | undefined)?.lang;
     const refuse = (err: unknown) => {
       const e = err instanceof AppError ? err : new AppError(ErrorCode.INTERNAL);
-      const l = lang === 'en' || lang === 'tc' || lang === 'zh' ? lang : 'zh';
-      socket.emit(LiveEvent.error, { code: e.code, message: translateMessage(e.messageKey, l, e.params) });
+      socket.emit(LiveEvent.error, { code: e.code, message: translateMessage(e.messageKey, langOf(lang), e.params) });
     };
     const on = <T>(event: string, schema: ZodType<T>, run: (payload: T) => Promise<void>) => {
       socket.on(event, (raw: unknown) => {
@@ -71,9 +70,22 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
       await live.sendChat({ id: user.id, name: user.name }, id, text);
     });
 
-    on(LiveEvent.react, liveReactPayload, async ({ id, reaction }) => {
-      if (!joined.has(id) || !reactions) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
-      await reactions.react(user ? `u${user.id}` : `a${socket.handshake.address}`, id, reaction);
+    // a reaction answers its acknowledgement (`{ ok }` or `{ ok: false, code, message }`) so the page tells a refused
+    // reaction apart from a refused chat line; without one, a refusal comes as `live:error`
+    socket.on(LiveEvent.react, (raw: unknown, ack?: unknown) => {
+      const answer = typeof ack === 'function' ? (ack as (reply: unknown) => void) : null;
+      const fail = (err: unknown) => {
+        if (!answer) return refuse(err);
+        const e = err instanceof AppError ? err : new AppError(ErrorCode.INTERNAL);
+        answer({ ok: false, code: e.code, message: translateMessage(e.messageKey, langOf(lang), e.params) });
+      };
+      const parsed = liveReactPayload.safeParse(raw);
+      if (!parsed.success) return fail(new AppError(ErrorCode.VALIDATION));
+      const { id, reaction } = parsed.data;
+      if (!joined.has(id) || !reactions) return fail(new AppError(ErrorCode.LIVE_TICKET_INVALID));
+      reactions
+        .react(user ? `u${user.id}` : `a${socket.handshake.address}`, id, reaction)
+        .then(() => answer?.({ ok: true }), fail);
     });
 
     on(LiveEvent.audience, liveAudienceRequest, async ({ id }) => {
@@ -94,6 +106,8 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
     });
   };
 }
+
+const langOf = (lang: unknown) => (lang === 'en' || lang === 'tc' || lang === 'zh' ? lang : 'zh');
 
 interface LiveViewerData {
   user: number | null;
