@@ -3,6 +3,8 @@ import { Alert, Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from 'tus-js-client';
+import { MODEL_PICKER_ACCEPT } from './model-bundle';
+import { ModelPicker } from './model-picker';
 import { createTusUpload, type UploadKind } from './tus-upload';
 import './upload-button.css';
 
@@ -12,13 +14,14 @@ const ACCEPT: Record<UploadKind, string> = {
   image: '.jpg,.jpeg,.png,.webp,.gif',
   audio: '.mp3,.wav,.ogg,.m4a',
   video: '.mp4,.webm,.mov',
-  model3d: '.glb,.gltf,.fbx,.obj,.3ds,.dae,.stl,.ply,.zip',
+  model3d: MODEL_PICKER_ACCEPT,
 };
 
 /**
  * Adds a file to the project (never replaces its content): a tus upload of `kind` with a progress bar; the server
  * processes it and it appears among the project's uploads. `onDone` gets the new file's asset id (null when the
- * server did not name it), so the place that asked for the upload can pick it at once.
+ * server did not name it), so the place that asked for the upload can pick it at once. A model (`model3d`) is
+ * chosen with the model picker: one file, or several / a folder packed into one zip.
  */
 export function UploadButton({
   kind,
@@ -65,23 +68,29 @@ export function UploadButton({
 
   return (
     <div className="xr-upload-button">
-      <input
-        ref={input}
-        type="file"
-        hidden
-        // antd's form styles show file inputs (display: block) whatever `hidden` says
-        style={{ display: 'none' }}
-        accept={ACCEPT[kind]}
-        data-testid={`upload-${kind}`}
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          if (f) start(f);
-          e.target.value = '';
-        }}
-      />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={progress !== null}>
-        {t(`upload.${kind}`)}
-      </Button>
+      {kind === 'model3d' ? (
+        <ModelPicker onFile={start} disabled={progress !== null} label={t('upload.model3d')} />
+      ) : (
+        <>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            // antd's form styles show file inputs (display: block) whatever `hidden` says
+            style={{ display: 'none' }}
+            accept={ACCEPT[kind]}
+            data-testid={`upload-${kind}`}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) start(f);
+              e.target.value = '';
+            }}
+          />
+          <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={progress !== null}>
+            {t(`upload.${kind}`)}
+          </Button>
+        </>
+      )}
       {progress !== null ? <Progress percent={progress} size="small" data-testid="upload-progress" /> : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}
     </div>

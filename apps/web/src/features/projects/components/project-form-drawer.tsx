@@ -153,12 +153,14 @@ export function ProjectFields({ project }: { project?: MyProject }) {
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item label={t('field.content')} extra={t('upload.supportedHint')}>
+        {/* a 3D model's picker says the formats itself */}
+        <Form.Item label={t('field.content')} extra={catalog === '3d_model' ? undefined : t('upload.supportedHint')}>
           {project ? (
             <>
               <UploadProgress
                 kind={(file) => contentKindOf(catalog, file.name)}
                 accept={catalog ? CONTENT_ACCEPT[catalog] : undefined}
+                models={catalog === '3d_model'}
                 current={assets.at(-1)?.filename}
                 projectId={project.id}
                 onFileChosen={onFileChosen}

@@ -3,6 +3,7 @@ import { Alert, Upload as AntUpload, Button, Flex, Progress, Typography } from '
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from 'tus-js-client';
+import { ModelPicker } from '../../../components/upload/model-picker';
 import { createTusUpload, type UploadKind } from '../../../components/upload/tus-upload';
 import { feedback } from '../../../lib/feedback';
 import { formatBytes } from './format';
@@ -21,13 +22,18 @@ interface Props {
   /** Called with the chosen file before the upload starts (the 360 video poster frame is taken here). */
   onFileChosen?(file: File): void;
   label?: string;
+  /**
+   * A model upload: the model picker (one file, several files or a folder, packed into one zip) instead of a
+   * one-file button; `accept` is then the picker's own.
+   */
+  models?: boolean;
 }
 
 /**
  * A resumable (tus) upload with a progress bar and pause / resume. An interrupted upload of the same file
  * resumes after a page reload; a refused file shows the server's message (the illegal-document message).
  */
-export function UploadProgress({ kind, accept, current, projectId, onUploaded, onFileChosen, label }: Props) {
+export function UploadProgress({ kind, accept, current, projectId, onUploaded, onFileChosen, label, models }: Props) {
   const { t } = useTranslation('projects');
   const upload = useRef<Upload | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -101,11 +107,19 @@ export function UploadProgress({ kind, accept, current, projectId, onUploaded, o
   return (
     <div className="xr-upload" data-testid="upload">
       <Flex gap={8} wrap align="center">
-        <AntUpload accept={accept} showUploadList={false} beforeUpload={choose} disabled={phase === 'uploading'}>
-          <Button icon={<CloudUploadOutlined />} disabled={phase === 'uploading'}>
-            {fileName ? t('upload.replace') : (label ?? t('upload.choose'))}
-          </Button>
-        </AntUpload>
+        {models ? (
+          <ModelPicker
+            onFile={choose}
+            disabled={phase === 'uploading'}
+            label={fileName ? t('upload.replace') : (label ?? t('upload.choose'))}
+          />
+        ) : (
+          <AntUpload accept={accept} showUploadList={false} beforeUpload={choose} disabled={phase === 'uploading'}>
+            <Button icon={<CloudUploadOutlined />} disabled={phase === 'uploading'}>
+              {fileName ? t('upload.replace') : (label ?? t('upload.choose'))}
+            </Button>
+          </AntUpload>
+        )}
         {phase === 'uploading' && (
           <Button icon={<PauseCircleOutlined />} onClick={pause}>
             {t('upload.pause')}
