@@ -1,25 +1,12 @@
-import { CloudUploadOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LibraryCategory, LibraryModel } from '@xr/contract/library';
-import {
-  Alert,
-  Button,
-  Empty,
-  Input,
-  Pagination,
-  Progress,
-  Segmented,
-  Select,
-  Spin,
-  Tag,
-  Tooltip,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, Button, Empty, Input, Pagination, Progress, Segmented, Select, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload as TusUpload } from 'tus-js-client';
 import { categoryListQuery, modelPageQuery } from '../../../components/api/library';
+import { ModelPicker } from '../../../components/upload/model-picker';
 import { createTusUpload } from '../../../components/upload/tus-upload';
 import { projectAssetsKey, useProjectAssets } from '../api/project-assets';
 import { DRAG_TYPE } from './viewport';
@@ -228,21 +215,11 @@ function ModelUpload({
       if (prev[0]) u.resumeFromPreviousUpload(prev[0]);
       u.start();
     });
-    return false;
   };
   const busy = !!state && !state.done && !state.error;
   return (
     <div className="xr-editor__upload">
-      <Upload
-        accept=".glb,.gltf,.fbx,.obj,.3ds,.dae,.stl,.ply,.zip,.max"
-        showUploadList={false}
-        beforeUpload={start}
-        disabled={busy}
-      >
-        <Button icon={<CloudUploadOutlined />} disabled={busy} block>
-          {t('assets.upload')}
-        </Button>
-      </Upload>
+      <ModelPicker onFile={start} disabled={busy} label={t('common:upload.model3d')} block />
       {state && (
         <>
           <Typography.Text ellipsis className="xr-editor__upload-name">
