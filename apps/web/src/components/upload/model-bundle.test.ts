@@ -173,6 +173,17 @@ describe('packBundle', () => {
     expect((await entries(await packBundle(plan))).names).toEqual(['scene.gltf', 'wood.png']);
   });
 
+  it('gives the same bytes and date for the same files (so an interrupted upload resumes), whatever their dates', async () => {
+    const picked = () => [
+      { file: new File([GLTF], 'scene.gltf', { lastModified: 0 }), path: 'scene.gltf' },
+      { file: new File(['abcd'], 'scene.bin', { lastModified: Date.UTC(2024, 5, 1) }), path: 'scene.bin' },
+      { file: new File([PNG], 'wood grain.png', { lastModified: Date.UTC(2200, 0, 1) }), path: 'wood grain.png' },
+    ];
+    const [a, b] = [await packBundle(bundle(picked())), await packBundle(bundle(picked()))];
+    expect(new Uint8Array(await a!.arrayBuffer())).toEqual(new Uint8Array(await b!.arrayBuffer()));
+    expect(a!.lastModified).toBe(b!.lastModified);
+  });
+
   it('stops when aborted', async () => {
     const plan = bundle([file('scene.gltf', GLTF), file('scene.bin', 'abcd')]);
     const ctl = new AbortController();

@@ -213,6 +213,8 @@ export async function placeReferencedFiles(plan: Extract<UploadPlan, { kind: 'bu
 
 /** Already compressed: stored as they are (deflating them again costs time and saves nothing). */
 const STORED = /\.(png|jpe?g|webp|gif|ktx2|basis|mp4|webm|mp3|ogg|zip|glb|gz)$/i;
+/** A file date a zip can hold (DOS dates run from 1980 to 2099; fflate refuses others). */
+const zipDate = (ms: number) => Math.min(Math.max(ms || 0, Date.UTC(1980, 0, 2)), Date.UTC(2099, 11, 30));
 /** Bytes read per step, so a large file is never held whole in memory at once. */
 const READ_CHUNK = 4 * 1024 * 1024;
 
@@ -238,7 +240,7 @@ export async function packBundle(
   onProgress(0, plan.bytes);
   for (const { file, path } of files) {
     const entry = STORED.test(path) ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
-    entry.mtime = file.lastModified || Date.now();
+    entry.mtime = zipDate(file.lastModified);
     zip.add(entry);
     if (file.size === 0) entry.push(new Uint8Array(0), true);
     for (let at = 0; at < file.size; at += READ_CHUNK) {
@@ -253,7 +255,9 @@ export async function packBundle(
   zip.end();
   if (failure) throw failure;
   if (!finished) throw new Error('The zip did not finish');
-  return new File(parts, plan.name, { type: 'application/zip', lastModified: Date.now() });
+  // The same files give the same bytes and date, so tus resumes an interrupted upload when they are picked again.
+  const lastModified = Math.max(0, ...files.map((f) => f.file.lastModified || 0));
+  return new File(parts, plan.name, { type: 'application/zip', lastModified });
 }
 
 /** The picked files of an `<input type=file multiple>` (with `webkitdirectory`, their paths inside the folder). */
