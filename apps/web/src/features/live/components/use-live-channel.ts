@@ -1,8 +1,12 @@
 import {
+  type LiveAudiencePayload,
   type LiveChatMessage,
   type LiveErrorPayload,
   LiveEvent,
   type LiveHistoryPayload,
+  type LiveReactAck,
+  type LiveReaction,
+  type LiveReactionsPayload,
   type LiveState,
   type LiveStatePayload,
   type LiveViewersPayload,
@@ -15,6 +19,8 @@ import { currentLang } from '../../../lib/i18n';
 
 /** Messages kept on screen. */
 const KEEP = 200;
+/** How long a reaction waits for the server's answer (ms). */
+const REACT_TIMEOUT_MS = 5000;
 
 /**
  * The stream's realtime channel (Socket.IO on the API's origin): joins its chat with the ticket of check_password,
@@ -27,7 +33,11 @@ export function useLiveChannel(id: number, ticket: string | null) {
   const [state, setState] = useState<LiveState | null>(null);
   const [interrupted, setInterrupted] = useState(false);
   const [error, setError] = useState<LiveErrorPayload | null>(null);
+  const [reactionError, setReactionError] = useState<string | null>(null);
+  const [audience, setAudience] = useState<LiveAudiencePayload | null>(null);
   const socket = useRef<Socket | null>(null);
+  // reactions go to their listeners (the floating animation), not to React state: a crowd sends many
+  const reactionListeners = useRef(new Set<(p: LiveReactionsPayload) => void>());
 
   useEffect(() => {
     if (!ticket) return;
@@ -50,6 +60,11 @@ export function useLiveChannel(id: number, ticket: string | null) {
         setInterrupted(p.state === 'live' && !!p.interrupted);
       });
       s.on(LiveEvent.error, (e: LiveErrorPayload) => setError(e));
+      s.on(LiveEvent.reactions, (p: LiveReactionsPayload) => {
+        if (p.stream_id !== id) return;
+        for (const fn of reactionListeners.current) fn(p);
+      });
+      s.on(LiveEvent.audience, (p: LiveAudiencePayload) => p.stream_id === id && setAudience(p));
     });
     return () => {
       stopped = true;
@@ -65,5 +80,37 @@ export function useLiveChannel(id: number, ticket: string | null) {
     },
     [id],
   );
-  return { messages, viewers, state, interrupted, error, send };
+  /** Sends a reaction; a refusal (too fast) lands in `reactionError` until the next accepted one. */
+  const react = useCallback(
+    (reaction: LiveReaction) => {
+      socket.current
+        ?.timeout(REACT_TIMEOUT_MS)
+        .emit(LiveEvent.react, { id, reaction }, (err: Error | null, ack?: LiveReactAck) => {
+          if (err || !ack) return;
+          setReactionError(ack.ok ? null : ack.message);
+        });
+    },
+    [id],
+  );
+  /** Asks for the viewer list (answered into `audience`). */
+  const requestAudience = useCallback(() => void socket.current?.emit(LiveEvent.audience, { id }), [id]);
+  const onReactions = useCallback((fn: (p: LiveReactionsPayload) => void) => {
+    reactionListeners.current.add(fn);
+    return () => {
+      reactionListeners.current.delete(fn);
+    };
+  }, []);
+  return {
+    messages,
+    viewers,
+    state,
+    interrupted,
+    error,
+    send,
+    react,
+    reactionError,
+    onReactions,
+    audience,
+    requestAudience,
+  };
 }

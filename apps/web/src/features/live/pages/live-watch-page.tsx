@@ -1,4 +1,4 @@
-import { EyeOutlined, LockOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { LIVE_PASSWORD_LENGTH } from '@xr/contract/constants';
 import { ErrorCode } from '@xr/contract/errors';
 import { checkLivePasswordBody, type LiveState, type LiveTicket } from '@xr/contract/live';
@@ -12,6 +12,7 @@ import { HttpError } from '../../../lib/http';
 import { useCheckPassword } from '../api/check-password';
 import { useLiveInfo } from '../api/live-info';
 import { LiveChat } from '../components/live-chat';
+import { ReactionBar, ReactionFloats, ViewerList } from '../components/live-reactions';
 import { LiveStateTag } from '../components/live-state-tag';
 import { useLiveChannel } from '../components/use-live-channel';
 import '../components/live.css';
@@ -23,7 +24,8 @@ const RETRY_MS = 3000;
 
 /**
  * The public watch page (`#/live?id=`): the stream's name and state, a 6-digit password prompt, then the player
- * (flat, or 360 in the panorama viewer) with the live chat and viewer count beside it. Waiting, live, interrupted
+ * (flat, or 360 in the panorama viewer) with the live chat beside it, hearts and claps under it (rising over the
+ * picture as anyone sends them) and the viewer count that opens the viewer list. Waiting, live, interrupted
  * (publisher dropped, may come back), broadcast over and ended follow the server's pushes; the player reopens by
  * itself when the publisher comes back or a new broadcast starts, and tries again while the stream is live.
  */
@@ -201,12 +203,16 @@ function Watching({
       <Flex gap={12} align="center" wrap className="xr-mb">
         <LiveStateTag state={state} />
         <Typography.Text type="secondary">{t(`projection.${ticket.projection}`)}</Typography.Text>
-        <Typography.Text data-testid="live-viewers">
-          <EyeOutlined /> {t('watch.viewers', { count: channel.viewers ?? 0 })}
-        </Typography.Text>
+        <ViewerList count={channel.viewers ?? 0} audience={channel.audience} request={channel.requestAudience} />
       </Flex>
       <div className="xr-live-layout">
-        <div>{stage}</div>
+        <div>
+          <div className="xr-live-stage">
+            {stage}
+            <ReactionFloats subscribe={channel.onReactions} />
+          </div>
+          {state !== 'ended' && <ReactionBar react={channel.react} error={channel.reactionError} />}
+        </div>
         <LiveChat messages={channel.messages} error={channel.error} canWrite={!!session.token} send={channel.send} />
       </div>
     </>
