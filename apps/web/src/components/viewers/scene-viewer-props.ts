@@ -1,5 +1,6 @@
 import type { SceneDetails } from '@xr/contract/scenes';
 import type { ReactNode } from 'react';
+import type { TourPeopleSource } from './tour/tour-people';
 
 /**
  * What both document viewers take (the 360 tour viewer in `viewers/tour/`, the 3D scene viewer in
@@ -27,4 +28,6 @@ export interface SceneViewerProps {
   follow?: { scene: string; yaw: number; pitch: number } | null;
   /** Tours: the visitor's scene and view as they change (at most every quarter second). */
   onViewChange?(sceneId: string, view: { yaw: number; pitch: number }): void;
+  /** Tours: a room's other people, drawn where they look (a ring around the viewpoint in stereo and VR). */
+  people?: TourPeopleSource;
 }

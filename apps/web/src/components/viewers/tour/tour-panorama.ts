@@ -8,13 +8,14 @@ import { EquirectangularVideoAdapter } from '@photo-sphere-viewer/equirectangula
 import { GyroscopePlugin } from '@photo-sphere-viewer/gyroscope-plugin';
 import { MapPlugin } from '@photo-sphere-viewer/map-plugin';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
-import { StereoPlugin } from '@photo-sphere-viewer/stereo-plugin';
+import { type events as StereoEvents, StereoPlugin } from '@photo-sphere-viewer/stereo-plugin';
 import { VideoPlugin } from '@photo-sphere-viewer/video-plugin';
 import type { ResolvedMedia, TourDocument, TourHotspot, TourScene, TourView } from '@xr/contract/scenes';
 import '../psv-defaults';
 import { VisibleTilesAdapter } from '../tiles-adapter';
 import { takePrefetchedPicture } from './first-picture';
 import { type PanoramaSource, panoramaOf, tilesAdapterOptions, tileUrl, toSpherical, visibleAt } from './tour-logic';
+import { PeopleRing, personElement, personMarkerId, type TourPerson, updatePersonElement } from './tour-people';
 
 const ICON: Record<TourHotspot['icon'], string> = {
   info: 'i',
@@ -70,6 +71,12 @@ export class TourPanorama {
   private planSize: { w: number; h: number } | null = null;
   private disposed = false;
   private opts: TourPanoramaOptions;
+  /** A room's other people (view markers in the scene they are in; a ring around the viewpoint in stereo). */
+  private people: TourPerson[] = [];
+  private readonly ring = new PeopleRing();
+  private stereo = false;
+  /** The current scene's panorama is shown (markers may be placed). */
+  private shown = false;
 
   constructor(opts: TourPanoramaOptions) {
     this.opts = opts;
@@ -105,6 +112,7 @@ export class TourPanorama {
     const src = panoramaOf(scene, this.opts.media[String(scene.media.asset_id)]);
     const v = view ?? scene.start_view;
     this.sceneId = sceneId;
+    this.shown = false;
     this.time = scene.media.type === 'video360' ? 0 : null;
     if (!src) {
       this.destroyViewer();
@@ -167,9 +175,54 @@ export class TourPanorama {
     this.opts.container.removeEventListener('focusin', this.onFocusIn);
     this.opts.container.removeEventListener('focusout', this.onFocusOut);
     this.destroyViewer();
+    this.ring.dispose();
+  }
+
+  /** A room's other people: each one's marker moves to where they look; stereo mode shows them in a ring. */
+  setPeople(people: TourPerson[]): void {
+    this.people = people;
+    this.renderPeople();
+  }
+
+  private renderPeople() {
+    const viewer = this.viewer;
+    const markers = viewer?.getPlugin<MarkersPlugin>(MarkersPlugin);
+    if (!viewer || !markers || !this.shown) return;
+    const here = this.people.filter((p) => p.scene === this.sceneId);
+    // stereo hides the HTML markers (they cannot be drawn twice): the ring of pictures shows who is here instead
+    const flat = this.stereo ? [] : here;
+    const wanted = new Set(flat.map((p) => personMarkerId(p.id)));
+    for (const m of markers.getMarkers())
+      if (m.id.startsWith(personMarkerId('')) && !wanted.has(m.id)) markers.removeMarker(m.id);
+    for (const p of flat) {
+      const id = personMarkerId(p.id);
+      const position = { yaw: p.yaw, pitch: p.pitch };
+      const el = this.opts.container.querySelector<HTMLElement>(`.xr-tour-person[data-person="${CSS.escape(p.id)}"]`);
+      if (el && markers.getMarkers().some((m) => m.id === id)) {
+        updatePersonElement(el, p);
+        markers.updateMarker({ id, position });
+      } else {
+        markers.addMarker({
+          id,
+          element: personElement(p),
+          position,
+          anchor: 'center center',
+          zIndex: 20,
+          tooltip: { content: escapeHtml(p.name), position: 'top center' },
+          data: { person: p.id },
+        });
+      }
+    }
+    this.ring.set(this.stereo ? here : [], this.getView().yaw);
+    this.opts.container.dataset.people = String(here.length);
+    this.opts.container.dataset.peopleRing = String(this.ring.size);
+    viewer.needsUpdate();
   }
 
   private destroyViewer() {
+    this.shown = false;
+    this.stereo = false;
+    if (this.ring.group.parent) this.viewer?.renderer.removeObject(this.ring.group);
     this.viewer?.destroy();
     this.viewer = null;
     this.key = null;
@@ -237,6 +290,11 @@ export class TourPanorama {
     const viewer = new Viewer(config);
     this.viewer = viewer;
     this.key = keyOf(src);
+    viewer.renderer.addObject(this.ring.group);
+    viewer.getPlugin<StereoPlugin>(StereoPlugin)?.addEventListener('stereo-updated', (e: StereoEvents.StereoUpdatedEvent) => {
+      this.stereo = e.stereoEnabled;
+      this.renderPeople();
+    });
     viewer.addEventListener('ready', () => this.afterShown(scene, src), { once: true });
     viewer.addEventListener('click', ({ data }) => {
       if (data.rightclick || !this.opts.onPanoramaClick) return;
@@ -271,6 +329,7 @@ export class TourPanorama {
     const viewer = this.viewer;
     if (!viewer || this.sceneId !== scene.id) return;
     this.opts.container.dataset.scene = scene.id;
+    this.shown = true;
     viewer.setOption('caption', escapeHtml(this.opts.sceneLabel(scene)));
     this.renderMarkers(scene);
     void this.renderPlan(scene);
@@ -362,6 +421,8 @@ export class TourPanorama {
     this.opts.container.dataset.hotspots = String(
       scene.hotspots.filter((h) => this.opts.editing || visibleAt(h, this.time)).length,
     );
+    // setMarkers replaced the people's markers too
+    this.renderPeople();
   }
 
   /** Shows the time-limited hotspots whose range contains the video's time, hides the others. */

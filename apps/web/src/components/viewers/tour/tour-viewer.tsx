@@ -27,6 +27,7 @@ export default function TourViewer({
   className,
   follow,
   onViewChange,
+  people,
 }: SceneViewerProps) {
   const { i18n } = useTranslation();
   registerTourLocales(i18n);
@@ -48,6 +49,7 @@ export default function TourViewer({
       lang={lang}
       follow={follow}
       onViewChange={onViewChange}
+      people={people}
     />
   );
 }
@@ -61,7 +63,8 @@ function TourBody({
   lang,
   follow,
   onViewChange,
-}: Pick<SceneViewerProps, 'follow' | 'onViewChange'> & {
+  people,
+}: Pick<SceneViewerProps, 'follow' | 'onViewChange' | 'people'> & {
   doc: TourDocument;
   media: Record<string, ResolvedMedia>;
   height: number | string;
@@ -99,6 +102,7 @@ function TourBody({
       onSceneShown: (id) => setSceneId(id),
     });
     pano.current = p;
+    if (people) p.setPeople(people.get());
     void p.showScene(sceneId);
     return () => {
       p.destroy();
@@ -154,6 +158,13 @@ function TourBody({
     return () => window.clearInterval(timer);
   }, [watchView]);
 
+  // a room's other people: their markers follow where they look
+  useEffect(() => {
+    if (!people) return;
+    pano.current?.setPeople(people.get());
+    return people.subscribe(() => pano.current?.setPeople(people.get()));
+  }, [people]);
+
   // background sound of the scene (browsers may refuse to start it before a click: then the button starts it)
   const bg = scene.background_audio;
   const bgUrl = bg ? mediaUrl(media[String(bg.asset_id)]) : undefined;
@@ -192,6 +203,7 @@ function TourBody({
         yaw: pano.current?.getView().yaw ?? 0,
         lang,
         texts: { linkOutside: t('vr.linkOutside'), close: t('vr.close') },
+        people,
         onSceneChange: (id) => {
           if (box.current) box.current.dataset.vrScene = id;
         },

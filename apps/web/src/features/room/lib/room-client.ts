@@ -97,6 +97,9 @@ export class RoomClient {
   readonly poses = new Map<number, PoseSample[]>();
   /** Tour rooms: the scene each member stands in. */
   readonly scenes = new Map<number, string>();
+  /** Tour rooms: where each member looks (their view markers on the panorama). */
+  readonly views = new Map<number, { yaw: number; pitch: number }>();
+  private readonly moveListeners = new Set<() => void>();
   /** How far behind remote avatars are drawn (ms). */
   delay = INTERPOLATION_DELAY_MS;
   private voiceListener: RoomVoiceListener | null = null;
@@ -123,6 +126,7 @@ export class RoomClient {
     on<WorldLeftEvent>(WorldEvent.memberLeft, ({ member_id }) => {
       this.poses.delete(member_id);
       this.scenes.delete(member_id);
+      this.views.delete(member_id);
       this.set((s) => ({
         ...s,
         members: s.members.filter((m) => m.member_id !== member_id),
@@ -202,9 +206,11 @@ export class RoomClient {
       );
       this.poses.clear();
       this.scenes.clear();
+      this.views.clear();
       this.delay = Math.max(INTERPOLATION_DELAY_MS, reply.tick_ms * 2);
       const t = this.now();
       for (const m of reply.members) if (m.state) this.addPose(m.member_id, m.state, t);
+      this.movesChanged();
       this.set((s) => ({
         ...s,
         phase: 'joined',
@@ -264,8 +270,26 @@ export class RoomClient {
     this.offs = [];
   }
 
+  /**
+   * Calls `fn` after members' states arrived (a `world:states` message, a join): tour rooms redraw the others' view
+   * markers from `views` and `scenes` then, outside React. Answers the unsubscribe.
+   */
+  onMoves(fn: () => void): () => void {
+    this.moveListeners.add(fn);
+    return () => {
+      this.moveListeners.delete(fn);
+    };
+  }
+
+  private movesChanged(): void {
+    for (const fn of [...this.moveListeners]) fn();
+  }
+
   private upsert(m: WorldMember): void {
-    if (m.state && !this.poses.has(m.member_id)) this.addPose(m.member_id, m.state, this.now());
+    if (m.state && !this.poses.has(m.member_id)) {
+      this.addPose(m.member_id, m.state, this.now());
+      this.movesChanged();
+    }
     this.set((s) => {
       const i = s.members.findIndex((x) => x.member_id === m.member_id);
       const members = i < 0 ? [...s.members, m] : s.members.map((x) => (x.member_id === m.member_id ? m : x));
@@ -277,8 +301,13 @@ export class RoomClient {
     this.set((s) => (s.chat.some((c) => c.id === m.id) ? s : { ...s, chat: [...s.chat, m].slice(-WORLD_RECENT_CHAT * 4) }));
   }
 
-  private addPose(id: number, st: { x: number; y: number; z: number; yaw: number; scene: string | null }, t: number): void {
+  private addPose(
+    id: number,
+    st: { x: number; y: number; z: number; yaw: number; pitch: number; scene: string | null },
+    t: number,
+  ): void {
     this.poses.set(id, pushSample(this.poses.get(id) ?? [], { t, p: [st.x, st.y, st.z], yaw: st.yaw }));
+    this.views.set(id, { yaw: st.yaw, pitch: st.pitch });
     if (st.scene) this.scenes.set(id, st.scene);
   }
 
@@ -286,5 +315,6 @@ export class RoomClient {
     const t = this.now();
     const me = this.state.me?.member_id;
     for (const { member_id, state } of readStates(e)) if (member_id !== me) this.addPose(member_id, state, t);
+    if (this.moveListeners.size > 0) this.movesChanged();
   }
 }

@@ -36,6 +36,7 @@ import { Minimap } from '../components/minimap';
 import { type HostAction, type MoveTarget, PeopleList, type RoomPerson } from '../components/people-list';
 import { PresentDialog, SlidePanel } from '../components/presenter';
 import { RoomChat } from '../components/room-chat';
+import { roomPeopleSource } from '../lib/avatar-picture';
 import { EMOTE_ICON } from '../lib/emotes';
 import { RoomClient, type RoomError, type RoomState } from '../lib/room-client';
 import { RoomIcon } from '../lib/room-icons';
@@ -237,6 +238,9 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new follow target takes over from a move
   useEffect(() => setMovedScene(null), [st.follow]);
   const floorSize = doc?.success ? doc.data.settings.floor.size : 20;
+  // tour rooms: the others' avatar pictures where they look (read from the movement snapshots, outside React)
+  const guestLabel = t('people.guest');
+  const tourPeople = useMemo(() => roomPeopleSource(room, guestLabel), [room, guestLabel]);
 
   if (st.phase === 'removed')
     return (
@@ -383,6 +387,7 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
       details={scene}
       height="100%"
       follow={movedScene ? { scene: movedScene.scene, yaw: 0, pitch: 0 } : followTarget}
+      people={joined ? tourPeople : undefined}
       onViewChange={(sceneId, v) => {
         if (!joined) return;
         const view = { yaw: wrapAngle(v.yaw), pitch: wrapAngle(v.pitch) };

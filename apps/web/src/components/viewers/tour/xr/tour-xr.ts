@@ -23,6 +23,7 @@ import {
   type XRTargetRaySpace,
 } from 'three';
 import { type Lang, mediaUrl, panoramaOf, visibleAt } from '../tour-logic';
+import { PeopleRing, type TourPeopleSource } from '../tour-people';
 import {
   GazeDwell,
   groupYawFor,
@@ -50,6 +51,8 @@ export interface TourXrOptions {
   onOpen?(h: TourHotspot): void;
   /** The scene shown in VR changed. */
   onSceneChange?(sceneId: string): void;
+  /** A room's other people: those in the scene shown stand in a ring around the viewpoint. */
+  people?: TourPeopleSource;
 }
 
 export interface TourXrHandle {
@@ -178,6 +181,15 @@ export async function startTourXr(opts: TourXrOptions): Promise<TourXrHandle> {
   let video: HTMLVideoElement | null = null;
   let popupMedia: HTMLMediaElement | null = null;
   const textures: Texture[] = [];
+  // a room's other people in the scene shown, as a ring of avatar pictures (the first in the starting direction)
+  const ring = new PeopleRing();
+  world.add(ring.group);
+  const placeRing = () =>
+    ring.set(
+      (opts.people?.get() ?? []).filter((p) => p.scene === current?.id),
+      opts.yaw,
+    );
+  const unsubscribePeople = opts.people?.subscribe(placeRing);
   const loader = new TextureLoader();
   loader.setCrossOrigin('anonymous');
 
@@ -240,6 +252,7 @@ export async function startTourXr(opts: TourXrOptions): Promise<TourXrHandle> {
       hotspotGroup.add(sp);
       sprites.set(h.id, sp);
     }
+    placeRing();
     opts.onSceneChange?.(s.id);
   }
 
@@ -372,6 +385,8 @@ export async function startTourXr(opts: TourXrOptions): Promise<TourXrHandle> {
     renderer.setAnimationLoop(null);
     video?.pause();
     stopMedia();
+    unsubscribePeople?.();
+    ring.dispose();
     for (const t of textures) t.dispose();
     renderer.dispose();
     renderer.domElement.remove();
