@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@xr/contract/common';
-import type { LibraryCategory, LibraryCategoryItem, LibraryKind, LibraryModel } from '@xr/contract/library';
+import type {
+  LibraryCategory,
+  LibraryCategoryItem,
+  LibraryKind,
+  LibraryModel,
+  LibrarySummary,
+  ModelCredit,
+} from '@xr/contract/library';
 import { http } from '../../lib/http';
 
 /**
@@ -24,6 +31,10 @@ export interface ModelPageFilter {
   category?: LibraryCategory;
   tag?: string;
   kind?: LibraryKind;
+  /** One card per model (its first variant, `variants` counting them). */
+  grouped?: boolean;
+  /** Only the variants of this group. */
+  group?: string;
 }
 
 /**
@@ -42,6 +53,8 @@ export const modelPageQuery = (params: ModelPageFilter) =>
           keyword: params.keyword?.trim() || undefined,
           category: params.category || undefined,
           tag: params.tag || undefined,
+          grouped: params.grouped ? '1' : undefined,
+          group: params.group || undefined,
         },
         { signal, silent: true },
       ),
@@ -64,3 +77,20 @@ export const categoryListQuery = () =>
 export function useCategoryList() {
   return useQuery(categoryListQuery());
 }
+
+/** GET /library/summary: distinct models, variants, imported models and packs (what the library really holds). */
+export const librarySummaryQuery = () =>
+  queryOptions({
+    queryKey: [...libraryKeys.all, 'summary'],
+    queryFn: ({ signal }) => http.get<LibrarySummary>('/library/summary', undefined, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  });
+
+/** GET /library/credit_list: names and credits (pack, author, licence, link) of the library models a scene uses. */
+export const creditListQuery = (ids: number[]) =>
+  queryOptions({
+    queryKey: [...libraryKeys.all, 'credits', ids],
+    queryFn: ({ signal }) => http.get<ModelCredit[]>('/library/credit_list', { ids: ids.join(',') }, { signal, silent: true }),
+    enabled: ids.length > 0,
+    staleTime: 5 * 60_000,
+  });

@@ -4,6 +4,7 @@ import type { DocumentKind, ResolvedProduct } from '@xr/contract/scenes';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSceneDetails, sceneKeys } from '../api/scenes';
+import { SceneCredits } from '../library/library-credit';
 import { Notice, Spinner } from '../lite/lite';
 import type { SceneViewerProps } from './scene-viewer-props';
 
@@ -77,9 +78,12 @@ export function DocumentViewer({
         return product ? onAddToCart(product) : undefined;
       }
     : undefined;
+  // the credits of the imported library models the scene uses (pack, author, licence, link), under the viewer
+  const libraryIds = Object.keys(details.data.library ?? {}).map(Number);
   return (
     <Suspense fallback={fallback}>
       <Viewer details={details.data} height={height} onAddToCart={addToCart} className={className} />
+      {libraryIds.length > 0 && <SceneCredits libraryIds={libraryIds} />}
     </Suspense>
   );
 }

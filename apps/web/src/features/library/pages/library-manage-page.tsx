@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, useListQuery } from '../../../components/admin/list-page';
 import { Confirm, EditAction, FilterBar, SearchInput } from '../../../components/admin/table-parts';
 import { errorText } from '../../../components/form/zod-rules';
+import { CreditText } from '../../../components/library/library-credit';
 import { currentLang } from '../../../lib/i18n';
 import { type ManagePageFilter, useManagePage, useUpdateModel } from '../api/manage';
 import { categoryLabel } from '../components/category-label';
@@ -57,6 +58,16 @@ export default function LibraryManagePage() {
           <Typography.Text type="secondary" className="xr-lib-small">
             {[m.names.zh, m.names.tc, m.names.en].filter((n) => n !== name).join(' · ')}
           </Typography.Text>
+          {m.credit && (
+            <Typography.Text type="secondary" className="xr-lib-small">
+              <CreditText credit={m.credit} />
+            </Typography.Text>
+          )}
+          {m.variants > 1 && (
+            <Typography.Text type="secondary" className="xr-lib-small">
+              {t('variantOf', { count: m.variants })}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },

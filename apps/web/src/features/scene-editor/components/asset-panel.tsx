@@ -2,13 +2,14 @@ import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LibraryCategory, LibraryModel } from '@xr/contract/library';
 import { Alert, Button, Empty, Input, Pagination, Progress, Segmented, Select, Spin, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload as TusUpload } from 'tus-js-client';
-import { categoryListQuery, modelPageQuery } from '../../../components/api/library';
+import { categoryListQuery, librarySummaryQuery, modelPageQuery } from '../../../components/api/library';
 import { ModelPicker } from '../../../components/upload/model-picker';
 import { createTusUpload } from '../../../components/upload/tus-upload';
 import { projectAssetsKey, useProjectAssets } from '../api/project-assets';
+import { CreditButton, LibraryCounts, VariantPicker } from './library-variants';
 import { DRAG_TYPE } from './viewport';
 
 /** What is added to the scene from the asset panel (also what a drag carries). */
@@ -29,6 +30,7 @@ function AssetCard({
   meta,
   asset,
   character,
+  extra,
   onAdd,
 }: {
   title: string;
@@ -36,6 +38,8 @@ function AssetCard({
   meta?: string;
   asset: DragAsset;
   character?: boolean;
+  /** More actions (a library model's variant picker and credit). */
+  extra?: ReactNode;
   onAdd(a: DragAsset): void;
 }) {
   const { t } = useTranslation('scene3d');
@@ -57,6 +61,7 @@ function AssetCard({
       </Typography.Text>
       <div className="xr-editor__asset-actions">
         {meta && <span className="xr-editor__asset-meta">{meta}</span>}
+        {extra}
         {character && (
           <Tooltip title={t('assets.asNpc')}>
             <Button
@@ -82,7 +87,17 @@ function AssetCard({
   );
 }
 
-/** The platform library: search, category, characters only, paged thumbnails. */
+/** A library model as it is added: a character as an NPC (the card's + adds it as a model too). */
+const libraryAsset = (item: LibraryModel): DragAsset => ({
+  from: 'library',
+  item,
+  as: item.kind === 'character' ? 'npc' : 'model',
+});
+
+/**
+ * The platform library: search, category, characters only, paged thumbnails, one card per model with its variants
+ * (colours, sizes) in a picker and an imported model's credit.
+ */
 function LibraryTab({ onAdd }: { onAdd(a: DragAsset): void }) {
   const { t } = useTranslation('scene3d');
   const [keyword, setKeyword] = useState('');
@@ -90,8 +105,16 @@ function LibraryTab({ onAdd }: { onAdd(a: DragAsset): void }) {
   const [kind, setKind] = useState<'all' | 'character'>('all');
   const [page, setPage] = useState(1);
   const categories = useQuery(categoryListQuery());
+  const summary = useQuery(librarySummaryQuery());
   const list = useQuery(
-    modelPageQuery({ page, limit: PAGE, keyword: keyword || undefined, category, kind: kind === 'all' ? undefined : kind }),
+    modelPageQuery({
+      page,
+      limit: PAGE,
+      keyword: keyword || undefined,
+      category,
+      kind: kind === 'all' ? undefined : kind,
+      grouped: true,
+    }),
   );
   return (
     <div className="xr-editor__assets-tab">
@@ -131,6 +154,7 @@ function LibraryTab({ onAdd }: { onAdd(a: DragAsset): void }) {
           ]}
         />
       </div>
+      {summary.data && <LibraryCounts models={summary.data.models} variants={summary.data.variants} />}
       {list.isError && <Alert type="error" showIcon title={t('assets.libraryFailed')} />}
       <Spin spinning={list.isFetching}>
         {list.data && list.data.list.length === 0 ? (
@@ -142,9 +166,17 @@ function LibraryTab({ onAdd }: { onAdd(a: DragAsset): void }) {
                 key={item.id}
                 title={item.name}
                 thumbnail={item.thumbnail}
-                meta={item.triangles ? t('assets.triangles', { count: item.triangles }) : undefined}
-                asset={{ from: 'library', item, as: item.kind === 'character' ? 'npc' : 'model' }}
+                meta={
+                  item.variants > 1 ? undefined : item.triangles ? t('assets.triangles', { count: item.triangles }) : undefined
+                }
+                asset={libraryAsset(item)}
                 character={item.kind === 'character'}
+                extra={
+                  <>
+                    {item.variants > 1 && <VariantPicker model={item} onPick={(v) => onAdd(libraryAsset(v))} />}
+                    <CreditButton model={item} />
+                  </>
+                }
                 onAdd={onAdd}
               />
             ))}
@@ -296,7 +328,8 @@ function UploadsTab({ projectId, onAdd }: { projectId: number; onAdd(a: DragAsse
 
 /** The asset panel: the model library and the project's own models; click or drag into the viewport to add. */
 export function AssetPanel({ projectId, onAdd }: { projectId: number; onAdd(a: DragAsset): void }) {
-  const { t } = useTranslation('scene3d');
+  // the library namespace (credits) loads with the panel, not when the first card renders
+  const { t } = useTranslation(['scene3d', 'library']);
   const [tab, setTab] = useState<'library' | 'uploads'>('library');
   return (
     <div className="xr-editor__assets" data-testid="asset-panel">
