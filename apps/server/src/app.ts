@@ -495,7 +495,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(rbacRoutes, { rbac });
       await api.register(communityRoutes, { community });
       await api.register(projectsRoutes, { projects });
-      await api.register(marketRoutes, { market });
+      await api.register(marketRoutes, { market, checkReplies: config.env !== 'production' });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders, checkout });
       await api.register(paymentsRoutes, { checkout, notify, sandbox, origins });

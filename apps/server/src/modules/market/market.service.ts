@@ -100,6 +100,7 @@ export function createMarketService(
     const found = await projects.marketDetails(id);
     if (!found) return null;
     const { row: p, tags, creator } = found;
+    // In the schema's field order (projectDetails): production serializes this object as it is (market.routes.ts).
     const base: PublicDetails['base'] = {
       id: p.id,
       name: p.name,
@@ -108,19 +109,19 @@ export function createMarketService(
       price: centsToHkd(p.priceCents),
       is_free: p.priceCents === 0,
       cover: p.cover,
-      images: p.images,
       keywords: p.keywords,
-      description: p.description,
       tags,
+      creator,
       score: p.scoreCount > 0 ? Math.round((p.scoreSum / p.scoreCount) * 10) / 10 : 0,
       score_count: p.scoreCount,
       sales_count: p.salesCount,
+      created_at: p.createdAt.toISOString(),
+      description: p.description,
+      images: p.images,
       for_sale: p.forSale,
       is_public: p.isPublic,
       review_status: p.reviewStatus,
-      created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
-      creator,
     };
     return { row: p, base, anonymous: { ...base, ...NO_FLAGS } };
   }
