@@ -22,6 +22,8 @@ export interface LeanParams {
   scene?: string;
   /** The interface language the link asks for (else the stored one). */
   lang?: Lang;
+  /** Opened from the "View in AR" QR code (`ar=1`): the AR button stands out. */
+  ar?: boolean;
 }
 
 const on = (v: string | null) => v === '1' || v === 'true';
@@ -39,6 +41,7 @@ export function parseParams(search: string): LeanParams {
     kind: k === 'tour' || k === 'scene' ? k : null,
     ...(on(q.get('embed')) ? { embed: true } : {}),
     ...(on(q.get('autorotate')) ? { autorotate: true } : {}),
+    ...(on(q.get('ar')) ? { ar: true } : {}),
     // element ids are short identifiers; anything else is ignored
     ...(/^[\w-]{1,64}$/.test(scene) ? { scene } : {}),
     ...((LANGS as readonly string[]).includes(lang) ? { lang: lang as Lang } : {}),

@@ -4,11 +4,15 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { CartShortcut } from '../components/cart-shortcut';
+import { connectSession } from '../lib/auth/connect';
 import { addToCart } from '../lib/cart';
 import { FeedbackBridge, feedback } from '../lib/feedback';
 import { antdLocale, currentLang, i18nReady } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { getThemeColor } from '../lib/theme';
+
+// the cart's calls carry the SPA's sign-in, as in the SPA (main.tsx)
+connectSession();
 
 /**
  * What the lean viewer page loads after its first frame: the SPA's cart button and dialog (with antd's theme and

@@ -197,4 +197,57 @@ describe('lean full-screen viewer page', () => {
     await waitFor(() => expect(screen.queryByTestId('lean-loading')).toBeNull());
     expect(p.loadViewer).not.toHaveBeenCalled();
   });
+
+  it("offers 'View in AR' for a model project's model and a 3D scene, none for a tour; the tap hands over what to show", async () => {
+    const onAr = vi.fn(async () => undefined);
+    const model = {
+      kind: 'model3d',
+      filename: 'cube.glb',
+      original_url: '/o.glb',
+      outputs: { model: '/m.glb', model_usdz: '/m.usdz' },
+    };
+    const loadAssets = vi.fn(async () => ({
+      AssetViewer: () => <div data-testid="asset" />,
+      viewsOf: () => [{ kind: 'model' as const, src: '/m.glb' }],
+    }));
+    const files = props({
+      onAr,
+      loadAssets,
+      requests: requests({ content: Promise.resolve(content({ scene: null, assets: [model] })) }),
+    });
+    const first = render(<LeanViewerPage {...files} />);
+    const button = await screen.findByRole('button', { name: en.viewInAr });
+    expect(button).toHaveAttribute('data-ar-scale', 'real');
+    await act(async () => button.click());
+    expect(onAr).toHaveBeenCalledWith({ glbUrl: '/m.glb', usdzUrl: '/m.usdz' });
+    first.unmount();
+
+    const objects = ['a', 'b'].map((id) => ({ id, type: 'model', parent: null, hidden: false, source: { asset_id: 1 } }));
+    const scene = {
+      ...tourDetails,
+      kind: 'scene',
+      document: { kind: 'scene', objects: objects.map((o) => ({ ...o, transform: {} })) },
+      media: { 1: { id: 1, kind: 'model3d', status: 'ready', urls: { model: '/m.glb' }, tiles: null, clips: [] } },
+    } as unknown as SceneDetails;
+    const sceneProps = props({
+      onAr,
+      params: { id: 5, kind: 'scene', ar: true },
+      requests: requests({
+        content: Promise.resolve(content({ scene: { kind: 'scene', version: 1 } })),
+        scene: Promise.resolve(scene),
+      }),
+      loadViewer: vi.fn(async () => ({ default: () => <div data-testid="scene-viewer" /> })),
+    });
+    const second = render(<LeanViewerPage {...sceneProps} />);
+    const tabletop = await screen.findByRole('button', { name: en.viewInAr });
+    expect(tabletop).toHaveAttribute('data-ar-scale', 'tabletop');
+    expect(tabletop).toHaveClass('xr-lean__ar--primary');
+    await act(async () => tabletop.click());
+    expect(onAr).toHaveBeenLastCalledWith({ scene });
+    second.unmount();
+
+    render(<LeanViewerPage {...props({ onAr })} />);
+    await screen.findByTestId('tour-panorama');
+    expect(screen.queryByRole('button', { name: en.viewInAr })).toBeNull();
+  });
 });

@@ -1,8 +1,10 @@
 import type { Lang } from '@xr/contract/lang';
+import { MODEL_USDZ_OUTPUT } from '@xr/contract/model-outputs';
 import type { DocumentKind, ResolvedProduct, SceneDetails } from '@xr/contract/scenes';
 import type { i18n as I18n } from 'i18next';
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { type ArTarget, arTargetOf } from '../components/viewers/ar/scene-ar-content';
 import type { AssetViewerProps } from '../components/viewers/asset-viewer';
 import type { SceneViewerProps } from '../components/viewers/scene-viewer-props';
 import { contentMode, type LeanContent, type LeanParams, type LeanRequests } from './boot';
@@ -33,13 +35,34 @@ export interface LeanPageProps {
   onShown?(): void;
   /** Where the cart button goes (filled by the entry once the viewer is shown). */
   cartRef?: React.Ref<HTMLDivElement>;
+  /** "View in AR" (its code is loaded on the tap): a model project's model or a 3D scene; absent = no button. */
+  onAr?(target: ArTarget): Promise<unknown>;
 }
 
 type State =
   | { phase: 'loading' }
   | { phase: 'message'; text: string; failed: boolean }
-  | { phase: 'scene'; details: SceneDetails; Viewer: ComponentType<SceneViewerProps>; Frame: FrameModule['default'] }
-  | { phase: 'assets'; views: AssetViewerProps[]; AssetViewer: AssetModule['AssetViewer']; Frame: FrameModule['default'] };
+  | {
+      phase: 'scene';
+      details: SceneDetails;
+      Viewer: ComponentType<SceneViewerProps>;
+      Frame: FrameModule['default'];
+      ar: ArTarget | null;
+    }
+  | {
+      phase: 'assets';
+      views: AssetViewerProps[];
+      AssetViewer: AssetModule['AssetViewer'];
+      Frame: FrameModule['default'];
+      ar: ArTarget | null;
+    };
+
+/** The project's one model (several loose models have no arrangement to keep), for "View in AR". */
+export function oneModel(content: Pick<LeanContent, 'assets'>): { glbUrl: string; usdzUrl?: string } | null {
+  const models = content.assets.filter((a) => a.kind === 'model3d' && a.outputs.model);
+  const glbUrl = models.length === 1 ? models[0]?.outputs.model : undefined;
+  return glbUrl ? { glbUrl, usdzUrl: models[0]?.outputs[MODEL_USDZ_OUTPUT] } : null;
+}
 
 /** The smallest picture of a tour's first scene (shown at once under the loading sign), else the project's cover. */
 export function previewOf(details: SceneDetails | null, cover: string): string {
@@ -111,12 +134,20 @@ export function LeanViewerPage(props: LeanPageProps) {
             props.loadFrame(),
             props.loadTexts(),
           ]);
-          set({ phase: 'scene', details, Viewer: viewer.default, Frame: frame.default });
+          const ar = arTargetOf(oneModel(content), details);
+          set({ phase: 'scene', details, Viewer: viewer.default, Frame: frame.default, ar });
         } else if (mode === 'assets') {
           const [assets, frame] = await Promise.all([props.loadAssets(), props.loadFrame(), props.loadTexts()]);
           const views = assets.viewsOf(content);
           if (views.length === 0) set({ phase: 'message', text: content.message || texts.notFound, failed: false });
-          else set({ phase: 'assets', views, AssetViewer: assets.AssetViewer, Frame: frame.default });
+          else
+            set({
+              phase: 'assets',
+              views,
+              AssetViewer: assets.AssetViewer,
+              Frame: frame.default,
+              ar: arTargetOf(oneModel(content), null),
+            });
         } else set({ phase: 'message', text: content.message || texts.notFound, failed: false });
       } catch (e) {
         set({ phase: 'message', text: messageOf(e) || texts.failed, failed: true });
@@ -163,6 +194,16 @@ export function LeanViewerPage(props: LeanPageProps) {
         }
       : undefined;
   const tour = state.phase === 'scene' && state.details.kind === 'tour';
+  const arTarget = state.phase === 'scene' || state.phase === 'assets' ? state.ar : null;
+  const [arStarting, setArStarting] = useState(false);
+  const startAr = (target: ArTarget) => {
+    if (!props.onAr || arStarting) return;
+    setArStarting(true);
+    void props
+      .onAr(target)
+      .catch(() => undefined)
+      .finally(() => setArStarting(false));
+  };
   return (
     <div
       className="xr-lean"
@@ -175,7 +216,22 @@ export function LeanViewerPage(props: LeanPageProps) {
           <span aria-hidden="true">←</span> <span className="xr-lean__back-text">{texts.back}</span>
         </a>
         <h1 className="xr-lean__title">{name}</h1>
-        <div className="xr-lean__cart" ref={props.cartRef} />
+        <div className="xr-lean__tools">
+          {arTarget && props.onAr ? (
+            <button
+              type="button"
+              className={`xr-lean__ar${params.ar ? ' xr-lean__ar--primary' : ''}`}
+              data-testid="ar-open"
+              data-ar-scale={'scene' in arTarget ? 'tabletop' : 'real'}
+              aria-busy={arStarting || undefined}
+              disabled={arStarting}
+              onClick={() => startAr(arTarget)}
+            >
+              {texts.viewInAr}
+            </button>
+          ) : null}
+          <div className="xr-lean__cart" ref={props.cartRef} />
+        </div>
       </header>
       <main className="xr-lean__body" ref={body}>
         {state.phase === 'scene' ? (

@@ -1,42 +1,44 @@
 import './ar.css';
-import { Button, type ButtonProps, Modal, QRCode } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../lib/feedback';
-import { type ArMode, arPageUrl, detectArMode } from './ar-support';
+import { type ArTarget, arLabels, isTabletop, launchAr } from './ar-launch';
+import { ArQrDialog } from './ar-qr';
+import { type ArMode, detectArMode } from './ar-support';
 
 export interface ArButtonProps extends Pick<ButtonProps, 'size' | 'type'> {
-  /** The GLB (signed URL) placed by WebXR. */
-  glbUrl: string;
-  /** The USDZ (signed URL) AR Quick Look opens on iOS. */
-  usdzUrl?: string;
+  /** A model (its GLB and the pipeline's USDZ, signed URLs) or a whole 3D scene (its details). */
+  target: ArTarget;
   /** The picture inside the Quick Look link (Safari needs an `<img>` as the link's child). */
   thumbnailUrl?: string;
-  /** A scene of many objects: shown as a tabletop view scaled to about 1 m, not at real size. */
-  tabletop?: boolean;
   /** The page was opened from the QR code (`?ar=1`): the button stands out. */
   highlight?: boolean;
 }
 
 /**
- * "View in AR": WebXR `immersive-ar` with floor placement where the browser has it (Android Chrome), AR Quick Look
- * with the pipeline's USDZ on iOS, and on other devices (desktop) a dialog with a QR code of this page that opens
- * the AR view on a phone. The three.js session code loads only when AR starts.
+ * "View in AR": WebXR `immersive-ar` with floor placement where the browser has it (Android Chrome), AR Quick Look on
+ * iOS (the pipeline's USDZ of a model, or one exported in the browser for a scene or an older model), and on other
+ * devices (desktop) a dialog with a QR code of this page that opens the AR view on a phone. A model shows at its real
+ * size, a scene as a tabletop view of about 1 m. The three.js code loads only when AR starts.
  */
-export function ArButton({ glbUrl, usdzUrl, thumbnailUrl, tabletop, highlight, ...button }: ArButtonProps) {
+export function ArButton({ target, thumbnailUrl, highlight, ...button }: ArButtonProps) {
   const { t } = useTranslation('ar');
   const { message } = useFeedback();
   const [mode, setMode] = useState<ArMode | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const [starting, setStarting] = useState(false);
+  const tabletop = isTabletop(target);
+  const usdzUrl = tabletop ? undefined : target.usdzUrl;
 
   useEffect(() => {
     let live = true;
-    void detectArMode(!!usdzUrl).then((m) => live && setMode(m));
+    // without the pipeline's USDZ, Quick Look gets one exported in the browser
+    void detectArMode(true).then((m) => live && setMode(m));
     return () => {
       live = false;
     };
-  }, [usdzUrl]);
+  }, []);
 
   const label = t('button');
   const type = highlight ? 'primary' : button.type;
@@ -51,26 +53,13 @@ export function ArButton({ glbUrl, usdzUrl, thumbnailUrl, tabletop, highlight, .
   }
 
   const start = async () => {
-    if (mode !== 'webxr') {
+    if (mode !== 'webxr' && mode !== 'quicklook') {
       setQrOpen(true);
       return;
     }
     setStarting(true);
     try {
-      const { startArSession } = await import('./ar-session');
-      await startArSession({
-        glbUrl,
-        fitTo: tabletop ? 1 : undefined,
-        labels: {
-          reset: t('reset'),
-          exit: t('exit'),
-          smaller: t('smaller'),
-          larger: t('larger'),
-          aim: t('aim'),
-          placed: t('placed'),
-          tabletop: t('tabletop'),
-        },
-      });
+      await launchAr(target, mode, arLabels(t));
     } catch {
       message.error(t('failed'));
     } finally {
@@ -88,18 +77,11 @@ export function ArButton({ glbUrl, usdzUrl, thumbnailUrl, tabletop, highlight, .
         onClick={() => void start()}
         data-testid="ar-open"
         data-ar-mode={mode ?? ''}
+        data-ar-scale={tabletop ? 'tabletop' : 'real'}
       >
         {label}
       </Button>
-      {qrOpen ? (
-        <Modal open title={label} footer={null} onCancel={() => setQrOpen(false)} width={360} centered>
-          <figure className="xr-ar-qr" data-testid="ar-qr">
-            <QRCode value={arPageUrl(window.location.href)} size={200} bordered={false} />
-            <figcaption>{t('qrHint')}</figcaption>
-          </figure>
-          <p className="xr-muted xr-ar-qr__scale">{tabletop ? t('tabletop') : t('realScale')}</p>
-        </Modal>
-      ) : null}
+      {qrOpen ? <ArQrDialog tabletop={tabletop} onClose={() => setQrOpen(false)} /> : null}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Box3,
   DirectionalLight,
   Group,
   HemisphereLight,
@@ -9,11 +8,9 @@ import {
   PerspectiveCamera,
   RingGeometry,
   Scene,
-  Vector3,
   WebGLRenderer,
 } from 'three';
-import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { createArLoader, fitScale, standOnOrigin } from './scene-ar';
 
 /**
  * "View in AR" through WebXR `immersive-ar` (Android Chrome), on three.js's own `renderer.xr`: a hit-test source from
@@ -21,7 +18,8 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
  * two fingers on the DOM overlay (or its −/+ buttons) scale it, Reset lifts it to be placed again, Exit ends the
  * session. A model shows at its real size (glTF metres, no fitting); a scene's models are scaled together to about
  * 1 m (`fitTo`), a tabletop view. The overlay is plain DOM (it must be the session's `dom-overlay` root) and
- * carries the placed position in `data-placed` for tests and assistive tools.
+ * carries the placed position in `data-placed` for tests and assistive tools. The session is asked for before the
+ * content has loaded (the browser wants it close to the tap); a tap before the content is in places nothing.
  */
 
 export interface ArLabels {
@@ -36,7 +34,9 @@ export interface ArLabels {
 }
 
 export interface ArOptions {
-  glbUrl: string;
+  /** A model's GLB; or `load`, which builds the content (a scene's models in its arrangement). */
+  glbUrl?: string;
+  load?(): Promise<Object3D>;
   labels: ArLabels;
   /** Longest side in metres the whole content is scaled to (scenes); none = real size. */
   fitTo?: number;
@@ -62,9 +62,17 @@ function button(text: string, onClick: () => void, testId: string): HTMLButtonEl
 }
 
 /** Starts the AR session; resolves once it runs, with a function that ends it. */
-export async function startArSession({ glbUrl, labels, fitTo, onEnd }: ArOptions): Promise<() => void> {
+export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArOptions): Promise<() => void> {
   const xr = (navigator as Navigator & { xr?: XRSystem }).xr;
   if (!xr) throw new Error('WebXR is not available');
+  const loading: Promise<Object3D> = load
+    ? load()
+    : glbUrl
+      ? createArLoader()
+          .loadAsync(glbUrl)
+          .then((g) => g.scene)
+      : Promise.reject(new Error('nothing to show'));
+  loading.catch(() => undefined);
 
   const overlay = document.createElement('div');
   overlay.className = 'xr-ar';
@@ -97,20 +105,10 @@ export async function startArSession({ glbUrl, labels, fitTo, onEnd }: ArOptions
   reticle.visible = false;
   scene.add(reticle);
 
-  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
-  const gltf = await loader.loadAsync(glbUrl);
-  const content: Object3D = gltf.scene;
-  // the model stands on its lowest point, centred over the placement spot
-  const box = new Box3().setFromObject(content);
-  const size = box.getSize(new Vector3());
-  const centre = box.getCenter(new Vector3());
-  content.position.set(-centre.x, -box.min.y, -centre.z);
   const anchor = new Group();
-  anchor.add(content);
-  const baseScale = fitTo ? fitTo / Math.max(size.x, size.y, size.z, 1e-6) : 1;
+  let baseScale = 1;
   let userScale = 1;
   const applyScale = () => anchor.scale.setScalar(baseScale * userScale);
-  applyScale();
   anchor.visible = false;
   scene.add(anchor);
 
@@ -128,11 +126,18 @@ export async function startArSession({ glbUrl, labels, fitTo, onEnd }: ArOptions
     hint.textContent = labels.aim;
   };
 
-  const session = await xr.requestSession('immersive-ar', {
-    requiredFeatures: ['hit-test'],
-    optionalFeatures: ['dom-overlay'],
-    domOverlay: { root: overlay },
-  } as XRSessionInit);
+  const session = await xr
+    .requestSession('immersive-ar', {
+      requiredFeatures: ['hit-test'],
+      optionalFeatures: ['dom-overlay'],
+      domOverlay: { root: overlay },
+    } as XRSessionInit)
+    .catch((err: unknown) => {
+      renderer.dispose();
+      renderer.domElement.remove();
+      overlay.remove();
+      throw err;
+    });
   let ended = false;
   const cleanup = () => {
     if (ended) return;
@@ -152,6 +157,18 @@ export async function startArSession({ glbUrl, labels, fitTo, onEnd }: ArOptions
     await session.end();
     throw new Error('hit-test is not available');
   }
+  let content: Object3D;
+  try {
+    // the model stands on its lowest point, centred over the placement spot
+    content = standOnOrigin(await loading);
+  } catch (err) {
+    await session.end().catch(() => undefined);
+    throw err;
+  }
+  anchor.add(content);
+  baseScale = fitTo ? fitScale(content, fitTo) : 1;
+  applyScale();
+  overlay.dataset.loaded = '';
 
   bar.append(
     button(labels.smaller, () => setScale(userScale / 1.25), 'ar-smaller'),
