@@ -1,4 +1,4 @@
-// Audit log list at scale (issue 10): GET /logs_list over 1,000,000 entries in the embedded database (PGlite).
+// Audit log list at scale: GET /logs_list over 1,000,000 entries in the embedded database (PGlite).
 // Seeds the entries with generate_series INSERTs into the data dir while no server holds it, then drives the real
 // server with autocannon, each connection rotating over the screen's filters (none, actor id, actor name, action,
 // target, date range, combined, a deep page).
@@ -132,7 +132,7 @@ const budgetLines = rows
   .join('\n');
 writeSection(
   'audit',
-  `## Audit log list (issue 10)
+  `## Audit log list
 
 Command: \`DATABASE_URL=postgres://… npm run bench audit\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC). \`bench/audit.bench.mjs\` inserts ${ROWS.toLocaleString('en')} entries into the
 embedded database (PGlite) and, with \`DATABASE_URL\`, into a PostgreSQL database of its own (generate_series INSERTs in

@@ -1,4 +1,4 @@
-// The forum's query plans at 100,000 posts (issue 10): runs the forum repository's thread list and search against
+// The forum's query plans at 100,000 posts: runs the forum repository's thread list and search against
 // PGlite (a data dir kept between runs) and, with DATABASE_URL, PostgreSQL (that database; migrated and seeded when
 // its forum is empty), prints EXPLAIN (ANALYZE, BUFFERS) of every query each call sends (on PGlite the search's prepared statement with
 // its generic plan, as it runs) and the median time of the

@@ -1,4 +1,4 @@
-// Forum thread list and search (issue 10): GET /forum/thread_page at 100,000 posts (10,000 threads over the three
+// Forum thread list and search: GET /forum/thread_page at 100,000 posts (10,000 threads over the three
 // default boards, ten posts each, bodies of random English and Chinese words), anonymous and signed in (the unread
 // markers join the reader's read times). Budget: thread list and search p95 ≤ 50 ms. PGlite always, PostgreSQL too
 // when DATABASE_URL is set. The demo data comes from a first start; the rows are then added by INSERT … SELECT
@@ -128,7 +128,7 @@ const budget = results
   .join('\n');
 writeSection(
   'forum',
-  `## Forum thread list and search (issue 10)
+  `## Forum thread list and search
 
 Command: \`npm run bench forum\` (${new Date().toISOString().slice(0, 10)}; with \`DATABASE_URL\` also on PostgreSQL; load average after the run ${load1}).
 \`bench/forum.bench.mjs\` seeds the demo data with a first start, then adds ${THREADS.toLocaleString('en')} threads over the three default boards

@@ -1,4 +1,4 @@
-// Model library browse path (issue 8): GET /library/model_page (pages, category / tag / kind filters, English and
+// Model library browse path: GET /library/model_page (pages, category / tag / kind filters, English and
 // Chinese search) and /library/category_list as a signed-in creator, at the generated catalogue's size (3,390
 // models) and at 100,000 models (the catalogue copied with numbered names by one INSERT … SELECT). PGlite always,
 // PostgreSQL too when DATABASE_URL is set. Default configuration, then the same data with the read cache off.
@@ -144,7 +144,7 @@ const budget = results
   .join('\n');
 writeSection(
   'library',
-  `## Model library browse (issue 8)
+  `## Model library browse
 
 Command: \`npm run bench library\` (${new Date().toISOString().slice(0, 10)}; with \`DATABASE_URL\` also on PostgreSQL).
 \`bench/library.bench.mjs\` starts the real server with the generated catalogue (3,390 models, inserted at first start),

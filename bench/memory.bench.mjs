@@ -1,5 +1,5 @@
 /**
- * Idle memory of the server (issue 7 item 14): the resident set (VmRSS) of the real server process after a fresh
+ * Idle memory of the server: the resident set (VmRSS) of the real server process after a fresh
  * start with the demo data seeded and a short warm-up of public and signed-in calls, then 10 s of quiet. Background
  * content generation (SEED_MEDIA_WIDTH=0) and the library prebuild (LIBRARY_PREBUILD=0) are off so "idle" means idle.
  * The embedded database runs inside the process (PGlite, WebAssembly), so its shared buffers count in the RSS:

@@ -1,5 +1,5 @@
 /**
- * 3D scene benchmark (issue 8), in Debian's Chromium (headless, WebGL through SwiftShader):
+ * 3D scene benchmark, in Debian's Chromium (headless, WebGL through SwiftShader):
  * - the viewer's first complete frame of a ~5 MB processed scene (every model downloaded, parsed and drawn: dense
  *   ones from their coarse level of detail, textures from their previews, at half the pixel ratio), timed when the
  *   GPU has drawn it, on the full-screen page (the lean `viewer.html` entry); then every model at full detail with
@@ -373,7 +373,7 @@ const firstCompleteFrame = (page) =>
 // BENCH_WEB_DIST: another build to compare with (e.g. the one before a change).
 // Without the first start's background work (the demo catalogue's media and the 3,390 library models' GLBs and
 // thumbnails, minutes of both cores): the viewer's runs measured the machine's contention with it, not the viewer
-// (session 14; the other server benchmarks turned it off long ago). `BENCH_BACKGROUND=1` keeps it.
+// (the other server benchmarks turned it off long ago). `BENCH_BACKGROUND=1` keeps it.
 const QUIET = process.env.BENCH_BACKGROUND === '1' ? {} : { SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0' };
 const server = await startServer({ ...QUIET, WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist') });
 // A busy machine may take longer than the shared helper waits.

@@ -1,7 +1,7 @@
 /**
  * Screenshots of the tour's early picture (drawn by the lean page from the preview, before Photo Sphere Viewer is
  * ready) and of Photo Sphere Viewer's own first frame at the same view, side by side in time, at 1440 and 390 px: the
- * two must show the same view (docs/perf.md, "360 tour viewer", session 10). The viewer's chunk is held back 4 s so
+ * two must show the same view (docs/perf.md, "360 tour viewer"). The viewer's chunk is held back 4 s so
  * the early picture stays on screen. Needs the built web. Run: `node --import tsx bench/tour-early-shots.mjs`.
  */
 import fs from 'node:fs';

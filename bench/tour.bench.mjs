@@ -1,5 +1,5 @@
 /**
- * 360 tour benchmark (issue 8): the tour viewer's first frame of a tiled 8K panorama, in Debian's Chromium (headless,
+ * 360 tour benchmark: the tour viewer's first frame of a tiled 8K panorama, in Debian's Chromium (headless,
  * WebGL through SwiftShader), on the full-screen page (the lean `viewer.html` entry).
  *
  * The panorama is real: an 8192 × 4096 landscape rendered by the demo catalogue's generator, then cut by the asset

@@ -4,7 +4,7 @@
  * creator) in headless Chromium with a cold cache (a fresh browser context per page). Records per page the
  * requests, the bytes on the wire (as served: brotli), the JS+CSS size gzipped (each script and style body
  * gzipped at level 9, what a gzip-only client receives from the precompressed `.gz` files), FCP and LCP.
- * Budget (issue 7): public pages ≤ 250 KiB JS+CSS gzipped and ≤ 25 requests, /profile ≤ 400 KiB.
+ * Budget: public pages ≤ 250 KiB JS+CSS gzipped and ≤ 25 requests, /profile ≤ 400 KiB.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

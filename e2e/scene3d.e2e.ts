@@ -8,7 +8,7 @@ import { shot as fullShot, launch, newContext, settle } from './browser';
 import { api, pickMenuItem, pickOption, signIn, tusUpload } from './helpers';
 
 /**
- * The 3D scene journey (issue 8): a creator builds a scene from three library models and an uploaded FBX, moves one
+ * The 3D scene journey: a creator builds a scene from three library models and an uploaded FBX, moves one
  * with the gizmo (checked in the saved document), adds an NPC that walks two waypoints and says a line when a
  * visitor comes near, and a product hotspot; saves and reloads. In the viewer the speech bubble appears when the
  * camera comes near, and "add to cart" from the product hotspot raises the cart badge.

@@ -11,7 +11,7 @@ import { adminToken, api, createActiveUser, pickOption, signIn, waitForHash } fr
 import { installXrMock } from './xr-mock';
 
 /**
- * The 360 tour journey (issue 8): a creator builds a two-scene tour — a 360 image and a 360 video — with a scene
+ * The 360 tour journey: a creator builds a two-scene tour — a 360 image and a 360 video — with a scene
  * link, an image, a video and a time-limited hotspot on the video, it autosaves, a reload finds it intact, the
  * creator submits it, an admin approves it in the review drawer (which shows the tour), and a visitor opens the
  * details page, follows the link and opens the image hotspot; the canvas shows different pixels after each step.

@@ -21,7 +21,7 @@ const SITE_MODULES = new RegExp(
 
 /**
  * Modules of the details page that other pages share too (the lite components, the viewers' plain data, its
- * icons): one chunk `details` instead of ~20 files of a few hundred bytes (issue 7 item 13: ≤ 25 requests). The
+ * icons): one chunk `details` instead of ~20 files of a few hundred bytes (≤ 25 requests). The
  * preview's viewers load with the preview, when there is one.
  */
 const DETAILS_MODULES = new RegExp(
@@ -61,7 +61,7 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'], priority: 10 },
             { name: 'public', test: /layouts[\\/]public-layout/, priority: 5 },
             // What the public pages (home, market, details) share, in one file instead of a dozen of a few hundred
-            // bytes each (issue 7 item 13: ≤ 25 requests): their cards, price tag, queries, the contract's zod-free
+            // bytes each (≤ 25 requests): their cards, price tag, queries, the contract's zod-free
             // parts they read, antd's Tag and the icons only they show.
             { name: 'site', test: SITE_MODULES, priority: 4 },
             { name: 'details', test: DETAILS_MODULES, priority: 3 },

@@ -140,7 +140,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });
 
   const access = createAccessEvents(redis);
-  // The audit log (issue 10): services that audit receive it and call audit.record(tx, ...) in their transaction.
+  // The audit log: services that audit receive it and call audit.record(tx, ...) in their transaction.
   const audit = createAuditService({ db, retentionDays: config.audit.retentionDays });
   const rbac = createRbacService(db, access, audit);
   await rbac.ensureCatalogue();
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const auth = createAuthService({ db, config, mailer, users, rbac, codes, access, counters, audit });
   const community = createCommunityService({ db, mailer, config });
 
-  // Storefront and commerce (issue 3).
+  // Storefront and commerce.
   const marketCacheMs = config.commerce.marketCacheSeconds * 1000;
   const projects = createProjectsService({ db, users, cacheMs: marketCacheMs });
   const orders = createOrdersService({ db, projects });
@@ -161,13 +161,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { cacheMs: marketCacheMs, countCacheMs: config.commerce.marketCountCacheSeconds * 1000 },
   );
   const tagsService = createTagsService({ db, projects, audit });
-  // System messages (issue 4) come first: the wallet tells creators about cash-out decisions with them.
+  // System messages come first: the wallet tells creators about cash-out decisions with them.
   let realtime: Realtime | undefined;
   const messages = createMessagesService({
     db,
     notify: (userIds, count) => realtime?.toUsers(userIds, RealtimeEvent.messageNew, { count }),
   });
-  // Wallet and coins (issue 10): the cash ledger, cash-out and its approval, coin awards and exchanges.
+  // Wallet and coins: the cash ledger, cash-out and its approval, coin awards and exchanges.
   const wallet = createWalletService({
     db,
     commissionPercent: config.commerce.commissionPercent,
@@ -184,7 +184,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await wallet.ensureCoinRules();
   const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
   const payments = createPaymentsService({ db, provider });
-  // Plans and memberships (issue 10): bought at checkout; quotas read by projects, uploads, live streaming, avatars.
+  // Plans and memberships: bought at checkout; quotas read by projects, uploads, live streaming, avatars.
   // Usage for /profile comes from the editor and the storage rules (created below), through these late-bound functions.
   let projectCount: ((userId: number) => Promise<number>) | undefined;
   let storageOf: ((userId: number) => Promise<{ used_bytes: number; quota_bytes: number }>) | undefined;
@@ -209,7 +209,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     plans,
     membershipChanged: (userId) => users.accessChanged(userId),
   });
-  // Creator content (issue 4): system messages, jobs, file types and capacity, the editor and review.
+  // Creator content: system messages, jobs, file types and capacity, the editor and review.
   // The realtime channel starts once the session guard exists (below); messages announce themselves through it.
   const forum = createForumService({
     db,
@@ -225,7 +225,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // database and every enqueue wakes an idle worker at once, so polling only finds retries that came due and reaping
   // only leases this process failed to renew: both far less often there. PGlite answers one query at a time and each
   // idle claim (an UPDATE … FOR UPDATE SKIP LOCKED) and reap held it for 1–14 ms, two to four times a second,
-  // in front of whatever request came next (docs/perf.md, forum search, session 11).
+  // in front of whatever request came next (docs/perf.md, forum search).
   const pglite = database.kind === 'pglite';
   const jobs = createJobQueue({
     db,
@@ -235,12 +235,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(pglite ? { pollMs: 5_000, reapMs: 15_000 } : {}),
   });
   const station = createStationService({ db, users, rbac, messages, jobs, audit });
-  // Organisation approval (issue 10): registrations as organisations wait for an administrator.
+  // Organisation approval: registrations as organisations wait for an administrator.
   const institution = createInstitutionService({ db, rbac, messages, mailer, storage, access, audit, log: app.log });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
   // CPU-heavy asset processing runs in worker threads (started on the first job), never on this event loop.
   const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
-  // The model library (issue 8): catalogue rows at once, generated files by background jobs or on first request.
+  // The model library: catalogue rows at once, generated files by background jobs or on first request.
   const library = createLibraryService({
     db,
     storage,
@@ -258,7 +258,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (inserted > 0) app.log.info({ inserted, ms: Date.now() - started }, 'model library catalogue inserted');
   }
   if (config.library.prebuild) await library.startBackgroundBuild();
-  // Scene documents (issue 8): library models are placed by id and resolved to the library's public file URLs.
+  // Scene documents: library models are placed by id and resolved to the library's public file URLs.
   const scenes = createScenesService({
     db,
     projects,
@@ -323,7 +323,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await rules.ensureDefaults();
   storageOf = rules.capacityOf;
   registerAssetJobs({ jobs, editor, storage, pipeline });
-  // Avatars (issue 9). `allowance` is the plans hook: custom avatars a user may keep (null = unlimited).
+  // Avatars. `allowance` is the plans hook: custom avatars a user may keep (null = unlimited).
   const avatars = createAvatarsService({
     db,
     storage,
@@ -359,7 +359,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redisAdapter: redis ? await loadRedisAdapter() : undefined,
     log: app.log,
   });
-  // The meta world (issue 9): entries, rooms over the realtime channel, presence statistics and chat records.
+  // The meta world: entries, rooms over the realtime channel, presence statistics and chat records.
   // `lookFor` answers people's avatar in use (a built-in figure's look or an uploaded model's signed URL).
   const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);
   // Wrong room-password guesses per address and room, one budget for HTTP and socket entries (Redis across processes).
@@ -376,7 +376,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     iceServers: config.world.iceServers,
     trustProxy: config.trustProxy,
   });
-  // Reports of projects, forum posts and world chat messages, decided on /ReportList (issue 10). Hiding a chat message
+  // Reports of projects, forum posts and world chat messages, decided on /ReportList. Hiding a chat message
   // deletes it through the world and tells its room.
   const reports = createReportsService({
     db,
@@ -388,7 +388,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     audit,
     chat: { forReports: (ids) => world.chatForReports(ids), remove: (id) => rooms.removeChat(id) },
   });
-  // Live VR streaming (issue 9): creating and publishing need `canStream`: an active account whose plan includes live
+  // Live VR streaming: creating and publishing need `canStream`: an active account whose plan includes live
   // streaming (plans.allows), or an administrator.
   const canStream: CanStream = async (userId) => {
     const account = await users.accountState(userId);
@@ -448,7 +448,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(
     async (api) => {
-      // Coins earned at their sources (issue 10), after the action succeeded; each award is idempotent per rule and
+      // Coins earned at their sources, after the action succeeded; each award is idempotent per rule and
       // reference, so a repeated call earns nothing more.
       api.addHook('onResponse', async (request, reply) => {
         if (reply.statusCode !== 200) return;

@@ -28,7 +28,7 @@ const schema = z.object({
   /**
    * PostgreSQL's shared buffers of the embedded database (PGlite). Its default of 128 MB sits in the server's own
    * memory (WebAssembly) on top of the OS file cache (PGlite reads its files through Node, so pages it evicts stay
-   * cached by the OS); 16 MB keeps the idle server under its budget (issue 7 item 14, docs/perf.md). `auto` (the
+   * cached by the OS); 16 MB keeps the idle server under its budget (docs/perf.md). `auto` (the
    * default) keeps 16 MB for a demo-sized database and grows the pool with the data beyond 64 MB of files, up to
    * 128 MB (`autoSharedBuffers` in db/client.ts: a 100k-project market re-read its pages through Node with 16 MB).
    */
@@ -208,7 +208,7 @@ const schema = z.object({
   FILE_URL_SECRET: z.string().min(16).optional(),
   /** Lifetime of signed content URLs, in seconds. */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
-  /** RTMP ingest port of live streaming (issue 9); 0 = no ingest in this process. Default 1935 (0 under NODE_ENV=test). */
+  /** RTMP ingest port of live streaming; 0 = no ingest in this process. Default 1935 (0 under NODE_ENV=test). */
   LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the RTMP ingest listens on. */
   LIVE_RTMP_HOST: z.string().default('0.0.0.0'),
@@ -272,7 +272,7 @@ export interface Config {
     marketCountCacheSeconds: number;
   };
   forum: { postIntervalSeconds: number };
-  /** Wallet and coins (issue 10). */
+  /** Wallet and coins. */
   wallet: {
     holdDays: number;
     cashOutMinCents: number;
@@ -293,11 +293,11 @@ export interface Config {
   uploads: { maxBytes: number; urlSecret: string; urlTtlSeconds: number; expiryHours: number };
   pipeline: { workers: number; workerMemoryMb: number };
   library: { seed: boolean; prebuild: boolean; importDir: string | null };
-  /** Audit log (issue 10): entries are kept `retentionDays` days. */
+  /** Audit log: entries are kept `retentionDays` days. */
   audit: { retentionDays: number };
-  /** Plans (issue 10): the renewal reminder starts `renewalReminderDays` before the membership ends. */
+  /** Plans: the renewal reminder starts `renewalReminderDays` before the membership ends. */
   plans: { renewalReminderDays: number };
-  /** Live streaming (issue 9): RTMP ingest (`rtmpPort` 0 = off). */
+  /** Live streaming: RTMP ingest (`rtmpPort` 0 = off). */
   live: { rtmpPort: number; rtmpHost: string; rtmpPublicUrl?: string; graceSeconds: number; internalUrl?: string };
 }
 

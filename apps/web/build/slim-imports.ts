@@ -23,7 +23,7 @@ const UNIQUE = '\0xr-slim:tooltip-unique';
 
 /**
  * Parts of antd components that render only in a state most pages never reach, resolved to a stand-in component
- * that loads the real one when it is first rendered (issue 7 item 13: /profile's first load):
+ * that loads the real one when it is first rendered (/profile's first load):
  * - Card's Tabs (only for `tabList`, which no card of XR Studio uses): antd's and rc's Tabs, ~11 KiB gzipped with
  *   every card;
  * - Typography's Editable (only while an `editable` text is being edited): antd's TextArea with rc-input and the

@@ -4,7 +4,7 @@ import { PAGE_LIMIT_MAX } from './constants';
 import { V } from './messages';
 
 /**
- * The audit log (issue 10, /system/logs and GET /logs_list). Entries are written by the server in the same
+ * The audit log (/system/logs and GET /logs_list). Entries are written by the server in the same
  * transaction as the action they describe; the API only reads them.
  */
 

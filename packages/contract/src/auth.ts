@@ -155,7 +155,7 @@ export const userInfo = z.object({
   introduction: z.string(),
   vip_date: z.string().nullable(),
   vip_status: z.boolean(),
-  /** Whole days until the membership ends (negative after; null without one): the renewal reminder (issue 10). */
+  /** Whole days until the membership ends (negative after; null without one): the renewal reminder. */
   vip_days_left: z.number().int().nullable(),
   /** True from RENEWAL_REMINDER_DAYS before the end and after it: the web shows the renewal banner. */
   renewal_reminder: z.boolean(),

@@ -3,7 +3,7 @@ import { idCoerced, idNumber, pageOf, pageQuery } from './common';
 import { V } from './messages';
 
 /**
- * Avatars (/avatar-list, issue 9). Each user keeps avatars: built-in parametric figures made in the browser editor
+ * Avatars (/avatar-list). Each user keeps avatars: built-in parametric figures made in the browser editor
  * (a `look`: body, skin, hair, clothes, colours, accessory) or uploaded GLB / VRM models processed by the asset
  * pipeline within the avatar budget. Exactly one is in use; a user without any is shown with a default look derived
  * from their id (`defaultLookFor`).

@@ -5,7 +5,7 @@ import { COMMENT_MAX, idField, idParam, KEYWORD_MAX } from './market';
 import { V } from './messages';
 
 /**
- * Creator content (issue 4): the project form and list (/vrdata/list), comment replies (/vrdata/commentlist),
+ * Creator content: the project form and list (/vrdata/list), comment replies (/vrdata/commentlist),
  * questionnaires (/vrdata/questionnaire), review (/approval/project-review*), system messages, file types
  * (/system/filetype), capacity (/system/capacity), uploads and protected delivery.
  */

@@ -3,7 +3,7 @@ import { idCoerced, idNumber, pageLimit, pageNumber, pageOf, requiredText } from
 import { V } from './messages';
 
 /**
- * The forum (issue 10): admin-managed boards with names in three languages, threads and replies written in
+ * The forum: admin-managed boards with names in three languages, threads and replies written in
  * Markdown (rendered without raw HTML on the web, so nothing a poster writes runs as markup), quotes, @mentions
  * (notified by system message), likes, a solved mark, moderation (pin, lock, move, delete) and search.
  * A poster is shown by their forum name (`forum_name`); an account must have one to post.

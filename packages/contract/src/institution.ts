@@ -3,7 +3,7 @@ import { idNumber, pageOf, pageQuery } from './common';
 import { V } from './messages';
 
 /**
- * Organisation approval (/approval/institutional, issue 10). Registering as an organisation or a group admin creates
+ * Organisation approval (/approval/institutional). Registering as an organisation or a group admin creates
  * an ordinary creator account plus a pending application with the certificate; until an administrator approves it the
  * account cannot create invite codes or manage members (it lacks the role). A rejection carries a reason the applicant
  * reads on their profile, and they may apply again with a new certificate.

@@ -4,7 +4,7 @@ import { ID_MAX, LIVE_PASSWORD_LENGTH } from './constants';
 import { V } from './messages';
 
 /**
- * Live VR streaming (issue 9, /explore/live-streaming-list; time-limited: an active membership). A creator makes a
+ * Live VR streaming (/explore/live-streaming-list; time-limited: an active membership). A creator makes a
  * stream (name, 6-digit password, flat or 360), pushes RTMP to it with the stream key, and viewers who know the
  * password watch it over HTTP-FLV with a live chat beside the player.
  */

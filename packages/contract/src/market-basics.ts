@@ -1,5 +1,5 @@
 // The zod-free part of ./market (re-exported there): the public pages import it from here, so the market and the
-// product details do not load zod and the schemas (issue 7 item 13, docs/perf.md "Web first load").
+// product details do not load zod and the schemas (docs/perf.md "Web first load").
 
 /** Sort orders of the market (spec: newest, price up / down, most popular, best rated). */
 export const MARKET_SORTS = ['newest', 'price_asc', 'price_desc', 'popular', 'rating'] as const;

@@ -123,7 +123,7 @@ export const errorMessages = {
     tc: '內置權限不能刪除，也不能修改路徑或上級',
     en: 'Built-in permissions cannot be deleted, and their path and parent cannot change',
   },
-  // --- Market, cart, orders and payment (issue 3); `{{x}}` are parameters (i18next style) ---
+  // --- Market, cart, orders and payment; `{{x}}` are parameters (i18next style) ---
   operationSuccessful: { zh: '操作成功', tc: '操作成功', en: 'Operation successful' },
   cartRemoved: {
     zh: '商品编号：{{id}} 已从购物车移除',
@@ -201,7 +201,7 @@ export const errorMessages = {
     en: 'This code is already in use, choose another',
   },
   redemptionSuccessful: { zh: '兑换成功', tc: '兌換成功', en: 'Redemption successful' },
-  // --- Creator content: uploads, review, system messages (issue 4) ---
+  // --- Creator content: uploads, review, system messages ---
   fileTypeNotAllowed: {
     zh: '非法文件：不支持此文件类型',
     tc: '非法文件：不支援此檔案類型',
@@ -287,7 +287,7 @@ export const errorMessages = {
     tc: '您已提交過此問卷',
     en: 'You have already answered this questionnaire',
   },
-  // --- Scene documents: saves, revisions, review (issue 8) ---
+  // --- Scene documents: saves, revisions, review ---
   sceneVersionConflict: {
     zh: '场景已在其他地方保存了更新的版本：请重新载入，或覆盖保存',
     tc: '場景已在其他地方儲存了較新的版本：請重新載入，或覆蓋儲存',
@@ -319,7 +319,7 @@ export const errorMessages = {
     tc: '{{models}} 個模型，{{hotspots}} 個熱點，{{npcs}} 個 NPC，{{lights}} 盞燈',
     en: '{{models}} model(s), {{hotspots}} hotspot(s), {{npcs}} NPC(s), {{lights}} light(s)',
   },
-  // --- Forum (issue 10) ---
+  // --- Forum ---
   forumNameNeeded: {
     zh: '请先在个人资料中设置论坛用户名再发帖',
     tc: '請先在個人資料中設定論壇用戶名再發帖',
@@ -352,7 +352,7 @@ export const errorMessages = {
     tc: '{{name}} 回覆了您的主題「{{title}}」',
     en: '{{name}} replied to your thread “{{title}}”',
   },
-  // --- System messages pushed by administrators (issue 9, /stationletter) ---
+  // --- System messages pushed by administrators (/stationletter) ---
   msgPushNotice: { zh: '【通知】{{content}}', tc: '【通知】{{content}}', en: '[Notice] {{content}}' },
   msgPushMaintenance: { zh: '【维护】{{content}}', tc: '【維護】{{content}}', en: '[Maintenance] {{content}}' },
   msgPushEvent: { zh: '【活动】{{content}}', tc: '【活動】{{content}}', en: '[Event] {{content}}' },
@@ -363,7 +363,7 @@ export const errorMessages = {
     tc: '訊息正在發送給 {{count}} 位用戶',
     en: 'The message is being sent to {{count}} users',
   },
-  // --- Organisation approval (issue 10, /approval/institutional) ---
+  // --- Organisation approval (/approval/institutional) ---
   alreadyDecided: {
     zh: '此申请已被处理，列表已刷新',
     tc: '此申請已被處理，列表已重新整理',
@@ -394,7 +394,7 @@ export const errorMessages = {
     tc: '您的機構帳號申請未通過，原因：{{reason}}。您可以在個人資料中重新提交證明',
     en: 'Your organisation application was not approved. Reason: {{reason}}. You may send a new certificate from your profile',
   },
-  // --- Reports (issue 10, /ReportList) ---
+  // --- Reports (/ReportList) ---
   msgReportHidden: {
     zh: '您的内容“{{title}}”因举报已被隐藏，原因：{{note}}',
     tc: '您的內容「{{title}}」因舉報已被隱藏，原因：{{note}}',
@@ -422,7 +422,7 @@ export const errorMessages = {
     en: 'Merged: {{count}} project(s) now carry the other tag',
   },
   pushNoRecipients: { zh: '没有符合条件的收件人', tc: '沒有符合條件的收件人', en: 'No account matches this audience' },
-  // --- Wallet, cash-out and coins (issue 10) ---
+  // --- Wallet, cash-out and coins ---
   cashOutOverAvailable: {
     zh: '提现金额超过可用余额（HK$ {{available}}）',
     tc: '提現金額超過可用餘額（HK$ {{available}}）',
@@ -482,7 +482,7 @@ export const errorMessages = {
     en: 'Coupon {{cdk}} ({{days}} membership days)',
   },
   coinNoteCash: { zh: 'HK$ {{amount}} 现金兑换', tc: 'HK$ {{amount}} 現金兌換', en: 'HK$ {{amount}} of cash exchanged' },
-  // --- Plans (issue 10, /system/combo, /solutions) ---
+  // --- Plans (/system/combo, /solutions) ---
   planNotPurchasable: { zh: '此方案无法购买', tc: '此方案無法購買', en: 'This plan cannot be bought' },
   planDisabled: {
     zh: '此方案已下架，请选择其他方案',
@@ -524,7 +524,7 @@ export const errorMessages = {
     tc: '自訂形象已達上限：{{plan}}方案最多 {{limit}} 個',
     en: 'Custom avatar limit reached: the {{plan}} plan allows {{limit}}',
   },
-  // --- Meta world (issue 9, world) ---
+  // --- Meta world (world) ---
   worldPasswordWrong: { zh: '房间密码错误', tc: '房間密碼錯誤', en: 'The room password is wrong' },
   worldInviteInvalid: {
     zh: '邀请链接无效或已更换',
@@ -554,7 +554,7 @@ export const errorMessages = {
     tc: '該名稱屬於已註冊的帳號：請換一個訪客名稱，或登入後進入',
     en: 'This name belongs to a registered account: choose another guest name, or sign in',
   },
-  // --- Avatars (issue 9) ---
+  // --- Avatars ---
   avatarPreviewInvalid: {
     zh: '预览图必须是有效的 PNG 或 JPEG 图片（最长边不超过 4096 像素）',
     tc: '預覽圖必須是有效的 PNG 或 JPEG 圖片（最長邊不超過 4096 像素）',
@@ -580,7 +580,7 @@ export const errorMessages = {
     tc: '您的方案最多可儲存 {{limit}} 個自訂形象，請先刪除一個',
     en: 'Your plan allows {{limit}} custom avatar(s): delete one first',
   },
-  // --- Live VR streaming (issue 9, /explore/live-streaming-list) ---
+  // --- Live VR streaming (/explore/live-streaming-list) ---
   livePasswordWrong: { zh: '直播密码错误', tc: '直播密碼錯誤', en: 'Wrong live stream password' },
   liveMembershipRequired: {
     zh: '直播需要有效的会员资格，请先开通或续费会员',
@@ -595,7 +595,7 @@ export const errorMessages = {
   liveChatSignIn: { zh: '请先登录再发言', tc: '請先登入再發言', en: 'Sign in to write in the chat' },
   liveNotLive: { zh: '直播尚未开始', tc: '直播尚未開始', en: 'The stream is not on air yet' },
   liveEnded: { zh: '直播已结束', tc: '直播已結束', en: 'The live stream has ended' },
-  // --- Organisation seats (issue 10) ---
+  // --- Organisation seats ---
   seatsExhausted: {
     zh: '机构已没有空余席位，请购买企业方案以增加席位',
     tc: '機構已沒有空餘席位，請購買企業方案以增加席位',
@@ -699,7 +699,7 @@ export const validationMessages = {
     tc: '管理員角色必須保留「權限管理」（/system/auth），否則將無人能管理權限',
     en: 'The admin role must keep /system/auth, or nobody could manage permissions any more',
   },
-  // --- Market, cart, orders and payment (issue 3) ---
+  // --- Market, cart, orders and payment ---
   selectProduct: {
     zh: '请选择要购买的商品',
     tc: '請選擇要購買的商品',
@@ -740,7 +740,7 @@ export const validationMessages = {
     tc: '會員天數為 1 到 3650，經驗值為 1 到 1000000',
     en: 'Membership days: 1 to 3650; experience points: 1 to 1000000',
   },
-  // --- Creator content (issue 4) ---
+  // --- Creator content ---
   typeRequired: { zh: '请选择类型', tc: '請選擇類型', en: 'Please choose a type' },
   enterpriseMin: { zh: '企业版容量至少 20G', tc: '企業版容量至少 20G', en: 'The enterprise capacity is at least 20G' },
   catalogRequired: { zh: '请选择分类', tc: '請選擇分類', en: 'Please choose a catalog' },
@@ -776,7 +776,7 @@ export const validationMessages = {
     tc: '請回答問卷中的每個問題',
     en: 'Please answer every question of the questionnaire',
   },
-  // --- Scene documents (issue 8) ---
+  // --- Scene documents ---
   elementIdFormat: {
     zh: '编号须为 1 到 40 位字母、数字、- 或 _',
     tc: '編號須為 1 到 40 位字母、數字、- 或 _',
@@ -847,7 +847,7 @@ export const validationMessages = {
     tc: '此作品已儲存場景文件：導覽只能用於 360 圖片、360 影片或多媒體分類，3D 場景只能用於 3D 模型或多媒體分類',
     en: 'This project holds a scene document: a tour fits the 360 image, 360 video or multimedia catalog, a 3D scene the 3D model or multimedia catalog',
   },
-  // --- Hardening (issue 7): bounds, control characters, zod issue codes ---
+  // --- Hardening: bounds, control characters, zod issue codes ---
   idInvalid: { zh: '编号无效', tc: '編號無效', en: 'The id is invalid' },
   numberTooLarge: { zh: '数值太大', tc: '數值太大', en: 'The number is too large' },
   numberTooSmall: { zh: '数值太小', tc: '數值太小', en: 'The number is too small' },
@@ -858,7 +858,7 @@ export const validationMessages = {
     tc: '不能包含控制字元',
     en: 'Control characters are not allowed',
   },
-  // --- Model library (issue 8) ---
+  // --- Model library ---
   libraryCategoryUnknown: { zh: '模型分类不存在', tc: '模型分類不存在', en: 'Unknown model category' },
   libraryNothingToChange: {
     zh: '请指定要修改的内容（隐藏、名称或分类）',
@@ -875,7 +875,7 @@ export const validationMessages = {
     tc: '素材包目錄中沒有這個資料夾或 zip',
     en: 'No such folder or zip in the asset pack folder',
   },
-  // --- Audit log (issue 10) ---
+  // --- Audit log ---
   auditActionFormat: {
     zh: '操作名称格式不正确',
     tc: '操作名稱格式不正確',
@@ -891,7 +891,7 @@ export const validationMessages = {
     tc: '只能瀏覽前 10,000 條記錄，請縮小篩選範圍',
     en: 'Only the first 10,000 entries can be paged through: narrow the filters',
   },
-  // --- Wallet, cash-out and coins (issue 10) ---
+  // --- Wallet, cash-out and coins ---
   dateRangeInvalid: {
     zh: '开始日期不能晚于结束日期',
     tc: '開始日期不能晚於結束日期',
@@ -913,14 +913,14 @@ export const validationMessages = {
     tc: '天數須為 1 至 366 的整數',
     en: 'Days must be a whole number from 1 to 366',
   },
-  // --- Plans (issue 10) ---
+  // --- Plans ---
   planNameRequired: { zh: '请输入方案名称', tc: '請輸入方案名稱', en: 'Please enter the plan name' },
   planEnterpriseStorage: {
     zh: '企业方案的存储空间不能少于 20 GB',
     tc: '企業方案的儲存空間不能少於 20 GB',
     en: 'An enterprise plan has at least 20 GB of storage',
   },
-  // --- Meta world (issue 9, world) ---
+  // --- Meta world (world) ---
   worldWeightRange: {
     zh: '权重须为 0 至 999 的整数',
     tc: '權重須為 0 至 999 的整數',
@@ -940,11 +940,11 @@ export const validationMessages = {
   worldChatRequired: { zh: '请输入消息', tc: '請輸入訊息', en: 'Type a message' },
   worldChatTooLong: { zh: '消息最多 500 个字符', tc: '訊息最多 500 個字元', en: 'A message has at most 500 characters' },
   worldSignalTooLarge: { zh: '信令数据过大', tc: '信令數據過大', en: 'The signalling message is too large' },
-  // --- Live VR streaming (issue 9) ---
+  // --- Live VR streaming ---
   liveNameRequired: { zh: '请输入直播名称', tc: '請輸入直播名稱', en: 'Please enter the live stream name' },
   livePasswordRequired: { zh: '请输入直播密码', tc: '請輸入直播密碼', en: 'Please enter the live stream password' },
   livePasswordDigits: { zh: '密码为 6 位数字', tc: '密碼為 6 位數字', en: 'The password is 6 digits' },
-  // --- Organisation seats (issue 10) ---
+  // --- Organisation seats ---
   seatsNotDates: {
     zh: '只有管理员可以修改会员到期日，机构管理员请为成员分配席位',
     tc: '只有管理員可以修改會員到期日，機構管理員請為成員分配席位',

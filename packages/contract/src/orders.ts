@@ -39,7 +39,7 @@ export const placedOrder = z.object({
   status: z.enum(ORDER_STATUSES),
   expires_at: z.string(),
   project_info: z.array(orderLine),
-  /** The plan an order buys (issue 10), or null for an order of projects. */
+  /** The plan an order buys, or null for an order of projects. */
   plan_info: orderPlanLine.nullable(),
 });
 export type PlacedOrder = z.infer<typeof placedOrder>;

@@ -46,7 +46,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionSeed[] = [
   { http_path: '/wallet', name: 'wallet' },
   { http_path: '/wallet/page', name: 'walletCash', parent: '/wallet' },
   { http_path: '/wallet/coins', name: 'walletCoins', parent: '/wallet' },
-  /** Admin part of coins (issue 10): the earning rules' amounts and caps (no screen of its own: a panel on /wallet/coins). */
+  /** Admin part of coins: the earning rules' amounts and caps (no screen of its own: a panel on /wallet/coins). */
   { http_path: '/wallet/coin-rules', name: 'coinRules', parent: '/wallet' },
   { http_path: '/system', name: 'system' },
   { http_path: '/system/capacity', name: 'capacity', parent: '/system' },

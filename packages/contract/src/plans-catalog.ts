@@ -1,7 +1,7 @@
 import { FREE_TRIAL_DAYS } from './constants';
 
 // The zod-free part of ./plans (re-exported there): the public pages import it from here, so the plan cards and
-// the home page do not load zod and the schemas (issue 7 item 13, docs/perf.md "Web first load").
+// the home page do not load zod and the schemas (docs/perf.md "Web first load").
 
 /**
  * Membership plans as the public "Solutions and plans" page shows them (spec section 1: freemium, paid plans per
@@ -120,7 +120,7 @@ export function periodSaving(plan: Plan, period: PlanPeriod): number {
   return Math.round((1 - plan.prices[period] / monthly) * 100);
 }
 
-// --- Plans as the server keeps them (issue 10: /system/combo, GET /combo/combo_list, checkout) ---
+// --- Plans as the server keeps them (/system/combo, GET /combo/combo_list, checkout) ---
 
 /** Levels of a plan, lowest first (spec section 1: freemium, member, Biz, Biz Plus, enterprise VIP). */
 export const PLAN_LEVELS = ['freemium', 'member', 'biz', 'biz_plus', 'enterprise'] as const;

@@ -4,7 +4,7 @@ import { REPORT_REASONS } from './market';
 import { V } from './messages';
 
 /**
- * The /ReportList screen (issue 10): reports of projects, forum posts and meta world chat messages (`chat`). An open report is decided once: dismissed,
+ * The /ReportList screen: reports of projects, forum posts and meta world chat messages (`chat`). An open report is decided once: dismissed,
  * or resolved with an action (hide the target, warn its owner by system message, disable the owner's account), with a
  * note saying why; the reporter is told the outcome. A second decision answers 40950.
  */

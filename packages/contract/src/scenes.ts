@@ -3,7 +3,7 @@ import { hasControlChars } from './common';
 import { V } from './messages';
 
 /**
- * Scene documents (issue 8): a **360 tour** (scenes of 360 images or videos with hotspots) and a **3D scene**
+ * Scene documents: a **360 tour** (scenes of 360 images or videos with hotspots) and a **3D scene**
  * (objects from the model library or the creator's uploads, lights, hotspots, NPCs). A project's content is an
  * asset *or* one of these documents, which reference assets by id (never by URL: the server resolves signed URLs
  * when it hands a document to a viewer, see `ResolvedMedia`).

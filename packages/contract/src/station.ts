@@ -4,7 +4,7 @@ import { V } from './messages';
 import { ROLE_NAMES } from './permissions';
 
 /**
- * System messages pushed by administrators (/stationletter, issue 9): a kind, one text, and an audience (chosen
+ * System messages pushed by administrators (/stationletter): a kind, one text, and an audience (chosen
  * accounts, everyone with a role, or everyone). Organisation and group admins push to their own members only.
  * Recipients find it in their system messages at once (a realtime notice updates the top bar's badge); large
  * audiences are delivered by a background job.

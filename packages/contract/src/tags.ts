@@ -3,7 +3,7 @@ import { idNumber, pageOf, pageQuery } from './common';
 import { V } from './messages';
 
 /**
- * The tag catalogue (/projecttag, issue 10): each tag has a key (`name`, unique), display names in zh/tc/en, an
+ * The tag catalogue (/projecttag): each tag has a key (`name`, unique), display names in zh/tc/en, an
  * on/off switch, an order and a usage count. A closed tag disappears from the market's chips and the project form but
  * stays on the projects that carry it; merging moves every project from one tag to another and removes the first.
  */

@@ -4,7 +4,7 @@ import { V } from './messages';
 import { money } from './money';
 
 /**
- * Wallet (issue 10): the cash ledger (/wallet/page), payout methods, cash-out requests and their approval
+ * Wallet: the cash ledger (/wallet/page), payout methods, cash-out requests and their approval
  * (/approval/cashOutProcess), and coins (/wallet/coins). Money travels as HKD numbers (two decimals at most), the
  * database keeps integer cents (money.ts).
  */

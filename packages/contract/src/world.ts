@@ -4,7 +4,7 @@ import { META_WEIGHT_MAX } from './constants';
 import { V } from './messages';
 
 /**
- * The meta world (issue 9): world entries (admin /explore/list, public /meta), rooms over Socket.IO (join, movement,
+ * The meta world: world entries (admin /explore/list, public /meta), rooms over Socket.IO (join, movement,
  * chat, emotes, host actions, presenter, follow-the-host, raise hand, voice signalling), presence statistics
  * (/explore/onlinelist) and chat records (/explore/chat-record-list).
  *

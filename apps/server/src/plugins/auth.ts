@@ -48,7 +48,7 @@ declare module 'fastify' {
 
 /**
  * Reads the token from `Authorization: Bearer …`; from the `token` query parameter only on routes that say
- * `tokenInQuery` (issue 7: the spec's `user_info` "param token" is not honoured, a URL is no place for a token).
+ * `tokenInQuery` (the spec's `user_info` "param token" is not honoured, a URL is no place for a token).
  */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

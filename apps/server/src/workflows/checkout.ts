@@ -51,7 +51,7 @@ export function createCheckoutWorkflow(deps: {
   payments: PaymentsService;
   notify: PaymentNotifyWorkflow;
   orderExpiryMinutes: number;
-  /** Plans (issue 10): prices and checks a plan order line. */
+  /** Plans: prices and checks a plan order line. */
   plans?: Pick<PlansService, 'forPurchase'>;
 }) {
   const { db, projects, orders, users, payments, notify, orderExpiryMinutes, plans } = deps;
@@ -100,7 +100,7 @@ export function createCheckoutWorkflow(deps: {
     },
 
     /**
-     * POST /order/place_plan_order (issue 10): an order for one plan, priced from the plans table, through the same
+     * POST /order/place_plan_order: an order for one plan, priced from the plans table, through the same
      * invoice and payment as projects. Refuses switched-off and freemium plans and a free plan taken before (40960).
      * Like project orders, a buyer's placements run one at a time and an unexpired pending order for the same plan
      * is answered again.

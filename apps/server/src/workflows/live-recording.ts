@@ -25,7 +25,7 @@ function run(bin: string, args: string[]): Promise<void> {
 }
 
 /**
- * Keeps a finished live recording as content of its creator (issue 9): the FLV is remuxed to MP4 (no re-encoding), a
+ * Keeps a finished live recording as content of its creator: the FLV is remuxed to MP4 (no re-encoding), a
  * frame becomes the cover, and a private draft project "<stream> (live <date>)" receives the MP4 as a 360 video asset
  * (a flat stream: a video asset) through the usual asset pipeline (`acceptAsset`: quota checked under the owner's
  * lock, processing job queued). Without ffmpeg, or when the owner's storage is full, the recording stays on disk and

@@ -34,7 +34,7 @@ export function createPaymentNotifyWorkflow(deps: {
   projects: ProjectsService;
   wallet: WalletService;
   payments: PaymentsService;
-  /** Plans (issue 10): a paid plan order extends the membership, once per order, in this transaction. */
+  /** Plans: a paid plan order extends the membership, once per order, in this transaction. */
   plans?: Pick<PlansService, 'applyPurchase'>;
   /** Told after the commit when a payment changed a user's membership (the session guard's cache). */
   membershipChanged?: (userId: number) => void;

@@ -5,7 +5,7 @@ import type { WalletService } from '../modules/wallet/wallet.service';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Demo wallet (issue 10): creator@demo.test gets sale earnings over the last months (most released, the last two
+ * Demo wallet: creator@demo.test gets sale earnings over the last months (most released, the last two
  * still inside the hold period), an FPS payout method and some coins; user@demo.test gets coins to exchange. Runs
  * once: an account that has a payout method is left alone.
  */

@@ -6,7 +6,7 @@ import { useErrorLog } from '../lib/error-log';
 import { useOpenedOnce } from '../lib/use-opened-once';
 
 // The dialog's table (antd Table, Pagination, Typography) loads when the log is first opened, not with every
-// admin page (issue 7 item 13: /profile's first load).
+// admin page (/profile's first load).
 const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 
 /** Top-bar error-log viewer: a bug icon with the number of logged errors, opening a table that can be cleared. */

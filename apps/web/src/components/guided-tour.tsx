@@ -9,7 +9,7 @@ import { useOpenedOnce } from '../lib/use-opened-once';
 const tourOpen = createStore(false);
 
 // antd's Tour (its mask, popups and placement code) loads when the tour first opens: a first visit or the Help
-// menu, not every admin page (issue 7 item 13).
+// menu, not every admin page.
 const Tour = lazy(() => import('antd/es/tour'));
 
 /** Opens the guided tour (Help menu → "Take the tour"). */

@@ -6,7 +6,7 @@ import { useOpenedOnce } from '../lib/use-opened-once';
 import { startTour } from './guided-tour';
 import type { Guide } from './help-guide-dialog';
 
-// The guidelines' dialog (antd Modal and Steps) loads when one is first opened (issue 7 item 13).
+// The guidelines' dialog (antd Modal and Steps) loads when one is first opened.
 const HelpGuideDialog = lazy(() => import('./help-guide-dialog'));
 
 /** Help menu (spec section 2): Profile Guidelines, Project Guideline, and restarting the guided tour. */

@@ -16,7 +16,7 @@ interface Props {
 /**
  * Language switch: shows the current language; a click cycles zh → tc → en → zh (spec section 1). The hint names the
  * next language in the button's `title` (the browser's own tooltip: antd's Tooltip would be in every public page's
- * first load only for this, issue 7 item 13).
+ * first load only for this).
  */
 export function LangSwitch({ full = false, type = 'text', className }: Props) {
   const { t, i18n } = useTranslation();

@@ -28,7 +28,7 @@ export interface PagerProps {
 /**
  * The public pages' pager (market grid, comments, reviews): previous / numbers with jumps of five / next, as buttons
  * in a labelled `nav`, the current page marked `aria-current`. A few hundred bytes where antd's Pagination brings its
- * page-size Select and quick-jumper input (~28 KiB gzipped) into the page's first load (issue 7 item 13); the admin
+ * page-size Select and quick-jumper input (~28 KiB gzipped) into the page's first load; the admin
  * screens keep antd's Pagination through their tables.
  */
 export function Pager({ current, total, pageSize, onChange, size = 'default', align = 'center', className }: PagerProps) {

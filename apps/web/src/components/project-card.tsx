@@ -32,7 +32,7 @@ const FALLBACKS = [
 /**
  * How far below (and above) the visible area a cover starts loading. The browser's own `loading="lazy"` starts
  * 1,250–2,500 px away, so a market page fetched all 12 covers of its first page at once, rows the visitor may never
- * scroll to (issue 7 item 13: ≤ 25 requests on a cold load). A cover is a small WebP that arrives in well under the
+ * scroll to (≤ 25 requests on a cold load). A cover is a small WebP that arrives in well under the
  * time a scroll of this margin takes, and its gradient stands in meanwhile.
  */
 export const COVER_MARGIN_PX = 100;

@@ -6,7 +6,7 @@ import { useTheme } from '../lib/theme';
 import { useOpenedOnce } from '../lib/use-opened-once';
 
 // antd's ColorPicker (its slider, number inputs and colour maths) loads with the first press of the button, not
-// with every admin page (issue 7 item 13: /profile's first load); the button looks the same before and after.
+// with every admin page (/profile's first load); the button looks the same before and after.
 const ThemePickerPanel = lazy(() => import('./theme-picker-panel'));
 
 /** Theme colour picker: presets plus a free choice; the primary colour is remembered. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackBridge, feedback, feedbackHostRequested, useFeedback } from './feedback';
 
 /**
- * lib/feedback: antd's message / modal load with the first toast or confirm (issue 7 item 13: not in any page's first
+ * lib/feedback: antd's message / modal load with the first toast or confirm (not in any page's first
  * load); with a bridge in the tree they render inside it (removed with the tree), without one antd's static functions.
  */
 function Toaster() {

@@ -8,7 +8,7 @@ import { MeshoptSimplifier } from 'meshoptimizer';
  * a second, much lighter GLB the 3D viewer draws in its first frame and replaces with the model itself once that
  * frame is on screen, as the tour viewer shows a panorama's preview before its tiles. A software or phone GPU draws
  * the scene's triangles once per frame and the page parses every model before that frame: both scale with the
- * models' size (docs/perf.md "3D scenes", session 15).
+ * models' size (docs/perf.md "3D scenes").
  */
 
 /** Models with fewer triangles have no coarse version (a few thousand triangles cost a first frame little). */

@@ -94,7 +94,7 @@ function toEntry(row: AuditRow): AuditEntry {
 const RETENTION_BATCH = 5_000;
 
 /**
- * The audit log (issue 10): who did what to which target, from where, with a before/after summary.
+ * The audit log: who did what to which target, from where, with a before/after summary.
  *
  * `record(tx, entry)` is the only writer, and it writes with the caller's transaction handle: the entry commits
  * with the action or not at all, so a failed action leaves no entry. Other modules receive this service as their

@@ -149,7 +149,7 @@ describe('the whole account journey', () => {
     const trialDays = (new Date(info.body.data.vip_date).getTime() - Date.now()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(29);
     expect(trialDays).toBeLessThanOrEqual(30);
-    // A token in the URL is ignored (issue 7): it would land in logs and browser histories.
+    // A token in the URL is ignored: it would land in logs and browser histories.
     expect((await get(`/api/user/user_info?token=${current}`)).body.code).toBe(10001);
 
     const changed = await post(
@@ -417,7 +417,7 @@ describe('POST /register', () => {
     expect(page.body.data.list.map((u: { email: string }) => u.email)).toEqual([member.email]);
   });
 
-  it('registers an organisation with an uploaded certificate: a creator waiting for approval (issue 10)', async () => {
+  it('registers an organisation with an uploaded certificate: a creator waiting for approval', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(2000)]);
     const up = await app.inject({ method: 'POST', url: '/api/register_certificate_upload', ...upload('c.pdf', pdf) });
     expect(up.statusCode).toBe(200);

@@ -20,7 +20,7 @@ const security = [{ bearer: [] }];
 /** The /avatar-list screen ("My Avatar" in the user menu). */
 const own: AccessRule = { permission: '/avatar-list' };
 
-/** The signed-in user's avatars (issue 9, /avatar-list). Uploaded models arrive through /api/uploads (kind `avatar`). */
+/** The signed-in user's avatars (/avatar-list). Uploaded models arrive through /api/uploads (kind `avatar`). */
 export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService }> = async (app, { avatars }) => {
   app.get(
     '/avatar/avatar_page',

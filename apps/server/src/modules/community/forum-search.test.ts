@@ -8,7 +8,7 @@ import { searchForm } from '../../lib/search-form';
 import { docForm, SEARCH_DOC_SQL } from './forum.repository';
 
 /**
- * The forum's thread list and search at volume (issue 10 speed budget): which plan each call takes, that every plan
+ * The forum's thread list and search at volume (speed budget): which plan each call takes, that every plan
  * finds the same threads in the same order, the capped totals, and the queries each call sends.
  */
 
@@ -438,7 +438,7 @@ describe('search document', () => {
     }
     expect(found).toBeGreaterThan(500);
     // Three copies: one character is a whole trigram (two copies would leave a rare one-character search reading the
-    // whole index and re-checking every document: 110 ms against 0.2 ms at 10,000 threads, session 12).
+    // whole index and re-checking every document: 110 ms against 0.2 ms at 10,000 threads).
     expect(docForm('鸭')).toBe('鸭鸭鸭');
     expect(docForm('全景 VR')).toBe('全全全景景景ǂvr');
   });

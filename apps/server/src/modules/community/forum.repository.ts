@@ -72,7 +72,7 @@ const BOARDS_ON = boardsStatement(false);
 /**
  * What a thread list or search needs of the boards (which exist, which are switched on, their thread counts), in their
  * order: three columns instead of fourteen (names and descriptions in three languages), 0.16 against 0.31 ms a
- * request on PGlite, most of it the rows' text passing through the protocol (session 11).
+ * request on PGlite, most of it the rows' text passing through the protocol.
  */
 const BOARD_SCOPES: Statement = {
   name: 'forum_board_scopes',

@@ -28,7 +28,7 @@ const tags = ['forum'];
 const security = [{ bearer: [] }];
 const moderator: AccessRule = { permission: FORUM_MANAGE_PATH };
 
-/** The forum's calls (issue 10; the spec names the forum but not its calls: these follow the `/<module>/<action>` style). */
+/** The forum's calls (the spec names the forum but not its calls: these follow the `/<module>/<action>` style). */
 export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService }> = async (app, { forum }) => {
   app.get(
     '/forum/board_list',

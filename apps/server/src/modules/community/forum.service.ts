@@ -630,7 +630,7 @@ export function createForumService({
      * asks (in the `projects` board, titled after the project). One per project, also under concurrent first clicks.
      */
     /**
-     * Forum posts as the reports screen shows them (issue 10): thread title, author, an excerpt, whether the post is
+     * Forum posts as the reports screen shows them: thread title, author, an excerpt, whether the post is
      * still visible, and the thread's address. Deleted posts are included (visible: false).
      */
     async reportTargets(

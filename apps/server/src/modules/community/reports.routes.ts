@@ -13,7 +13,7 @@ const security = [{ bearer: [] }];
 /** The /ReportList screen. */
 const handler: AccessRule = { permission: '/ReportList' };
 
-/** POST /reports/set_reports (spec section 7) and the /ReportList calls (issue 10). */
+/** POST /reports/set_reports (spec section 7) and the /ReportList calls. */
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.post(
     '/reports/set_reports',

@@ -37,7 +37,7 @@ interface Target {
 }
 
 /**
- * Reports of projects, forum posts and meta world chat messages (issue 10). Reporting: one open report per user and target (reporting again
+ * Reports of projects, forum posts and meta world chat messages. Reporting: one open report per user and target (reporting again
  * updates it). Deciding (/ReportList): the report is closed once (a conditional update; a second decision answers
  * 40950) with the audit entry in the same transaction; then the action runs through the owning module (a project is
  * withdrawn to "rejected" with the note, a post is deleted as by a moderator, an account is disabled as on the member

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Reports (POST /reports/set_reports) of projects, forum posts and meta world chat messages, handled on the /ReportList screen (issue 10).
+ * Reports (POST /reports/set_reports) of projects, forum posts and meta world chat messages, handled on the /ReportList screen.
  * One open report per user and target: reporting again updates it. A decision closes it once: `resolved`
  * (actioned: hide the target, warn its owner, or disable the owner's account) or `dismissed`, with who and why.
  * `project_id` stays for project reports (older rows have only it); `target_type` / `target_id` name any target.

@@ -69,7 +69,7 @@ async function forumPost(text: string): Promise<{ threadId: number; postId: numb
   return { threadId: th.id, postId: details.posts.list[0]?.id as number };
 }
 
-describe('reports (issue 10, /ReportList)', () => {
+describe('reports (/ReportList)', () => {
   it('reports exactly one target; the queue is for report handlers only', async () => {
     const both = await report({ project_id: 1, post_id: 1, reason: 'other', content: 'x' });
     expect(body(both)).toMatchObject({ code: 40001, data: { field: 'project_id' } });

@@ -9,7 +9,7 @@ const security = [{ bearer: [] }];
 /** The /stationletter screen. */
 const pusher: AccessRule = { permission: '/stationletter' };
 
-/** System messages pushed by administrators (issue 9): POST /message/push_message and its history. */
+/** System messages pushed by administrators: POST /message/push_message and its history. */
 export const stationRoutes: FastifyPluginAsyncZod<{ station: StationService }> = async (app, { station }) => {
   app.post(
     '/message/push_message',

@@ -43,7 +43,7 @@ function out(r: PushRow): PushRecord {
 }
 
 /**
- * System messages pushed by administrators (/stationletter, issue 9). Admins reach chosen accounts, everyone with a
+ * System messages pushed by administrators (/stationletter). Admins reach chosen accounts, everyone with a
  * role, or everyone; organisation and group admins only their own members (accounts registered with their invite
  * codes): "everyone" means their members and chosen accounts outside them are left out. Up to PUSH_INLINE_MAX
  * recipients are delivered in the call's transaction; larger audiences by a background job in batches of 1,000, the

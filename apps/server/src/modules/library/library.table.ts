@@ -5,7 +5,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from
 export const LIBRARY_VISIBLE_SQL = sql`not hidden`;
 
 /**
- * The platform model library (issue 8). `key` is stable: `gen:<family>:<parameters>` for generated models (rows
+ * The platform model library. `key` is stable: `gen:<family>:<parameters>` for generated models (rows
  * inserted at start-up from the generator's catalogue, files built later), `import:<sha256>` for imported ones.
  * `glb_key` / `thumb_key` are storage keys, null until a generated model was built (`gen_version` says by which
  * generator version). `search_text` holds the three names, the tag and category names in search form

@@ -63,7 +63,7 @@ function proxyPlay(request: FastifyRequest, reply: FastifyReply, base: string): 
   res.on('close', close);
 }
 
-/** Live VR streaming (issue 9): the creator's list and actions, the public info, password check and playback. */
+/** Live VR streaming: the creator's list and actions, the public info, password check and playback. */
 export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (app, { live }) => {
   app.get(
     '/live/live_page',

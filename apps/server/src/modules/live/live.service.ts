@@ -84,7 +84,7 @@ export const roomOf = (id: number) => `live:${id}`;
 const isAdmin = (a: Actor) => a.roles.includes('admin');
 
 /**
- * Live VR streaming (issue 9): streams with a 6-digit share password, RTMP ingest authorised by a hashed stream key,
+ * Live VR streaming: streams with a 6-digit share password, RTMP ingest authorised by a hashed stream key,
  * signed short-lived playback tickets, viewer counts and a persisted live chat. State: idle → live when an
  * authorised publisher starts, back to idle when it stops (restarts allowed), ended when the owner ends it (final:
  * no more publishing or playback). Creating and publishing need `canStream` (active membership).

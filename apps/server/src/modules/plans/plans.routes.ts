@@ -21,7 +21,7 @@ const security = [{ bearer: [] }];
 /** The /system/combo screen. */
 const comboAdmin: AccessRule = { permission: '/system/combo' };
 
-/** Plans ("combos", issue 10): the public list, the admin catalogue, the caller's plan and buying a plan. */
+/** Plans ("combos"): the public list, the admin catalogue, the caller's plan and buying a plan. */
 export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; checkout: CheckoutWorkflow }> = async (
   app,
   { plans, checkout },

@@ -129,7 +129,7 @@ export interface EditorDeps {
   /** The audit log: review decisions and project deletions, in their transaction. */
   audit?: AuditRecorder;
   /**
-   * The project count the owner's plan allows (plans module, issue 10): `max` null is unlimited; `refusal` is the
+   * The project count the owner's plan allows (plans module): `max` null is unlimited; `refusal` is the
    * error naming the plan and the limit. Read before the creating transaction, compared inside it under the owner lock.
    */
   projectQuota?: (userId: number) => Promise<{ max: number | null; refusal: () => Error }>;
@@ -392,7 +392,7 @@ export function createEditorService({
     },
 
     /**
-     * Withdraws a project from the market after a report (issue 10, /ReportList): an approved or pending project
+     * Withdraws a project from the market after a report (/ReportList): an approved or pending project
      * becomes rejected with the reason (the creator edits and resubmits it through review), with a review record, in
      * the caller's transaction. Answers the project, or undefined when it was neither approved nor pending.
      */

@@ -122,7 +122,7 @@ function versionForReview(s: SceneRow, projectPending: boolean): number | null {
 }
 
 /**
- * Scene documents of projects (issue 8): saving with version checks, revisions and restore, submitting a draft to
+ * Scene documents of projects: saving with version checks, revisions and restore, submitting a draft to
  * review while the published version stays on the market, and handing the version a caller may see to viewers with
  * signed URLs of everything it references. Saves are one transaction each and cheap (autosave runs every few seconds):
  * an unchanged document writes nothing, and a save close to the previous one replaces it in the revision list.

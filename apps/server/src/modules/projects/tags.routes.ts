@@ -18,7 +18,7 @@ const security = [{ bearer: [] }];
 /** The /projecttag screen. */
 const manager: AccessRule = { permission: '/projecttag' };
 
-/** The tag catalogue (issue 10): GET /tag/tag_page and its add / edit / switch / merge calls. */
+/** The tag catalogue: GET /tag/tag_page and its add / edit / switch / merge calls. */
 export const tagsRoutes: FastifyPluginAsyncZod<{ tagsService: TagsService }> = async (app, { tagsService }) => {
   app.get(
     '/tag/tag_page',

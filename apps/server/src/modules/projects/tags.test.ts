@@ -40,7 +40,7 @@ const market = async (keyword: string) =>
     await app.inject({ url: `/api/home_page/item_list?keyword=${encodeURIComponent(keyword)}&limit=50` }),
   ).data.list;
 
-describe('/projecttag (issue 10)', () => {
+describe('/projecttag', () => {
   it('only tag managers reach the calls; fields are checked', async () => {
     expect((await app.inject({ url: '/api/tag/tag_page' })).statusCode).toBe(401);
     expect((await call('GET', '/api/tag/tag_page', undefined, creator)).statusCode).toBe(403);

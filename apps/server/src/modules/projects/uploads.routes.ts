@@ -39,7 +39,7 @@ function refusal(req: TusRequest, code: ErrorCodeValue, messageKey: string, para
 
 /**
  * The refusal of an upload that does not fit the owner's quota (used and quota in words); when the quota is a bought
- * plan's (issue 10), the message names the plan in the caller's language.
+ * plan's, the message names the plan in the caller's language.
  */
 const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number, plan?: PlanNames | null) => {
   const params = { used: formatBytes(usedBytes), quota: formatBytes(quotaBytes) };
@@ -48,7 +48,7 @@ const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number, pl
 };
 
 const isReplace = (v: string | null | undefined) => v === '1' || v === 'true';
-/** The upload kind of avatar models (issue 9): no project, the avatars module takes the finished file. */
+/** The upload kind of avatar models: no project, the avatars module takes the finished file. */
 const AVATAR_KIND = 'avatar';
 const isAvatarExt = (ext: string): ext is 'glb' | 'vrm' => (AVATAR_MODEL_EXTENSIONS as readonly string[]).includes(ext);
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();

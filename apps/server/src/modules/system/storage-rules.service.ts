@@ -74,7 +74,7 @@ export interface StorageRulesDeps {
   /** Name and email of live accounts (users module); deleted accounts are absent. */
   contacts: (userIds: number[]) => Promise<Map<number, { name: string; email: string }>>;
   /**
-   * Storage and names of the plan each of these users bought and holds (plans module, issue 10); users without one
+   * Storage and names of the plan each of these users bought and holds (plans module); users without one
    * are absent. A bought plan's storage is the quota instead of the capacity plan's; an override still wins.
    */
   planStorage?: (userIds: number[]) => Promise<Map<number, { bytes: number; names: PlanNames }>>;

@@ -16,7 +16,7 @@ const security = [{ bearer: [] }];
 /** The /approval/institutional screen. */
 const reviewer: AccessRule = { permission: '/approval/institutional' };
 
-/** Organisation approval (issue 10): the administrators' queue and decision, the applicant's status and new application. */
+/** Organisation approval: the administrators' queue and decision, the applicant's status and new application. */
 export const institutionRoutes: FastifyPluginAsyncZod<{ institution: InstitutionService }> = async (app, { institution }) => {
   app.get(
     '/approval/institution_page',

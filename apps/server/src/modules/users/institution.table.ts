@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Organisation and group-admin applications (/approval/institutional, issue 10). A registration as an organisation
+ * Organisation and group-admin applications (/approval/institutional). A registration as an organisation
  * or a group admin creates the account as an ordinary creator plus one pending application carrying the certificate;
  * an administrator approves it (the account gets its role) or rejects it with a reason (the applicant may apply again
  * with a new certificate: a new row, so the history stays). At most one application per account is pending.

@@ -80,7 +80,7 @@ const auditOf = async (action: string) =>
     await get(`/api/logs_list?action=${action}&limit=50`, admin.token),
   ).data.list;
 
-describe('organisation approval (issue 10)', () => {
+describe('organisation approval', () => {
   it('a new organisation waits: no invite codes, no members, until an administrator approves', async () => {
     const org = await organisation();
     const info = body<{ roles: string[]; permissions: { http_path: string }[] }>(

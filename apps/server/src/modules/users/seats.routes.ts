@@ -10,7 +10,7 @@ const security = [{ bearer: [] }];
 /** Seats are part of the /member screen, guarded by its permission; the service refuses administrators. */
 const member: AccessRule = { permission: '/member' };
 
-/** Organisation seats (issue 10): the pool, giving a seat to a member and releasing it. */
+/** Organisation seats: the pool, giving a seat to a member and releasing it. */
 export const seatsRoutes: FastifyPluginAsyncZod<{ seats: SeatsService }> = async (app, { seats }) => {
   app.get(
     '/user/seat_info',

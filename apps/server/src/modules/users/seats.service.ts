@@ -12,7 +12,7 @@ const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const later = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a : a.getTime() >= b.getTime() ? a : b);
 
 /**
- * Organisation seats (issue 10, "Organisation approval"): an organisation admin extends members' memberships only
+ * Organisation seats ("Organisation approval"): an organisation admin extends members' memberships only
  * out of seats the organisation bought (plans with seats, enterprise), never by editing dates. A purchase raises the
  * pool to the plan's quota in the payment's transaction (`planSeats`); a grant takes a free seat under a lock of the pool row (parallel
  * grants never exceed it) and lifts the member's membership end to the admin's own; a release frees the seat and

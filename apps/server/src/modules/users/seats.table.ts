@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * An organisation's seat pool (issue 10): seats bought with plans that carry seats (enterprise), one row per
+ * An organisation's seat pool: seats bought with plans that carry seats (enterprise), one row per
  * organisation user. Grants lock this row, so parallel grants never give more seats than `total`.
  */
 export const seatPools = pgTable('seat_pools', {

@@ -45,7 +45,7 @@ const coinRulesAdmin: AccessRule = { permission: '/wallet/coin-rules' };
 /** The /approval/cashOutProcess screen. */
 const cashOutAdmin: AccessRule = { permission: '/approval/cashOutProcess' };
 
-/** Wallet (issue 10): cash, payout methods, cash-out and its approval, coins. */
+/** Wallet: cash, payout methods, cash-out and its approval, coins. */
 export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
   // --- Cash ---
   app.get(

@@ -117,7 +117,7 @@ export interface WalletActor extends AuditActor {
 }
 
 /**
- * The cash wallet and coins (issue 10). Cash is a ledger of HKD cents per user (balance = sum of entries): sales are
+ * The cash wallet and coins. Cash is a ledger of HKD cents per user (balance = sum of entries): sales are
  * credited by the payment workflow and stay pending for `holdDays`; cash-outs reserve their amount at once (a negative
  * entry) under a per-user row lock, so parallel requests never overdraw; an administrator pays (reference) or rejects
  * (reason; the reservation returns) each request exactly once. Coins are a second ledger: awarded by rules (idempotent

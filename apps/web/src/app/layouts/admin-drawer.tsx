@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The admin sidebar as a drawer (below 992 px): its own chunk, loaded the first time the menu is opened on a narrow
- * screen, so desktop pages do not carry antd's Drawer (issue 7 item 13: /profile's first load).
+ * screen, so desktop pages do not carry antd's Drawer (/profile's first load).
  */
 export default function AdminDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   return (

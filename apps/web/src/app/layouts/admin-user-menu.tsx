@@ -9,7 +9,7 @@ import { logout, useSession } from '../../lib/auth/session';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 
 // The dialogs (antd Form, Modal, Input and the contract's zod rules) load when first opened, not with every admin
-// page (issue 7 item 13: /profile's first load).
+// page (/profile's first load).
 const ChangePasswordDialog = lazy(() =>
   import('../../features/users/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );

@@ -15,7 +15,7 @@ const CertificateUpload = lazy(() =>
 );
 
 /**
- * /profile: about me, an organisation's application state (issue 10), membership and invite, and the overview panels (spec section 2). It composes three
+ * /profile: about me, an organisation's application state, membership and invite, and the overview panels (spec section 2). It composes three
  * features (users, projects, orders), so it lives in app/, the one place that may import features.
  */
 export default function ProfilePage() {

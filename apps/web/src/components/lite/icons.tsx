@@ -2,7 +2,7 @@
  * A few of antd's icons (the same outlines, from @ant-design/icons-svg) drawn here for the details page's first
  * load and the market's search: antd's own components use these icons too (pagination, upload list, alerts,
  * search inputs), so importing them from @ant-design/icons tied the public pages to chunks shared with those
- * components (issue 7 item 13). Part of the public pages' shared chunk `site`. Rendered like antd's
+ * components. Part of the public pages' shared chunk `site`. Rendered like antd's
  * icons (`anticon`: 1em, currentColor), so they sit in buttons and tags the same way.
  */
 const PATHS = {

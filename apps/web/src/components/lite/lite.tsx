@@ -7,7 +7,7 @@ export { EmptyTray };
 
 /**
  * Small stand-ins for antd's Empty, Spin, Skeleton, Input.TextArea, Rate and Radio on the public pages' first load
- * (issue 7 item 13: ≤ 250 KiB of JS+CSS; antd's versions bring their rc packages, Tooltip and style code). They
+ * (≤ 250 KiB of JS+CSS; antd's versions bring their rc packages, Tooltip and style code). They
  * look like antd's (same sizes, colours and states), take the theme colour from `--xr-primary` and are keyboard
  * accessible with native controls. Admin screens keep antd.
  */

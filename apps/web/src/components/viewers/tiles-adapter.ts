@@ -8,7 +8,7 @@ import type { Group, Material, Mesh } from 'three';
  * Photo Sphere Viewer's tiles adapter, drawing only what is seen. Its sphere of tiles is one draw call per face
  * (32 × 16 = 512 here), and until a face's tile arrives its material is a shared, fully transparent one
  * (opacity 0): drawn anyway, it changes no pixel but costs 512 blended draws over the whole screen in every frame
- * before the tiles, in software WebGL most of the first frame (docs/perf.md, "360 tour viewer", session 10). That
+ * before the tiles, in software WebGL most of the first frame (docs/perf.md, "360 tour viewer"). That
  * placeholder is made invisible (three.js skips a group whose material is invisible); a face's tile brings its
  * own, visible, material, so the picture is the same: the base preview under the tiles that have arrived.
  */

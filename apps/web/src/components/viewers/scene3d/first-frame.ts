@@ -1,5 +1,5 @@
 /*
- * The 3D viewer's choices for its first complete frame (docs/perf.md "3D scenes", session 11): what the frame
+ * The 3D viewer's choices for its first complete frame (docs/perf.md "3D scenes"): what the frame
  * after it may cost more.
  */
 
@@ -8,7 +8,7 @@
  * (the viewer raises it with the shadows, after that frame), then the screen's own, between 1 and 2. The first frame
  * is thus a quarter of the pixels of the next ones: a software or phone GPU fills every pixel of the frame with the
  * models' lit materials while it is also busy with their uploads and shader compiles, and the visitor sees the scene
- * at once, a little soft, and sharp from the next frame on (docs/perf.md "3D scenes", session 15: the first frame of
+ * at once, a little soft, and sharp from the next frame on (docs/perf.md "3D scenes": the first frame of
  * the benchmark's showroom ~170 ms sooner at half the ratio on this machine; a 3× phone drew its first frame at 1
  * before, and still does).
  */
@@ -32,7 +32,7 @@ interface SizedCanvas {
  * that size, and the renderer's size and ratio that react-three-fiber sets next write the same numbers (no resize).
  * Left alone, the context is made at the canvas's default 300 × 150, then resized to the laid-out size at ratio 1,
  * then to the first frame's ratio: each resize of an antialiased context reallocates its buffers in the GPU process
- * and the page waits for it (docs/perf.md "3D scenes", session 16). Returns the CSS size it sized for, or null when
+ * and the page waits for it (docs/perf.md "3D scenes"). Returns the CSS size it sized for, or null when
  * the canvas is not laid out (nothing is changed then).
  */
 export function sizeBeforeContext(canvas: SizedCanvas, dpr: number): { width: number; height: number } | null {
@@ -51,7 +51,7 @@ export function sizeBeforeContext(canvas: SizedCanvas, dpr: number): { width: nu
  * The viewer's frame loop: nothing is drawn until every model is in (loaded or failed), then every frame. A software
  * or phone GPU drawing the half-built scene (placeholders, the models that arrived first) spends hundreds of
  * milliseconds a frame, and the GPU process does that work in line with the texture uploads and shader compiles the
- * complete frame waits for (docs/perf.md "3D scenes", session 13). `fallback`: the time-out for a model that never
+ * complete frame waits for (docs/perf.md "3D scenes"). `fallback`: the time-out for a model that never
  * answers (the shadows' 15 s), after which the loop runs anyway; `presenting`: a WebXR session is on (a headset
  * needs frames whatever is loaded).
  */
@@ -73,7 +73,7 @@ interface PreparedRenderer {
 /**
  * The viewer's renderer set up at its creation (while the models still download) so that the first complete frame
  * does not wait on the GPU process, which a software or phone GPU keeps busy compositing the page (docs/perf.md
- * "3D scenes", session 14: ~300 ms of such waits in the traced run):
+ * "3D scenes": ~300 ms of such waits in the traced run):
  * - the anisotropic filtering extension is asked for now: three.js asks on the first texture upload, and the browser
  *   enables an extension with a round trip to the GPU process (it waited ~200 ms there);
  * - shader error checks only in development: three.js otherwise reads every program's link status and info logs at

@@ -124,7 +124,7 @@ const modelObjectsOf = (doc: SceneDocument) =>
 /**
  * The viewer's renderer (react-three-fiber's defaults for the rest), its context made at the first frame's size
  * (`sizeBeforeContext`). Nothing reads the viewer's pixels back (screenshots come from the compositor): no copy of
- * every frame. MSAA from the first frame on: without it the first complete frame was no faster (docs/perf.md, session 12).
+ * every frame. MSAA from the first frame on: without it the first complete frame was no faster (docs/perf.md).
  */
 function viewerRenderer(defaults: WebGLRendererParameters & { canvas: HTMLCanvasElement }, dpr: number): WebGLRenderer {
   const size = sizeBeforeContext(defaults.canvas, dpr);
@@ -140,7 +140,7 @@ const withId = (id: string) => (cur: ReadonlySet<string>) => (cur.has(id) ? cur 
 /**
  * While the models come in and no frame is drawn yet, each loaded model's textures are uploaded and its shader
  * programs compiled (the GPU process links them while the other models arrive), so the first complete frame finds them ready instead of
- * doing all of it at once after the last model (docs/perf.md "3D scenes", session 13). Runs again as each model
+ * doing all of it at once after the last model (docs/perf.md "3D scenes"). Runs again as each model
  * arrives; stops once the scene is complete.
  */
 function Warmup({ loaded, on }: { loaded: number; on: boolean }) {
@@ -417,7 +417,7 @@ export default function SceneViewer({
       {/* The controls come with the shadows, once the first frame is drawn: before it they cannot act on anything (the
           full-screen page's loading sign covers them), and building antd's styles for them (~60 ms of the page's
           main thread, traced) delayed the canvas and the models' parsing behind the page's first render
-          (docs/perf.md "3D scenes", session 16). */}
+          (docs/perf.md "3D scenes"). */}
       {shadows && (
         <div className="xr-scene__toolbar" data-testid="scene-toolbar">
           {!walkOnly && (

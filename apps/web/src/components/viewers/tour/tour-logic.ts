@@ -69,7 +69,7 @@ export function tilesResolution(cols: number, rows: number): number {
  * Photo Sphere Viewer's blur. The blur is invisible on a 512 px base (a radius of width / 2048 = 0.25 px), but asking
  * for it makes Photo Sphere Viewer measure the largest canvas the browser allows by drawing into canvases from the
  * maximum texture size down (8192 × 4096 first): ~0.3–0.7 s of the first frame under SwiftShader, and a 128 MB
- * allocation on a phone (docs/perf.md, "360 tour viewer", session 10).
+ * allocation on a phone (docs/perf.md, "360 tour viewer").
  */
 export function tilesAdapterOptions(cols: number, rows: number): { resolution: number; baseBlur: false } {
   return { resolution: tilesResolution(cols, rows), baseBlur: false };

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The applicant's side of organisation approval (issue 10), on /profile: a pending application says what waits for
+ * The applicant's side of organisation approval, on /profile: a pending application says what waits for
  * the approval; a rejected one shows the reason and takes a new certificate; an approval is confirmed. Individual
  * accounts that never applied see nothing (decision: applying later is a call, not a screen, for now).
  */

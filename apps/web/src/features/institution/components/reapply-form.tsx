@@ -13,7 +13,7 @@ interface Values {
 
 /**
  * A rejected applicant's new application (type and a new certificate): its own chunk, loaded only when the
- * application was rejected, so antd's Form and Select are not in every /profile's first load (issue 7 item 13).
+ * application was rejected, so antd's Form and Select are not in every /profile's first load.
  */
 export default function ReapplyForm({
   accountType,

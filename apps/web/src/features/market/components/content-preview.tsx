@@ -4,7 +4,7 @@ import { viewsOf } from '../../../components/viewers/views';
 import { projectContentQuery } from '../api/project-content';
 
 // The viewers' wrappers and the scene-details call load only when there is something to show: the details page of
-// a project without a viewable preview loads none of it (issue 7 item 13: first-load size).
+// a project without a viewable preview loads none of it (first-load size).
 const ContentPreviewBody = lazy(() => import('./content-preview-body'));
 
 /**

@@ -37,7 +37,7 @@ function parsePrice(text: string): number | undefined {
 
 /**
  * Price range inputs (HKD); applied with the button or Enter so typing does not reload the grid. Plain number inputs
- * styled like antd's (antd's InputNumber would add ~7 KiB gzipped to the market's first load, issue 7 item 13).
+ * styled like antd's (antd's InputNumber would add ~7 KiB gzipped to the market's first load).
  */
 function PriceRange({ filters, onApply }: { filters: MarketFilters; onApply: (min?: number, max?: number) => void }) {
   const { t } = useTranslation('market');

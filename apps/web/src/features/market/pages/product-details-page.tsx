@@ -36,7 +36,7 @@ import { ReviewsSection } from '../components/reviews-section';
 import '../details.css';
 import { useFeedback } from '../../../lib/feedback';
 
-// Loaded on first use, not with the page (issue 7 item 13): the report form (antd Form, Modal, Radio) when a
+// Loaded on first use, not with the page: the report form (antd Form, Modal, Radio) when a
 // signed-in visitor presses Report, the "not found" result (antd Result and its picture) when the id is unknown.
 const ReportDialog = lazy(() => import('../../../components/report-dialog').then((m) => ({ default: m.ReportDialog })));
 const DetailsNotFound = lazy(() => import('../components/details-not-found'));

@@ -24,7 +24,7 @@ interface Props {
 
 /**
  * Edits an account's roles, status and membership end. Nobody changes their own roles or status. Only
- * administrators edit the end; organisation admins give or release a seat instead (issue 10).
+ * administrators edit the end; organisation admins give or release a seat instead.
  */
 export function MemberFormDialog({ user, onClose }: Props) {
   const { t } = useTranslation('members');

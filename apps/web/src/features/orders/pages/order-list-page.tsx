@@ -30,7 +30,7 @@ interface SearchValues {
   user_email?: string;
 }
 
-/** The plan an order buys (issue 10): its name in the interface language, period and price. */
+/** The plan an order buys: its name in the interface language, period and price. */
 function PlanLine({ plan }: { plan: NonNullable<OrderRow['plan_info']> }) {
   const { t, i18n } = useTranslation('plans');
   const lang = (i18n.language in plan.names ? i18n.language : 'en') as keyof typeof plan.names;

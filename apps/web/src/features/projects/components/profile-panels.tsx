@@ -41,7 +41,7 @@ function StateCount({ status, color }: { status: ReviewStatus; color: string }) 
 
 /**
  * A short list of a panel (five rows at most, no paging): plain markup styled like antd's small List, whose
- * Pagination and Spin would come into /profile's first load with it (issue 7 item 13).
+ * Pagination and Spin would come into /profile's first load with it.
  */
 function PanelList<T>({
   loading,

@@ -22,7 +22,7 @@ const rules = zodRules(pushMessageBody, ['kind', 'content', 'audience', 'user_id
 const KIND_COLORS = { notice: 'blue', maintenance: 'orange', event: 'purple', promotion: 'green' } as const;
 
 /**
- * /stationletter (issue 9): push a system message to chosen accounts, everyone with a role (administrators) or
+ * /stationletter: push a system message to chosen accounts, everyone with a role (administrators) or
  * everyone (an organisation admin's "everyone" is their members). Recipients see it at once in the top bar's bell.
  * Below, what was pushed, with delivery progress for large audiences.
  */

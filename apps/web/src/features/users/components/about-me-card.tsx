@@ -14,7 +14,7 @@ import { useUpInformation } from '../api/up-information';
 import { AvatarUpload } from './avatar-upload';
 
 // The edit dialog (antd Form, Modal, Select, Input and the contract's zod rules) loads when Edit is first pressed,
-// not with the profile (issue 7 item 13: /profile's first load).
+// not with the profile (/profile's first load).
 const EditInfoDialog = lazy(() => import('./edit-info-dialog').then((m) => ({ default: m.EditInfoDialog })));
 
 /** "About me": picture, names, role, account type, contact details and introduction, with inline edits. */

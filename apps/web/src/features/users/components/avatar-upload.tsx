@@ -18,7 +18,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 /**
  * The profile picture; click (or drop a file on it) to upload a new one (JPEG, PNG or WebP up to 2 MB). A native file
  * input does what antd's Upload did here (no upload list): antd's Upload and Progress stay out of /profile's first
- * load (issue 7 item 13).
+ * load.
  */
 export function AvatarUpload({ src, name, size = 96 }: Props) {
   const { t } = useTranslation('profile');
