@@ -15,6 +15,7 @@ import {
   resample,
   simplifyPrimitive,
   sparse,
+  type TextureCompressOptions,
   textureCompress,
   unpartition,
   VertexCountMethod,
@@ -23,11 +24,10 @@ import {
 import draco3d from 'draco3dgltf';
 import { validateBytes } from 'gltf-validator';
 import { MeshoptDecoder, MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
-import sharp from 'sharp';
 import { coarseDocument } from './coarse';
 import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
 import { GLTF_FRAME, type SourceFrame, type UpAxis } from './source-frame';
-import { addTexturePreviews, dropUnreadableTextures } from './textures';
+import { addTexturePreviews, pruneSolidTextures, TextureWork } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
 import { instanceMatrices, renderThumbnail } from './thumbnail';
 import { safeUnzip } from './unzip';
@@ -257,56 +257,28 @@ export async function validateGlb(bytes: Uint8Array): Promise<{ errors: string[]
 }
 
 /**
- * sharp for `textureCompress`, encoding one texture at a time. Each sharp call holds a thread of libuv's pool
- * (4 threads by default) for its whole duration, and that pool is shared by every thread of the process: encoding
- * all of a model's textures at once would leave the API's file reads, writes and password hashing waiting for seconds.
- */
-function oneAtATimeSharp(): typeof sharp {
-  let busy = false;
-  const waiting: (() => void)[] = [];
-  const acquire = async () => {
-    if (!busy) busy = true;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  // The slot passes straight to the next waiter, so nothing can slip in between.
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else busy = false;
-  };
-  return ((...args: Parameters<typeof sharp>) => {
-    const image = sharp(...args);
-    const toBuffer = image.toBuffer.bind(image) as (...a: unknown[]) => Promise<unknown>;
-    image.toBuffer = (async (...a: unknown[]) => {
-      await acquire();
-      try {
-        return await toBuffer(...a);
-      } finally {
-        release();
-      }
-    }) as typeof image.toBuffer;
-    return image;
-  }) as typeof sharp;
-}
-
-/**
  * Optimises a document in place the way every upload is treated, the steps of `gltf-transform optimize`: dedup,
  * GPU instancing of a mesh repeated 5 times or more (EXT_mesh_gpu_instancing, which three.js's GLTFLoader draws as
  * an InstancedMesh), palette (materials that differ only in factors share a small palette texture), flatten and
  * join (compatible meshes become one draw call; skinned, morphing and animated nodes are left as they are), weld,
  * simplify within 0.01 % of the model's size, lossless resampling of animation keys, prune, sparse accessors,
- * textures capped at 2048 px as WebP (sharp) with a 128 px preview each (`addTexturePreviews`), then meshopt
+ * textures capped at 2048 px as WebP (sharp, one image per core) with a 128 px preview each (`addTexturePreviews`), then meshopt
  * compression (EXT_meshopt_compression).
  * `beforeCompress` sees the joined, uncompressed document (used for the thumbnail); `beforeMeshopt` the document with
- * its final textures and previews, before the meshopt compression (used for the coarse version).
+ * its final textures and previews, before the meshopt compression (used for the coarse version). `work` is the
+ * model's texture work (`TextureWork`): given, the textures it inspected and started encoding are not decoded or
+ * encoded again; without it, the encodes start here, still beside the geometry steps.
  */
 export async function optimizeDocument(
   doc: Document,
   beforeCompress?: (doc: Document) => Promise<void>,
   onStep?: (i: number) => void,
   beforeMeshopt?: (doc: Document) => Promise<void>,
+  work: TextureWork = new TextureWork(),
 ) {
   await MeshoptSimplifier.ready;
+  // Texture encodes run on sharp's threads while the main thread welds and simplifies (no-op for images under way).
+  work.startEncoding(doc, TEXTURE_OPTIONS);
   await doc.transform(
     dedup(),
     instance({ min: 5 }),
@@ -317,21 +289,27 @@ export async function optimizeDocument(
   await doc.transform(
     weldAndSimplify({ error: 0.0001 }),
     resample(),
-    prune({ keepAttributes: false, keepIndices: false, keepLeaves: false, keepSolidTextures: false }),
+    // Single-colour textures become factors as `prune` would, decoding only the images that may be one colour.
+    prune({ keepAttributes: false, keepIndices: false, keepLeaves: false, keepSolidTextures: true }),
+    createTransform('pruneSolidTextures', (d) => pruneSolidTextures(d, work)),
     sparse(),
   );
   onStep?.(1);
   await beforeCompress?.(doc);
   onStep?.(2);
-  await doc.transform(
-    textureCompress({ encoder: oneAtATimeSharp(), targetFormat: 'webp', resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE] }),
-  );
-  await addTexturePreviews(doc);
+  await doc.transform(textureCompress({ ...TEXTURE_OPTIONS, encoder: work.encoder() }));
+  await addTexturePreviews(doc, work);
   await beforeMeshopt?.(doc);
   onStep?.(3);
   await compressMeshes(doc);
   onStep?.(4);
 }
+
+/** Textures capped at {@link MAX_TEXTURE_SIZE} px, as WebP (sharp's defaults: quality 80). */
+const TEXTURE_OPTIONS: Omit<TextureCompressOptions, 'encoder'> = {
+  targetFormat: 'webp',
+  resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE],
+};
 
 /**
  * Whether a primitive deforms at run time: morph targets, or skin weights (JOINTS_n / WEIGHTS_n). Its triangles are
@@ -400,10 +378,13 @@ function flattenKeepingSkeletons() {
   });
 }
 
-/** The last step of `optimizeDocument`: meshopt compression with quantisation, then prune. */
+/**
+ * The last step of `optimizeDocument`: meshopt compression with quantisation, then prune (single-colour textures
+ * were made factors before the encode: their WebP is not decoded again to look for them).
+ */
 async function compressMeshes(doc: Document) {
   await MeshoptEncoder.ready;
-  await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'high' }), prune());
+  await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'high' }), prune({ keepSolidTextures: true }));
 }
 
 /** A URI of a glTF as the creator's files name it: decoded, with `/` separators and without a leading `./`. */
@@ -593,7 +574,50 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   doc.setLogger(new Logger(Logger.Verbosity.ERROR));
   if (countDocument(doc).triangles === 0) throw new PipelineError('no_geometry', 'The model has no triangles');
   if (!hasVisibleTriangle(doc)) throw new PipelineError('no_geometry', 'Every triangle of the model has zero area');
-  warnings.push(...(await dropUnreadableTextures(doc)));
+  // Every texture is decoded once here (small): damaged ones are dropped, the thumbnail samples these pixels, and
+  // the WebP encodes start at once on sharp's threads while this thread validates and optimises the geometry.
+  const textures = new TextureWork();
+  try {
+    warnings.push(...(await textures.inspect(doc)));
+    textures.startEncoding(doc, TEXTURE_OPTIONS);
+    const result = await optimizeModel({ io, doc, textures, mainExt, workDir, warnings, report, bytesBefore, frame });
+    result.report.warnings = warnings.map((w) =>
+      withoutServerPaths(w, [resourceRoot, workDir, path.dirname(inputPath)]).replace(
+        /^Texture (.+) not found$/,
+        `Texture $1 is not in the upload; the model is kept without it (${ADD_FILES_ADVICE})`,
+      ),
+    );
+    return result;
+  } finally {
+    // a refused model leaves no encode running
+    textures.stop();
+  }
+}
+
+interface ModelRun {
+  io: NodeIO;
+  doc: Document;
+  textures: TextureWork;
+  mainExt: string;
+  workDir: string;
+  warnings: string[];
+  report: (p: number) => void;
+  bytesBefore: number;
+  frame: SourceFrame;
+}
+
+/** The part of `processModel` after reading: input validation, optimisation, thumbnail, outputs and their checks. */
+async function optimizeModel({
+  io,
+  doc,
+  textures,
+  mainExt,
+  workDir,
+  warnings,
+  report,
+  bytesBefore,
+  frame,
+}: ModelRun): Promise<ProcessModelResult> {
   // The input and the output are validated separately. A glTF upload's own errors are the creator's (the model is
   // kept and a warning names them); a converted format's input is our own conversion, so an error in it is ours.
   const converted = mainExt !== '.glb' && mainExt !== '.gltf';
@@ -607,11 +631,12 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   let coarse: Document | null = null;
   await optimizeDocument(
     doc,
-    (d) => renderThumbnail(d, thumbnailPath),
+    (d) => renderThumbnail(d, thumbnailPath, 512, { decoded: (image) => textures.decoded(image) }),
     (i) => report(35 + i * 12),
     async (d) => {
       coarse = await coarseDocument(d, (c) => countDocument(c).triangles);
     },
+    textures,
   );
   // Counts describe the delivered model (after dedup / prune), not the upload.
   const counts = countDocument(doc);
@@ -626,7 +651,8 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
   const glbPath = path.join(workDir, 'model.glb');
   await fs.promises.writeFile(glbPath, bytes);
   const coarseGlbPath = coarse ? await writeCoarse(io, coarse, path.join(workDir, 'model_coarse.glb'), known) : undefined;
-  const usdzPath = await writeUsdz(glbPath, path.join(workDir, 'model.usdz')).catch((err: unknown) => {
+  // The USDZ's images were cut from the source textures beside their WebP encodes.
+  const usdzPath = await writeUsdz(bytes, path.join(workDir, 'model.usdz'), await textures.usdzImages()).catch((err: unknown) => {
     warnings.push(`The iOS AR version (USDZ) could not be made: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   });
@@ -636,18 +662,6 @@ async function runModel({ inputPath, originalName, workDir, onProgress }: Proces
     coarseGlbPath,
     usdzPath,
     thumbnailPath,
-    report: {
-      ...counts,
-      bytesBefore,
-      bytesAfter: bytes.byteLength,
-      upAxis: frame.upAxis,
-      unitScale: frame.unitScale,
-      warnings: warnings.map((w) =>
-        withoutServerPaths(w, [resourceRoot, workDir, path.dirname(inputPath)]).replace(
-          /^Texture (.+) not found$/,
-          `Texture $1 is not in the upload; the model is kept without it (${ADD_FILES_ADVICE})`,
-        ),
-      ),
-    },
+    report: { ...counts, bytesBefore, bytesAfter: bytes.byteLength, upAxis: frame.upAxis, unitScale: frame.unitScale, warnings },
   };
 }

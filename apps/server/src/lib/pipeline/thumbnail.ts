@@ -1,6 +1,7 @@
 import type { Document, Material, mat4, Node, Texture } from '@gltf-transform/core';
 import type { InstancedMesh } from '@gltf-transform/extensions';
 import sharp from 'sharp';
+import { type DecodedTexture, decodeSmall } from './textures';
 
 type V3 = [number, number, number];
 const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
@@ -29,26 +30,16 @@ function perspective(fov: number, near: number, far: number): number[] {
   return [f, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * nf, -1, 0, 0, 2 * far * near * nf, 0];
 }
 
-interface DecodedTexture {
-  data: Buffer;
-  size: number;
-}
-
-const TEX = 256;
-
-async function decode(tex: Texture | null, cache: Map<Texture, DecodedTexture | null>): Promise<DecodedTexture | null> {
+async function decode(
+  tex: Texture | null,
+  cache: Map<Texture, DecodedTexture | null>,
+  decoded?: (image: Uint8Array) => DecodedTexture | undefined,
+): Promise<DecodedTexture | null> {
   if (!tex) return null;
   if (cache.has(tex)) return cache.get(tex)!;
   const image = tex.getImage();
   let out: DecodedTexture | null = null;
-  if (image) {
-    try {
-      const data = await sharp(image).resize(TEX, TEX, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
-      out = { data, size: TEX };
-    } catch {
-      out = null;
-    }
-  }
+  if (image) out = decoded?.(image) ?? (await decodeSmall(image).catch(() => null));
   cache.set(tex, out);
   return out;
 }
@@ -125,6 +116,8 @@ export interface ThumbnailView {
   light?: V3;
   /** A square floor at y = 0 drawn under the content but not framed (it would shrink the content to a dot). */
   floor?: { color: V3; size: number };
+  /** Texture pixels already decoded (`decodeSmall` of the image), so the thumbnail does not decode them again. */
+  decoded?: (image: Uint8Array) => DecodedTexture | undefined;
 }
 
 /**
@@ -307,7 +300,7 @@ export async function renderThumbnail(doc: Document, outPath: string, size = 512
 
     for (const b of batches) {
       const factor = b.rgb ? [...b.rgb, 1] : (b.material?.getBaseColorFactor() ?? [0.8, 0.8, 0.8, 1]);
-      const tex = await decode(b.material?.getBaseColorTexture() ?? null, texCache);
+      const tex = await decode(b.material?.getBaseColorTexture() ?? null, texCache, view.decoded);
       const { pos, idx, uv } = b;
       for (let t = 0; t + 2 < idx.length; t += 3) {
         const ia = idx[t]!;

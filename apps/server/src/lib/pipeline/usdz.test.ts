@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeGlb, cubeObjZip, denseSphereGlb } from '../../../test/fixtures/models';
 import { processModel } from './model';
+import { usdzImage } from './textures';
 import { glbToUsdz } from './usdz';
 
 let dir: string;
@@ -82,9 +84,11 @@ describe('the AR Quick Look USDZ of processed models', () => {
       expect(r.report.warnings.join('\n')).not.toContain('USDZ');
       const { entries, layer } = expectValidUsdz(fs.readFileSync(r.usdzPath!));
       if (textured) {
-        const png = entries.find((e) => e.name.endsWith('.png'));
-        expect(png).toBeDefined();
-        expect(png!.data.subarray(1, 4).toString('latin1')).toBe('PNG');
+        // an opaque texture is a JPEG, one with alpha a PNG (`usdzImage`); either way, what its name says
+        const image = entries.find((e) => /\.(png|jpg)$/.test(e.name));
+        expect(image).toBeDefined();
+        if (image!.name.endsWith('.png')) expect(image!.data.subarray(1, 4).toString('latin1')).toBe('PNG');
+        else expect([...image!.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
         expect(layer).toContain('asset inputs:file = @textures/');
       }
     },
@@ -98,6 +102,19 @@ describe('the AR Quick Look USDZ of processed models', () => {
     expect(xs.length).toBeGreaterThan(0);
     expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(1, 3);
   }, 120_000);
+
+  it('writes opaque textures as JPEG and textures with alpha as PNG', async () => {
+    const create = (channels: 3 | 4) =>
+      sharp({ create: { width: 64, height: 32, channels, background: { r: 200, g: 80, b: 20, alpha: 0.5 } } })
+        .png()
+        .toBuffer();
+    const opaque = await usdzImage(await create(3), 32, 16, false);
+    expect(opaque).toMatchObject({ mime: 'image/jpeg', width: 32, height: 16 });
+    expect(await sharp(opaque.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 32, height: 16 });
+    const cutOut = await usdzImage(await create(4), 32, 16, true);
+    expect(cutOut.mime).toBe('image/png');
+    expect(await sharp(cutOut.bytes).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
+  });
 
   it('refuses bytes that are not a GLB', async () => {
     await expect(glbToUsdz(new TextEncoder().encode('not a model'))).rejects.toThrow();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { MeshoptDecoder } from 'meshoptimizer';
 import sharp from 'sharp';
@@ -13,9 +14,7 @@ import {
 } from 'three';
 import { USDZExporter } from 'three/examples/jsm/exporters/USDZExporter.js';
 import { GLTFLoader, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
-
-/** Longest texture side written into the USDZ (AR Quick Look loads the whole file on a phone). */
-const USDZ_TEXTURE_SIZE = 1024;
+import { USDZ_TEXTURE_SIZE, type UsdzImage } from './textures';
 
 const WRAPS: Record<number, Wrapping> = {
   33071: ClampToEdgeWrapping,
@@ -33,6 +32,8 @@ class NodeImage {
     readonly bytes: Buffer,
     readonly width: number,
     readonly height: number,
+    /** The USDZ's image, already encoded from the source texture (`TextureWork`). */
+    readonly prepared?: UsdzImage,
   ) {}
 }
 
@@ -55,9 +56,12 @@ class NodeCanvas {
   toBlob(done: (b: Blob | null) => void, mime: string) {
     const image = this.image;
     if (!image) return done(null);
-    let s = sharp(image.bytes).resize(Math.max(1, Math.round(this.width)), Math.max(1, Math.round(this.height)), {
-      fit: 'fill',
-    });
+    const width = Math.max(1, Math.round(this.width));
+    const height = Math.max(1, Math.round(this.height));
+    const ready = image.prepared;
+    if (ready && !this.flip && ready.mime === mime && ready.width === width && ready.height === height)
+      return done(new Blob([new Uint8Array(ready.bytes)], { type: mime }));
+    let s = sharp(image.bytes).resize(width, height, { fit: 'fill' });
     if (this.flip) s = s.flip();
     (mime === 'image/jpeg' ? s.jpeg({ quality: 90 }) : s.png())
       .toBuffer()
@@ -94,7 +98,7 @@ type JsonSampler = { wrapS?: number; wrapT?: number };
  * A GLTFLoader plugin that decodes embedded textures with sharp instead of the browser's image loaders (absent in
  * Node). It sits before the built-in WebP/AVIF/Basis plugins, whose support probes need `Image`/`document`.
  */
-function nodeTextures(parser: GLTFParser) {
+function nodeTextures(parser: GLTFParser, prepared?: Map<string, UsdzImage>) {
   const json = parser.json as { textures?: JsonTexture[]; images?: JsonImage[]; samplers?: JsonSampler[] };
   return {
     name: 'XR_node_textures',
@@ -109,11 +113,13 @@ function nodeTextures(parser: GLTFParser) {
       const bytes = Buffer.from(view);
       const meta = await sharp(bytes).metadata();
       if (!meta.width || !meta.height) return null;
-      const texture = new Texture(new NodeImage(bytes, meta.width, meta.height) as unknown as Texture['image']);
+      const ready = prepared?.get(createHash('sha1').update(bytes).digest('base64'));
+      const texture = new Texture(new NodeImage(bytes, meta.width, meta.height, ready) as unknown as Texture['image']);
       texture.flipY = false;
       texture.name = def.name ?? imageDef.name ?? '';
-      // PNG keeps alpha (cut-outs, glass); the exporter names the file by this.
-      texture.userData.mimeType = 'image/png';
+      // PNG keeps alpha (cut-outs, glass), JPEG is several times smaller and faster for the rest (`usdzImage`); the
+      // exporter names the file by this.
+      texture.userData.mimeType = ready?.mime ?? (meta.hasAlpha ? 'image/png' : 'image/jpeg');
       const sampler = def.sampler === undefined ? undefined : json.samplers?.[def.sampler];
       texture.wrapS = WRAPS[sampler?.wrapS ?? 10497] ?? RepeatWrapping;
       texture.wrapT = WRAPS[sampler?.wrapT ?? 10497] ?? RepeatWrapping;
@@ -124,12 +130,12 @@ function nodeTextures(parser: GLTFParser) {
 }
 
 /** Reads a processed GLB into a three.js scene in Node (meshopt-compressed geometry, textures as `NodeImage`). */
-export async function loadGlbScene(glb: Uint8Array): Promise<Object3D> {
+export async function loadGlbScene(glb: Uint8Array, prepared?: Map<string, UsdzImage>): Promise<Object3D> {
   await MeshoptDecoder.ready;
   const loader = new GLTFLoader();
   loader.setMeshoptDecoder(MeshoptDecoder);
   const internal = loader as unknown as { pluginCallbacks: ((p: GLTFParser) => unknown)[] };
-  internal.pluginCallbacks.unshift(nodeTextures);
+  internal.pluginCallbacks.unshift((parser) => nodeTextures(parser, prepared));
   const buffer = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer;
   const gltf = await loader.parseAsync(buffer, '');
   return gltf.scene;
@@ -153,13 +159,13 @@ function dropUndecodedMaps(root: Object3D) {
 /**
  * The AR Quick Look (iOS) form of a processed model: a USDZ made by three.js's USDZExporter from the delivered GLB,
  * in the GLB's own units (metres, glTF's convention: no fitting or scaling, so AR shows the real size), anchored to a
- * horizontal plane, textures as PNG at most 1024 px. It is made in the pipeline worker right after the GLB (one
+ * horizontal plane, textures at most 1024 px (JPEG, or PNG when they have alpha). It is made in the pipeline worker right after the GLB (one
  * more output beside `model_coarse`, stored and signed like the GLB), not lazily on request: the export parses the
  * whole model and would otherwise run on the API's event loop. Node has no canvas, so USDZExporter's texture path
  * runs against a minimal sharp-backed shim installed only for the export's duration.
  */
-export async function glbToUsdz(glb: Uint8Array): Promise<Uint8Array> {
-  const scene = await loadGlbScene(glb);
+export async function glbToUsdz(glb: Uint8Array, prepared?: Map<string, UsdzImage>): Promise<Uint8Array> {
+  const scene = await loadGlbScene(glb, prepared);
   dropUndecodedMaps(scene);
   scene.updateMatrixWorld(true);
   const restore = installCanvasShim();
@@ -173,9 +179,12 @@ export async function glbToUsdz(glb: Uint8Array): Promise<Uint8Array> {
   }
 }
 
-/** Writes `glbToUsdz` of the GLB file at `glbPath` to `usdzPath`. */
-export async function writeUsdz(glbPath: string, usdzPath: string): Promise<string> {
-  const bytes = await glbToUsdz(new Uint8Array(await fs.promises.readFile(glbPath)));
+/**
+ * Writes `glbToUsdz` of a GLB to `usdzPath`; `prepared` are the USDZ's images already made from the source textures,
+ * by the SHA-1 (base64) of the GLB's image they stand for (`TextureWork.usdzImages`).
+ */
+export async function writeUsdz(glb: Uint8Array, usdzPath: string, prepared?: Map<string, UsdzImage>): Promise<string> {
+  const bytes = await glbToUsdz(glb, prepared);
   await fs.promises.writeFile(usdzPath, bytes);
   return usdzPath;
 }
