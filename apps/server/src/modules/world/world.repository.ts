@@ -234,6 +234,17 @@ export function createWorldRepository(db: DbOrTx) {
     visitsOfEntry: (entryId: number) => eq(worldVisits.entryId, entryId),
     visitsOfUserInEntry: (entryId: number, userId: number) =>
       and(eq(worldVisits.entryId, entryId), eq(worldVisits.userId, userId)) as SQL,
+    /** Counts messages on visits: one statement per distinct count (usually one: one message per visit). */
+    async addMessages(counts: Map<number, number>, tx: DbOrTx): Promise<void> {
+      const byCount = new Map<number, number[]>();
+      for (const [id, n] of counts) byCount.set(n, [...(byCount.get(n) ?? []), id]);
+      for (const [n, ids] of byCount) {
+        await tx
+          .update(worldVisits)
+          .set({ messages: sql`${worldVisits.messages} + ${n}` })
+          .where(inArray(worldVisits.id, ids));
+      }
+    },
     async addMessage(visitId: number, tx: DbOrTx): Promise<void> {
       await tx
         .update(worldVisits)
@@ -272,6 +283,21 @@ export function createWorldRepository(db: DbOrTx) {
       const [r] = await tx.insert(worldChat).values(row).returning();
       if (!r) throw new Error('insert returned nothing');
       return r;
+    },
+    /** Several chat messages in one statement; answers their rows in the order given. */
+    async insertChats(rows: (typeof worldChat.$inferInsert)[], tx: DbOrTx): Promise<WorldChatRow[]> {
+      if (rows.length === 0) return [];
+      const out = await tx.insert(worldChat).values(rows).returning();
+      // Serial ids follow the order of the rows.
+      return out.sort((a, b) => a.id - b.id);
+    },
+    /** The open ones of these visits. */
+    async openVisitsByIds(ids: number[], tx: DbOrTx = db): Promise<WorldVisitRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(worldVisits)
+        .where(and(inArray(worldVisits.id, ids), isNull(worldVisits.leftAt)));
     },
     async recentChat(entryId: number, limit: number): Promise<WorldChatRow[]> {
       const rows = await db

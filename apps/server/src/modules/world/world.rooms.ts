@@ -214,52 +214,106 @@ export function createWorldRooms({
         }
         if (d.length) ctl({ t: 'states', room: inst.room, d, a, sc });
       }
-      const all = [...inst.avatars];
-      for (const [selfId, socket] of inst.locals) {
-        const me = inst.avatars.get(selfId);
-        const near: [number, Avatar, number][] = [];
-        const far: [number, Avatar, number][] = [];
-        for (const [id, av] of all) {
-          if (id === selfId) continue;
-          const fresh = av.tick === tick - 1;
-          const recent = av.tick >= tick - WORLD_FAR_EVERY;
-          if (!recent) continue;
-          if (!me) {
-            if (fresh || farTick) near.push([id, av, 0]);
-            continue;
-          }
-          const dx = av.s[0] - me.s[0];
-          const dy = av.s[1] - me.s[1];
-          const dz = av.s[2] - me.s[2];
-          const d2 = dx * dx + dy * dy + dz * dz;
-          if (d2 <= WORLD_NEAR_RADIUS * WORLD_NEAR_RADIUS) {
-            if (fresh || farTick) near.push([id, av, d2]);
-          } else if (farTick) far.push([id, av, d2]);
-        }
-        let chosen = near;
-        if (near.length > WORLD_NEAR_COUNT) {
-          near.sort((x, y) => x[2] - y[2]);
-          // Beyond the nearest N, members come at the far rate.
-          chosen = farTick ? near : near.slice(0, WORLD_NEAR_COUNT);
-        }
-        const list = farTick ? [...chosen, ...far] : chosen;
-        if (list.length === 0) continue;
-        const e: WorldStatesEvent = { t: now, m: [], s: [] };
-        list.forEach(([id, av], i) => {
-          e.m.push(id);
-          e.s.push(...av.s);
-          if (av.anim) {
-            e.a ??= {};
-            e.a[i] = av.anim;
-          }
-          if (av.scene) {
-            e.sc ??= {};
-            e.sc[i] = av.scene;
-          }
-        });
-        socket.volatile.emit(WorldEvent.states, e);
+      sendStates(inst, now, farTick);
+    }
+  }
+
+  /**
+   * One tick's `world:states` of an instance, encoded once per group of recipients that share it instead of once per
+   * socket (a broadcast to a list of socket ids encodes the message and its WebSocket frame once for all of them). On
+   * the far tick everybody gets everyone that moved recently. Otherwise the floor is cut into cells of
+   * `WORLD_NEAR_RADIUS` (x, z); the members in one cell share one message of the members that moved in the last tick
+   * in its cell and the 8 around it (at most the `WORLD_NEAR_COUNT` nearest to the cell's centre; the others come at
+   * the far rate), which holds everybody within the radius of any point of the cell. Members without a position yet
+   * get the first `WORLD_NEAR_COUNT` movers. A member's own state may come back in its cell's message (clients skip
+   * their own id).
+   */
+  function sendStates(inst: Instance, now: number, farTick: boolean) {
+    const ids: number[] = [];
+    const avs: Avatar[] = [];
+    for (const [id, av] of inst.avatars) {
+      if (av.tick < tick - WORLD_FAR_EVERY) continue;
+      if (farTick || av.tick === tick - 1) {
+        ids.push(id);
+        avs.push(av);
       }
     }
+    if (ids.length === 0) return;
+    if (farTick) {
+      emitStates([...inst.locals.values()], now, ids, avs);
+      return;
+    }
+    const cell = (x: number) => Math.floor(x / WORLD_NEAR_RADIUS);
+    const key = (cx: number, cz: number) => (cx + 32768) * 65536 + (cz + 32768);
+    /** The movers of each cell (indexes into ids / avs). */
+    const movers = new Map<number, number[]>();
+    avs.forEach((av, i) => {
+      const k = key(cell(av.s[0]), cell(av.s[2]));
+      const list = movers.get(k);
+      if (list) list.push(i);
+      else movers.set(k, [i]);
+    });
+    /** The recipients of each cell; NaN: no position yet. */
+    const groups = new Map<number, Socket[]>();
+    for (const [selfId, socket] of inst.locals) {
+      const me = inst.avatars.get(selfId);
+      const k = me ? key(cell(me.s[0]), cell(me.s[2])) : Number.NaN;
+      const g = groups.get(k);
+      if (g) g.push(socket);
+      else groups.set(k, [socket]);
+    }
+    for (const [k, sockets] of groups) {
+      let chosen: number[];
+      if (Number.isNaN(k)) chosen = ids.slice(0, WORLD_NEAR_COUNT).map((_, i) => i);
+      else {
+        const cx = Math.floor(k / 65536) - 32768;
+        const cz = (k % 65536) - 32768;
+        chosen = [];
+        for (let dx = -1; dx <= 1; dx++)
+          for (let dz = -1; dz <= 1; dz++) {
+            const list = movers.get(key(cx + dx, cz + dz));
+            if (list) chosen.push(...list);
+          }
+        if (chosen.length > WORLD_NEAR_COUNT) {
+          const mx = (cx + 0.5) * WORLD_NEAR_RADIUS;
+          const mz = (cz + 0.5) * WORLD_NEAR_RADIUS;
+          const d2 = (i: number) => {
+            const s = (avs[i] as Avatar).s;
+            return (s[0] - mx) ** 2 + (s[2] - mz) ** 2;
+          };
+          chosen = chosen
+            .map((i) => [d2(i), i] as const)
+            .sort((a, b) => a[0] - b[0])
+            .slice(0, WORLD_NEAR_COUNT)
+            .map(([, i]) => i);
+        }
+      }
+      if (chosen.length === 0) continue;
+      emitStates(
+        sockets,
+        now,
+        chosen.map((i) => ids[i] as number),
+        chosen.map((i) => avs[i] as Avatar),
+      );
+    }
+  }
+
+  /** One `world:states` message, encoded once, to these local sockets (not to other processes: they send their own). */
+  function emitStates(sockets: Socket[], now: number, ids: number[], avs: Avatar[]) {
+    if (sockets.length === 0) return;
+    const e: WorldStatesEvent = { t: now, m: ids, s: new Array(avs.length * 5) };
+    avs.forEach((av, i) => {
+      for (let j = 0; j < 5; j++) e.s[i * 5 + j] = av.s[j] as number;
+      if (av.anim) {
+        e.a ??= {};
+        e.a[i] = av.anim;
+      }
+      if (av.scene) {
+        e.sc ??= {};
+        e.sc[i] = av.scene;
+      }
+    });
+    io.local.to(sockets.map((s) => s.id)).volatile.emit(WorldEvent.states, e);
   }
   const timer = setInterval(runTick, WORLD_TICK_MS);
   timer.unref();

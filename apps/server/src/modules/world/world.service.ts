@@ -157,6 +157,7 @@ export function createWorldService({
   attempts?: PasswordAttempts;
 }) {
   const repo = createWorldRepository(db);
+  const chatBatch = createChatBatcher(db, repo);
   const log = async (tx: DbOrTx, entry: AuditRecord) => {
     await audit?.record(tx, entry);
   };
@@ -579,19 +580,15 @@ export function createWorldService({
     /** The entry's hosts in every instance (`world:hosts`: people connect their voice to other instances' hosts). */
     hostsOf,
 
-    /** A chat message: stored and counted on the visit in one transaction. */
-    async chat(visitId: number, text: string): Promise<{ message: WorldChatMessage; visit: WorldVisitRow }> {
-      return db.transaction(async (tx) => {
-        const visit = await repo.openVisit(visitId, tx);
-        if (!visit) throw new AppError(ErrorCode.WORLD_NOT_IN_ROOM);
-        const row = await repo.insertChat(
-          { entryId: visit.entryId, instance: visit.instance, visitId, userId: visit.userId, name: visit.name, text },
-          tx,
-        );
-        await repo.addMessage(visitId, tx);
-        return { message: chatOut(row), visit };
-      });
-    },
+    /**
+     * A chat message: stored and counted on the visit. Messages of all rooms are written together (group commit, see
+     * {@link createChatBatcher}); this answers once the message's transaction committed, so an acknowledged message
+     * survives a crash.
+     */
+    chat: (visitId: number, text: string) => chatBatch.add(visitId, text),
+
+    /** Writes the chat messages waiting for their group commit now (shutdown, tests). */
+    flushChat: () => chatBatch.flush(),
 
     /** The open visit of a socket's member (null once closed, e.g. by a kick on another process). */
     openVisit: (visitId: number) => repo.openVisit(visitId),
@@ -888,6 +885,7 @@ export function createWorldService({
       timer.unref();
       return async () => {
         clearInterval(timer);
+        await chatBatch.flush().catch(() => undefined);
         await db.transaction((tx) => repo.closeVisits(repo.visitsOfNode(nodeId), tx)).catch(() => undefined);
         await repo.removeNode(nodeId).catch(() => undefined);
       };
@@ -948,3 +946,72 @@ export function memberOf(v: WorldVisitRow, look: unknown): WorldMember {
 }
 
 export type WorldService = ReturnType<typeof createWorldService>;
+
+/** How long a chat message waits for others to share its transaction (ms). */
+export const CHAT_COMMIT_MS = 10;
+
+/**
+ * Group commit of world chat: messages arriving within `CHAT_COMMIT_MS` of the first waiting one are written in one
+ * transaction (the open visits read, one multi-row insert, the visits' message counts) instead of one transaction
+ * each. Each `add` answers after that transaction committed (a message of a closed visit is refused alone); a failed
+ * transaction refuses all of its messages. One batch is written at a time; messages arriving meanwhile wait for the
+ * next.
+ */
+function createChatBatcher(db: Db, repo: ReturnType<typeof createWorldRepository>) {
+  interface Pending {
+    visitId: number;
+    text: string;
+    resolve: (r: { message: WorldChatMessage; visit: WorldVisitRow }) => void;
+    reject: (e: unknown) => void;
+  }
+  let queue: Pending[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(batch: Pending[]) {
+    try {
+      const done = await db.transaction(async (tx) => {
+        const visits = new Map((await repo.openVisitsByIds([...new Set(batch.map((p) => p.visitId))], tx)).map((v) => [v.id, v]));
+        const kept = batch.filter((p) => visits.has(p.visitId));
+        const rows = await repo.insertChats(
+          kept.map((p) => {
+            const v = visits.get(p.visitId) as WorldVisitRow;
+            return { entryId: v.entryId, instance: v.instance, visitId: v.id, userId: v.userId, name: v.name, text: p.text };
+          }),
+          tx,
+        );
+        const counts = new Map<number, number>();
+        for (const p of kept) counts.set(p.visitId, (counts.get(p.visitId) ?? 0) + 1);
+        await repo.addMessages(counts, tx);
+        return { visits, kept, rows };
+      });
+      for (const p of batch) if (!done.visits.has(p.visitId)) p.reject(new AppError(ErrorCode.WORLD_NOT_IN_ROOM));
+      done.kept.forEach((p, i) => {
+        const row = done.rows[i];
+        if (row) p.resolve({ message: chatOut(row), visit: done.visits.get(p.visitId) as WorldVisitRow });
+        else p.reject(new Error('chat insert returned fewer rows'));
+      });
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    writing = writing.then(() => (batch.length ? write(batch) : undefined));
+    return writing;
+  }
+
+  return {
+    add(visitId: number, text: string): Promise<{ message: WorldChatMessage; visit: WorldVisitRow }> {
+      return new Promise((resolve, reject) => {
+        queue.push({ visitId, text, resolve, reject });
+        timer ??= setTimeout(() => void flush(), CHAT_COMMIT_MS);
+      });
+    },
+    flush,
+  };
+}
