@@ -26,6 +26,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The shared corpus of CC0 asset packs (Kenney, Quaternius), outside the repository. */
+const CC0_PACKS = path.resolve(root, '../shared/corpus/cc0-models');
+
 async function startServer(name: string, env: Record<string, string>): Promise<{ url: string; proc: ChildProcess; dir: string }> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `xr-e2e-${name}-`));
@@ -94,6 +97,8 @@ export default async function setup(project: TestProject) {
       // The 3,390 generated library models are built when first asked for (what the journeys and the demo scenes
       // use), not all in the background: that build kept a core busy for the whole run.
       LIBRARY_PREBUILD: '0',
+      // the shared CC0 packs, which the library-packs journey imports through the admin route (absent: it skips)
+      LIBRARY_IMPORT_DIR: fs.existsSync(CC0_PACKS) ? CC0_PACKS : '',
     }),
     // only the 429 test uses it: no demo media or library prebuild competing with the main server for the 2 cores
     startServer('strict', {
