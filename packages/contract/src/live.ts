@@ -176,8 +176,8 @@ export const LiveEvent = {
 
 /**
  * Reactions on the watch page: any viewer who joined (guests too) may send them, at most
- * `LIVE_REACTIONS_PER_WINDOW` per `LIVE_REACTION_WINDOW_MS` per person (signed in: the account; a guest: the
- * address). The server gathers them and sends each stream's counts every `LIVE_REACTION_FLUSH_MS`, so a crowd
+ * `LIVE_REACTIONS_PER_WINDOW` per `LIVE_REACTION_WINDOW_MS` per person (signed in: the account; a guest: their
+ * viewer ticket). The server gathers them and sends each stream's counts every `LIVE_REACTION_FLUSH_MS`, so a crowd
  * tapping hearts costs one message per moment, not one per tap per viewer.
  */
 export const LIVE_REACTIONS = ['heart', 'clap'] as const;

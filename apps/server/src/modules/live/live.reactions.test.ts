@@ -31,7 +31,7 @@ describe('live reactions', () => {
     const { reactions, sent } = setup();
     await reactions.react('u1', 7, 'heart');
     await reactions.react('u2', 7, 'heart');
-    await reactions.react('a10.0.0.1', 7, 'clap');
+    await reactions.react('tAbCd', 7, 'clap');
     await reactions.react('u1', 8, 'clap');
     expect(sent).toHaveLength(0);
     reactions.flush();

@@ -39,7 +39,7 @@ export function createLiveReactions(deps: LiveReactionsDeps) {
 
   return {
     /**
-     * One reaction of `who` (a key naming the person: `u<id>` signed in, `a<address>` a guest) to a stream they
+     * One reaction of `who` (a key naming the person: `u<id>` signed in, `t<ticket nonce>` a guest) to a stream they
      * joined. Rejects when they send too fast.
      */
     async react(who: string, stream: number, reaction: LiveReaction): Promise<void> {

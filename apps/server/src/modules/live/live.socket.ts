@@ -30,6 +30,7 @@ const JOINED_MAX = 5;
 export function liveSocketHandler(live: LiveService, reactions?: LiveReactions): ConnectionHandler {
   return (socket: Socket, user: RequestUser | null) => {
     const joined = new Map<number, () => void>();
+    const reactors = new Map<number, string>();
     // who this socket is, for the viewer list of any process (`fetchSockets` reads `data` over the Redis adapter)
     socket.data.liveViewer = { user: user?.id ?? null, name: user?.name ?? null } satisfies LiveViewerData;
     const lang = (socket.handshake.auth as { lang?: unknown } | undefined)?.lang;
@@ -51,6 +52,8 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
       const { history, state, release } = await live.joinChat(id, ticket);
       if (socket.disconnected) return release();
       joined.set(id, release);
+      // the reaction limit's person: the account, or a guest's ticket (one per password check, which is limited too)
+      reactors.set(id, user ? `u${user.id}` : `t${ticket.split('.')[1] ?? ticket}`);
       await socket.join(roomOf(id));
       socket.emit(LiveEvent.history, { stream_id: id, messages: history });
       socket.emit(LiveEvent.viewers, { stream_id: id, viewers: await live.viewerTotal(id) });
@@ -61,6 +64,7 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
     on(LiveEvent.leave, liveLeavePayload, async ({ id }) => {
       joined.get(id)?.();
       joined.delete(id);
+      reactors.delete(id);
       await socket.leave(roomOf(id));
     });
 
@@ -82,10 +86,9 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
       const parsed = liveReactPayload.safeParse(raw);
       if (!parsed.success) return fail(new AppError(ErrorCode.VALIDATION));
       const { id, reaction } = parsed.data;
-      if (!joined.has(id) || !reactions) return fail(new AppError(ErrorCode.LIVE_TICKET_INVALID));
-      reactions
-        .react(user ? `u${user.id}` : `a${socket.handshake.address}`, id, reaction)
-        .then(() => answer?.({ ok: true }), fail);
+      const who = reactors.get(id);
+      if (!joined.has(id) || !who || !reactions) return fail(new AppError(ErrorCode.LIVE_TICKET_INVALID));
+      reactions.react(who, id, reaction).then(() => answer?.({ ok: true }), fail);
     });
 
     on(LiveEvent.audience, liveAudienceRequest, async ({ id }) => {
