@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import enLive from '../apps/web/src/locales/en/live.json';
@@ -7,6 +8,7 @@ import { launch, newContext, shot } from './browser';
 import { adminToken, api, createActiveUser, signIn } from './helpers';
 
 const base = inject('baseUrl');
+const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 const require = createRequire(import.meta.url);
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 let browser: Browser;
@@ -117,6 +119,55 @@ describe('live VR streaming journey', () => {
     pusher.kill('SIGKILL');
     await Promise.all([ctx.close(), visitorCtx.close(), phoneCtx.close()]);
   });
+
+  it("viewers send hearts and claps that rise on the others' pages; a flood is refused with a translated message; the viewer list names who watches", async () => {
+    const token = await adminToken(base);
+    const made = await api<{ id: number }>(
+      base,
+      '/api/live/add_live',
+      { name: 'Applause test', password: '246810', projection: 'flat', keep_recording: false },
+      token,
+    );
+    const enter = async (phone = false) => {
+      const ctx = await newContext(browser, { lang: 'en', phone });
+      const page = await ctx.newPage();
+      await page.goto(`${base}/#/live?id=${made.id}`);
+      await page.locator('.ant-otp input').first().click();
+      await page.keyboard.type('246810');
+      await page.getByRole('button', { name: enLive.watch.enter }).click();
+      await page.getByText(enLive.watch.waiting).waitFor();
+      await page.getByTestId('live-react-heart').waitFor();
+      return { ctx, page };
+    };
+    const a = await enter();
+    const b = await enter();
+    const phone = await enter(true);
+    const hearts = (page: Page) => page.getByTestId('live-floats').getAttribute('data-hearts').then(Number);
+
+    // A taps a heart and a clap: B and the phone see them rise over the stage.
+    await a.page.getByTestId('live-react-heart').click();
+    await a.page.getByTestId('live-react-clap').click();
+    await expect.poll(() => hearts(b.page), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => hearts(phone.page), { timeout: 10_000 }).toBeGreaterThan(0);
+    await b.page.getByTestId('live-reaction-float').first().waitFor({ state: 'attached' });
+    await b.page.screenshot({ path: `${SHOTS}/live-reactions-desktop.png` });
+    await phone.page.getByTestId('live-react-heart').click();
+    await phone.page.getByTestId('live-reaction-float').first().waitFor({ state: 'attached' });
+    await phone.page.screenshot({ path: `${SHOTS}/live-reactions-phone.png`, fullPage: true });
+
+    // A floods: the server refuses beyond the limit, with its message in A's language.
+    for (let i = 0; i < 14; i++) await a.page.getByTestId('live-react-clap').click();
+    const refusal = a.page.getByTestId('live-react-error');
+    await refusal.waitFor({ timeout: 10_000 });
+    expect(await refusal.textContent()).toMatch(/reactions too fast/);
+
+    // The viewer list: three guests, each marked Guest.
+    await b.page.getByTestId('live-viewers').click();
+    await expect.poll(() => b.page.getByTestId('live-audience-item').count(), { timeout: 10_000 }).toBe(3);
+    expect(await b.page.getByTestId('live-audience').getByText('Guest', { exact: true }).count()).toBe(3);
+    await b.page.screenshot({ path: `${SHOTS}/live-audience-desktop.png` });
+    await Promise.all([a.ctx.close(), b.ctx.close(), phone.ctx.close()]);
+  }, 120_000);
 
   it('a viewer waiting when the stream starts watches it; a dropped publisher shows as interrupted and the player resumes by itself; then the broadcast ends', async () => {
     const token = await adminToken(base);

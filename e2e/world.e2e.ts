@@ -11,8 +11,8 @@ import { adminToken, api, createActiveUser, signIn } from './helpers';
  * POST /explore/add_world; the admin (host) and another person enter the 3D room from /meta, see each other on the
  * map as one walks, chat, the visitor hears the host (the remote track's audio level, fake media devices), the host
  * presents two slides and pages them, both see the page, then a two-page PDF (rendered to slides in the host's
- * browser by pdf.js) that both page through; in the tour room the host leads and the visitor's viewer
- * follows to the next scene. Screenshots of /meta and a room at 1440 and 390 px.
+ * browser by pdf.js) that both page through; in the tour room each sees the other's avatar where they look (the
+ * host's marker moves when the host turns), then the host leads and the visitor's viewer follows to the next scene. Screenshots of /meta and a room at 1440 and 390 px.
  */
 
 const base = inject('baseUrl');
@@ -411,6 +411,38 @@ describe('meta world', () => {
     await visitor.getByTestId('room-tools').waitFor({ timeout: 30_000 });
 
     const pano = (page: Page) => page.getByTestId('tour-panorama');
+
+    // Everyone visible: each sees the other's avatar picture and name where they look (the guest marked as a guest),
+    // and the host's marker moves on the visitor's panorama when the host turns.
+    const hostMarker = visitor.getByTestId('tour-person').first();
+    await hostMarker.waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await hostMarker.locator('img').count()).toBe(1);
+    const guestMarker = host.getByTestId('tour-person').first();
+    await guestMarker.waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await guestMarker.textContent()).toMatch(/Tour guest.*Guest/);
+    const yaw0 = await hostMarker.getAttribute('data-yaw');
+    const box = await pano(host).boundingBox();
+    if (!box) throw new Error('no host panorama');
+    await host.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await host.mouse.down();
+    await host.mouse.move(box.x + box.width / 2 - 240, box.y + box.height / 2 + 30, { steps: 12 });
+    await host.mouse.up();
+    await expect.poll(() => hostMarker.getAttribute('data-yaw'), { timeout: 15_000 }).not.toBe(yaw0);
+    await expect.poll(() => hostMarker.evaluate((el) => el.closest('.psv-marker--visible') !== null)).toBe(true);
+    await shot(visitor, 'room-tour-marker-desktop');
+    // a phone visitor sees both of them
+    const phoneCtx = await context(true);
+    const phone = await phoneCtx.newPage();
+    shotOnFailure(phone, 'tour-phone');
+    await phone.goto(`${base}/#/meta/room?id=${roomTour}`);
+    await phone.getByTestId('room-gate').locator('input').first().fill('Phone guest');
+    await phone.getByTestId('room-enter').click({ timeout: 60_000 });
+    await phone.getByTestId('room-tools').waitFor({ timeout: 30_000 });
+    await expect.poll(() => phone.getByTestId('tour-person').count(), { timeout: 30_000 }).toBe(2);
+    await phone.waitForTimeout(1000);
+    await shot(phone, 'room-tour-marker-phone');
+    await phoneCtx.close();
+
     const scenes = host.getByTestId('tour-scene-button');
     await expect.poll(() => scenes.count(), { timeout: 30_000 }).toBeGreaterThan(1);
     const start = await pano(visitor).getAttribute('data-scene');
