@@ -1,4 +1,4 @@
-// The forum search's cost per request inside the server (session 11): the whole app built in this process
+// The forum search's cost per request inside the server: the whole app built in this process
 // (`buildApp`, production settings, no result cache) over a PGlite copy at 100,000 posts, each of the benchmark's
 // eight searches sent through `app.inject` one at a time, anonymous and signed in; prints the process's CPU time per
 // request (user + system, less sensitive to a shared machine's load than wall time) and the database time split by

@@ -32,7 +32,7 @@ fs.mkdirSync(SHOTS, { recursive: true });
 const VIEW_URL = '/viewer.html?id=1&kind=scene';
 /**
  * `BENCH_ROUTED=1`: the processed scene's models processed in the bench (`processModel`) and its `content` /
- * `scene_details` answered by the page's request routing, as before session 14; by default the scene is a real
+ * `scene_details` answered by the page's request routing (the bench's older method); by default the scene is a real
  * project of the server (see `uploadedProject`).
  */
 const ROUTED = process.env.BENCH_SCENE === 'raw' || process.env.BENCH_ROUTED === '1';

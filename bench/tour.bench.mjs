@@ -58,7 +58,7 @@ async function route(page, base, seen) {
 
 // BENCH_WEB_DIST: another build to compare with (e.g. the one before a change).
 // Without the first start's background work (demo media, the library prebuild: minutes of both cores), as the
-// scene3d bench since session 14; `BENCH_BACKGROUND=1` keeps it.
+// scene3d bench; `BENCH_BACKGROUND=1` keeps it.
 const QUIET = process.env.BENCH_BACKGROUND === '1' ? {} : { SEED_MEDIA_WIDTH: '0', LIBRARY_PREBUILD: '0' };
 const server = await startServer({ ...QUIET, WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist') });
 // a browser that does not start must not leave the server running (it would hold the caller's output open)

@@ -4,7 +4,7 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 7 item 21: the README promises Node 20, so `npm ci` must not warn that an installed package needs a newer Node.
+ * The README promises Node 20, so `npm ci` must not warn that an installed package needs a newer Node.
  * Every package in the lock file whose `engines.node` is declared must accept the oldest Node the root package.json
  * allows (overrides in package.json pin such packages to versions that do, e.g. light-my-request's `cookie`).
  */

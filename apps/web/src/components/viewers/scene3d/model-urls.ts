@@ -25,7 +25,7 @@ export function modelUrl(details: SceneDetails, source: ModelSource): string | n
 /**
  * The GLB URL of a model's coarse level of detail (`urls.model_coarse`: a dense upload's lighter version, see
  * `MODEL_COARSE_OUTPUT`; a dense imported library model's too), or null when it has none (light models, characters,
- * the generated library models, models processed before session 15).
+ * the generated library models, models processed before coarse versions existed).
  */
 export function coarseModelUrl(details: SceneDetails, source: ModelSource): string | null {
   return resolvedModel(details, source)?.urls[MODEL_COARSE_OUTPUT] ?? null;
