@@ -4,8 +4,8 @@ import { LIVE_REACTIONS } from '@xr/contract/live';
 import { Button, Empty, Popover, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GuestTag } from '../../room/components/guest-tag';
-import { RoomIcon, type RoomIconName } from '../../room/lib/room-icons';
+import { GuestTag } from '../../../components/guest-tag';
+import { RoomIcon, type RoomIconName } from '../../../components/room-icons';
 
 /** The reactions' pictures: line icons (no emoji font needed), the same as the room's heart and clap emotes. */
 const ICON: Record<LiveReaction, RoomIconName> = { heart: 'heart', clap: 'sparkles' };

@@ -4,9 +4,9 @@ import { Component, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Box3, CanvasTexture, Color, type Object3D, SRGBColorSpace } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { animateAvatar, createAvatarObject, disposeAvatarObject } from '../../../components/avatar/avatar-figure';
+import { drawRoomIcon, type RoomIconName } from '../../../components/room-icons';
 import { colorOf } from '../lib/colors';
 import { EMOTE_ICON } from '../lib/emotes';
-import { drawRoomIcon, type RoomIconName } from '../lib/room-icons';
 
 /**
  * How a person looks. Everything is optional: without a look the figure is the generated low-poly one in the

@@ -2,9 +2,9 @@ import { FlagOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Popconfirm, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuestTag } from '../../../components/guest-tag';
 import { formatTime } from '../../../lib/dates';
 import { colorOf } from '../lib/colors';
-import { GuestTag } from './guest-tag';
 
 /** One chat line as the panel shows it. */
 export interface ChatLine {

@@ -1,9 +1,9 @@
 import { AudioMutedOutlined, AudioOutlined, LockOutlined, MoreOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Modal, Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { GuestTag } from '../../../components/guest-tag';
+import { RoomIcon } from '../../../components/room-icons';
 import { colorOf } from '../lib/colors';
-import { RoomIcon } from '../lib/room-icons';
-import { GuestTag } from './guest-tag';
 
 export type RoomRole = 'host' | 'speaker' | 'visitor';
 

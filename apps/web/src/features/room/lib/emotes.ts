@@ -1,5 +1,5 @@
 import type { WorldEmote } from '@xr/contract/world';
-import type { RoomIconName } from './room-icons';
+import type { RoomIconName } from '../../../components/room-icons';
 
 /**
  * The picture of each emote (above the avatar, in the emote menu and as a toast): an icon, not an emoji, so it shows

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { WORLD_EMOTES } from '@xr/contract/world';
 import { describe, expect, it, vi } from 'vitest';
+import { drawRoomIcon, ROOM_ICON_PATHS, RoomIcon } from '../../../components/room-icons';
 import { EMOTE_ICON } from './emotes';
-import { drawRoomIcon, ROOM_ICON_PATHS, RoomIcon } from './room-icons';
 
 const EMOJI = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u;
 

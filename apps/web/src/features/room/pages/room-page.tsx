@@ -23,6 +23,7 @@ import { Button, Drawer, Dropdown, Result, Segmented, Spin, Tag, Tooltip } from 
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { RoomIcon } from '../../../components/room-icons';
 import type { SceneViewerProps } from '../../../components/viewers/scene-viewer-props';
 import { useSession } from '../../../lib/auth/session';
 import { currentLang } from '../../../lib/i18n';
@@ -39,7 +40,6 @@ import { RoomChat } from '../components/room-chat';
 import { roomPeopleSource } from '../lib/avatar-picture';
 import { EMOTE_ICON } from '../lib/emotes';
 import { RoomClient, type RoomError, type RoomState } from '../lib/room-client';
-import { RoomIcon } from '../lib/room-icons';
 import { ScreenShare } from '../lib/screen-share';
 import { useVoice } from '../lib/use-voice';
 import '../room.css';
