@@ -52,7 +52,7 @@ const cpuTicks = (pid) => {
   return Number(f[11]) + Number(f[12]);
 };
 
-function runClient(url, entryId, count) {
+function runClient(url, entryId, count, onMeasuring) {
   const args = [url, entryId, count, SECONDS, WARMUP, HZ, CHAT_EVERY];
   const proc = spawn(process.execPath, [path.join(root, 'bench/world/client.mjs'), ...args.map(String)], {
     cwd: root,
@@ -60,6 +60,7 @@ function runClient(url, entryId, count) {
   });
   let out = '';
   proc.stdout.on('data', (d) => {
+    if (!out.includes('MEASURING') && `${out}${d}`.includes('MEASURING')) onMeasuring();
     out += d;
   });
   return new Promise((resolve, reject) =>
@@ -137,21 +138,20 @@ async function level(mode, n) {
     const per = Math.ceil(n / CLIENT_PROCS);
     // The HTTP probe runs from the first connection on: the crowd's arrival counts too.
     const busy = mode === 'product' ? probe(server.url, token) : null;
-    const clients = Array.from({ length: CLIENT_PROCS }, (_, i) =>
-      runClient(server.url, server.entryId, Math.min(per, n - i * per)),
-    );
-    // CPU over the measured window: from the end of the clients' warm-up (counted from their last join) to its end.
+    // CPU over the measured window: from the end of the last client's warm-up (counted from its last join) to its end
+    // (a client waits a second for late acknowledgements after its window: left out).
     let cpu0 = cpuTicks(server.proc.pid);
     let t0 = Date.now();
-    const timer = setTimeout(
-      () => {
-        cpu0 = cpuTicks(server.proc.pid);
-        t0 = Date.now();
-      },
-      (WARMUP + 1) * 1000,
+    let measuring = 0;
+    const onMeasuring = () => {
+      if (++measuring < CLIENT_PROCS) return;
+      cpu0 = cpuTicks(server.proc.pid);
+      t0 = Date.now();
+    };
+    const clients = Array.from({ length: CLIENT_PROCS }, (_, i) =>
+      runClient(server.url, server.entryId, Math.min(per, n - i * per), onMeasuring),
     );
     const results = await Promise.all(clients);
-    clearTimeout(timer);
     const cpuSeconds = (cpuTicks(server.proc.pid) - cpu0) / TICKS;
     const elapsed = (Date.now() - t0) / 1000 - 1;
     const httpBusy = (await busy?.stop()) ?? [];
@@ -203,7 +203,7 @@ writeSection(
 ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${CLIENT_PROCS} socket.io-client processes on loopback on
 the same 2-core machine as the server (the clients' own CPU competes with the server's). One world entry (capacity
 200: beyond, members overflow into further instances); every avatar connects at once, sends its position at ${HZ} Hz
-and a chat message every ${CHAT_EVERY} s, measured for ${SECONDS} s after a ${WARMUP} s warm-up, walking on a 60 × 60 m floor.
+and a chat message every ${CHAT_EVERY} s${process.env.WORLD_BENCH_STAGGER_MS ? ` (connections started ${process.env.WORLD_BENCH_STAGGER_MS} ms apart per client process)` : ''}, measured for ${SECONDS} s after a ${WARMUP} s warm-up, walking on a 60 × 60 m floor.
 **product**: the world module (batched \`world:states\` every 50 ms, members within 15 m — at most the nearest 30 —
 every tick, the rest every 4th tick, only members that moved; chat stored before it is sent). **relay**: a bare
 Socket.IO server broadcasting one batch of everything that moved every 50 ms to each room of 200 and relaying chat at

@@ -67,8 +67,10 @@ async function join(i) {
   sockets.push({ s, x: Math.random() * 60, z: Math.random() * 60, a: Math.random() * Math.PI * 2, chatAt: 0 });
 }
 
-// Every avatar starts connecting at once (as a crowd arriving after an announcement), each waiting for its join.
-await Promise.all(Array.from({ length: count }, (_, i) => join(i)));
+// By default every avatar starts connecting at once (a crowd arriving after an announcement), each waiting for its
+// join; WORLD_BENCH_STAGGER_MS spaces their starts (to measure the fan-out on a machine too loaded for the crowd).
+const stagger = Number(process.env.WORLD_BENCH_STAGGER_MS ?? 0);
+await Promise.all(Array.from({ length: count }, (_, i) => new Promise((r) => setTimeout(r, i * stagger)).then(() => join(i))));
 console.error(`client ${process.pid}: ${sockets.length} of ${count} joined`);
 const start = Date.now();
 for (const c of sockets) c.chatAt = start + Math.random() * chatEvery * 1000;
@@ -95,6 +97,7 @@ const walk = setInterval(() => {
 
 await new Promise((r) => setTimeout(r, warmup * 1000));
 measuring = true;
+process.stdout.write('MEASURING\n');
 await new Promise((r) => setTimeout(r, seconds * 1000));
 measuring = false;
 clearInterval(walk);
