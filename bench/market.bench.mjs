@@ -13,6 +13,8 @@ import { seedSql } from './market-seed.mjs';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** Side-by-side rounds on PostgreSQL (turns rotated every round; the tables give the median). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PG_ROWS = Number(process.env.BENCH_PG_ROWS ?? 100_000);
 const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 100_000);
 /**
@@ -62,16 +64,66 @@ const callsOf = (detailIds) => [
   ['GET front_project_details', detailIds.map((id) => `/api/project/front_project_details?id=${id}`)],
 ];
 
-/** Warms every path once (and checks it answers 200), then loads the server with the rotating list. */
-async function run(server, label, call, paths) {
+/** CPU time (ms) a process has used so far, from /proc (0 where there is none). */
+function cpuMs(pid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+/**
+ * CPU (ms) of the PostgreSQL backends connected to a database, per backend pid. The servers under test each have
+ * their own pool, and only one of them is loaded at a time, so the difference over a turn is that server's.
+ */
+async function backendCpu(admin) {
+  if (!admin) return new Map();
+  const { rows } = await admin.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+const cpuDelta = (before, after) => [...after].reduce((s, [pid, ms]) => s + ms - (before.get(pid) ?? 0), 0);
+
+/**
+ * Warms every path once (and checks it answers 200), then loads the server with the rotating list; with the
+ * server's Node CPU per request and (given `admin`, a client on the same database) its PostgreSQL CPU per request.
+ */
+async function run(server, label, call, paths, admin) {
   for (const p of paths) {
     const r = await fetch(`${server.url}${p}`);
     if (!r.ok) throw new Error(`${label} ${p}: ${r.status} ${await r.text()}`);
   }
   const load1 = os.loadavg()[0];
+  const node0 = cpuMs(server.pid);
+  const pg0 = await backendCpu(admin);
   const r = await load({ url: server.url, connections: CONNECTIONS, duration: DURATION, requests: rotating(paths) });
-  console.log(label, call, r, `load ${load1.toFixed(1)}`);
-  return { db: label, call, connections: CONNECTIONS, load1, ...r };
+  const nodeMs = (cpuMs(server.pid) - node0) / Math.max(1, r.requests);
+  const pgMs = admin ? cpuDelta(pg0, await backendCpu(admin)) / Math.max(1, r.requests) : null;
+  console.log(label, call, r, `load ${load1.toFixed(1)}, node ${nodeMs.toFixed(2)} ms/req, pg ${pgMs?.toFixed(2)} ms/req`);
+  return { db: label, call, connections: CONNECTIONS, load1, nodeMs, pgMs, ...r };
+}
+
+/** The median of each measure over the rounds of one server and call. */
+function medianRow(runs) {
+  const med = (k) => {
+    const xs = runs
+      .map((r) => r[k])
+      .filter((x) => x !== null && x !== undefined)
+      .sort((a, b) => a - b);
+    return xs.length ? xs[Math.floor(xs.length / 2)] : null;
+  };
+  return {
+    ...runs[0],
+    rps: med('rps'),
+    p50: med('p50'),
+    p95: med('p95'),
+    p99: med('p99'),
+    nodeMs: med('nodeMs'),
+    pgMs: med('pgMs'),
+    load1: med('load1'),
+  };
 }
 
 async function drive(server, label, detailIds) {
@@ -120,20 +172,35 @@ if (process.env.DATABASE_URL) {
     } finally {
       await server.stop();
     }
-    // The same data without the market cache, side by side with the floor (both up; calls interleaved).
+    // The same data without the market cache, side by side with the floors (all up; turns rotated every round).
     const bare = await startServer({ ...QUIET, DATABASE_URL: scratch.url, MARKET_CACHE_SECONDS: '0' });
     const floor = await startFloor({ DATABASE_URL: scratch.url });
+    const floor0 = await startFloor({ DATABASE_URL: scratch.url, FLOOR_COUNT_CACHE_SECONDS: '0' });
+    const admin = new pg.Client({ connectionString: scratch.url });
+    admin.on('error', () => undefined);
+    await admin.connect();
     try {
       const same = compareBodies(await bodies(bare, ids), await bodies(floor, ids));
-      const product = [];
-      const floorRows = [];
-      for (const [call, paths] of callsOf(ids)) {
-        product.push(await run(bare, `${label}, no cache`, call, paths));
-        floorRows.push(await run(floor, `${label}, floor`, call, paths));
+      const turns = [
+        ['product', bare],
+        ['floor', floor],
+        ['floor0', floor0],
+      ];
+      const runs = { product: [], floor: [], floor0: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [call, paths] of callsOf(ids)) {
+          for (const [side, server] of round % 2 ? [...turns].reverse() : turns) {
+            const tag = side === 'product' ? 'no cache' : side === 'floor' ? 'floor' : 'floor without count reuse';
+            runs[side].push(await run(server, `${label}, ${tag}`, call, paths, admin));
+          }
+        }
       }
-      results.push(...product, ...floorRows);
-      sides.push([label, product, floorRows, same]);
+      const byCall = (side) => callsOf(ids).map(([call]) => medianRow(runs[side].filter((r) => r.call === call)));
+      results.push(...byCall('product'), ...byCall('floor'), ...byCall('floor0'));
+      sides.push([`${label} (median of ${ROUNDS})`, byCall('product'), byCall('floor'), same, byCall('floor0')]);
     } finally {
+      await admin.end();
+      await floor0.stop();
       await floor.stop();
       await bare.stop();
     }
@@ -175,29 +242,43 @@ if (PGLITE_ROWS > 0) {
     } finally {
       await bare.stop();
     }
+    let same;
+    let floorRows;
     const floor = await startFloor({ FLOOR_PGLITE_DIR: path.join(dir, 'db') });
     try {
-      const same = compareBodies(productBodies, await bodies(floor, ids));
-      const floorRows = await drive(floor, `${label}, floor`, ids);
-      results.push(...product, ...floorRows);
-      sides.push([label, product, floorRows, same]);
+      same = compareBodies(productBodies, await bodies(floor, ids));
+      floorRows = await drive(floor, `${label}, floor`, ids);
     } finally {
       await floor.stop();
+    }
+    const floor0 = await startFloor({ FLOOR_PGLITE_DIR: path.join(dir, 'db'), FLOOR_COUNT_CACHE_SECONDS: '0' });
+    try {
+      const oldRows = await drive(floor0, `${label}, floor without count reuse`, ids);
+      results.push(...product, ...floorRows, ...oldRows);
+      sides.push([label, product, floorRows, same, oldRows]);
+    } finally {
+      await floor0.stop();
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const x = (a, b) => (a === null || b === null || !b ? '–' : `${(a / b).toFixed(2)}×`);
+const ms = (v) => (v === null ? '–' : v.toFixed(2));
 const sideTable = [
-  '| database | call | product req/s | floor req/s | ratio | product p95 ms | floor p95 ms | load (1 min) | budget (≥ 1.0×, p95 ≤ floor) |',
-  '|---|---|---|---|---|---|---|---|---|',
-  ...sides.flatMap(([db, product, floorRows]) =>
+  '| database | call | product req/s | floor req/s | ratio | product p95 ms | floor p95 ms | Node CPU ms/req product / floor | ratio | PostgreSQL CPU ms/req product / floor | ratio | load (1 min) | budget | old floor req/s (ratio) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ...sides.flatMap(([db, product, floorRows, , oldRows]) =>
     product.map((p, i) => {
       const f = floorRows[i];
-      const ratio = p.rps / f.rps;
-      const met = ratio >= 1 && p.p95 <= f.p95;
-      return `| ${db} | ${p.call} | ${p.rps} | ${f.rps} | ${ratio.toFixed(2)}× | ${p.p95.toFixed(1)} | ${f.p95.toFixed(1)} | ${p.load1.toFixed(1)} / ${f.load1.toFixed(1)} | ${met ? 'met' : 'not met'} |`;
+      const o = oldRows[i];
+      const met =
+        p.rps >= f.rps &&
+        p.p95 <= f.p95 &&
+        p.nodeMs <= 1.2 * f.nodeMs &&
+        (p.pgMs === null || f.pgMs === null || p.pgMs <= 1.1 * f.pgMs);
+      return `| ${db} | ${p.call} | ${p.rps} | ${f.rps} | ${x(p.rps, f.rps)} | ${p.p95.toFixed(1)} | ${f.p95.toFixed(1)} | ${ms(p.nodeMs)} / ${ms(f.nodeMs)} | ${x(p.nodeMs, f.nodeMs)} | ${ms(p.pgMs)} / ${ms(f.pgMs)} | ${x(p.pgMs, f.pgMs)} | ${p.load1.toFixed(1)} / ${f.load1.toFixed(1)} | ${met ? 'met' : 'not met'} | ${o.rps} (${x(p.rps, o.rps)}) |`;
     }),
   ),
 ].join('\n');
@@ -236,11 +317,21 @@ side-by-side table), so the tails move between runs.
 ### Side by side with the floor (cache off)
 
 The floor, \`bench/floor/server.mjs\`, is a minimal Fastify + pg server (or PGlite on the same data dir) answering
-the same calls from hand-written SQL (no ORM, no validation library, no response schema) with the same replies;
-it reads what the product reads (the same capped count and plan choice, tags and creator cards in the page
-query, details in one query), except that it counts on every list call (no reuse of totals). On PostgreSQL both servers are up and the calls alternate (product, floor); on
-PGlite (one process per data dir) the product runs its three calls, then the floor. Budget (issue 7 item 11):
-product ≥ 1.0× the floor's requests/s and p95 ≤ the floor's.
+the same calls from hand-written SQL with the same replies. **What it does**: it reads what the product reads (the
+same capped count and plan choice, tags and creator cards in the page query, details in one query) and uses the
+shortcut the product uses: a list's capped total is reused per filter for \`MARKET_COUNT_CACHE_SECONDS\` (5 s, the same
+key and TTL, concurrent counts of one filter sharing one query; the product also renews a total after a write of
+projects, the floor writes nothing). **What it does not do**: no ORM, validation library or response schema; no reply
+cache (the product runs with \`MARKET_CACHE_SECONDS=0\` here); no session lookup, rate limit, i18n, security headers or
+input guard; unnamed statements (planned per call) where the product sends named prepared statements; a
+signed-in caller's details flags are not read (the benchmark's calls are anonymous). The last column is the old
+floor (\`FLOOR_COUNT_CACHE_SECONDS=0\`: it counts on every list call), which measured the count cache more than the
+code. On PostgreSQL the product and both floors are up together and take turns (order reversed every round, median of
+${ROUNDS} rounds); Node CPU per request from /proc of the server's process, PostgreSQL CPU per request from /proc of
+the database's backends (only the loaded server's pool is busy). On PGlite (one process per data dir) the product runs
+its three calls, then the floor, then the old floor, once each (the database runs in the Node process: no
+PostgreSQL column). Budget (issue 26): every call ≥ 1.0× the floor's requests/s, p95 ≤ the floor's, Node CPU per
+request ≤ 1.2× and PostgreSQL CPU per request ≤ 1.1× the floor's.
 
 ${sideTable}
 

@@ -12,8 +12,15 @@
 // (the benchmark runs the product with MARKET_CACHE_SECONDS=0), no session, rate limit, i18n, security headers or
 // input validation beyond the checks below, and signed-in details flags are always false.
 //
+// It also answers GET /api/user/user_info (bench/auth.bench.mjs) with the product's reply from one query: the
+// bearer token's hash finds the session, its live active account, the account's roles and permissions and the
+// profile columns together. Not done there: no session cache (it is the floor of the product's uncached lookup),
+// no last-seen update (the product writes it at most once a minute), no daily-visit coin award (the product's is
+// in memory after a user's first visit of the day), no rate limit or security headers.
+//
 //   DATABASE_URL=postgres://… PORT=8090 node bench/floor/server.mjs
 //   FLOOR_PGLITE_DIR=<data dir>/db PORT=8090 node bench/floor/server.mjs
+import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -198,6 +205,68 @@ app.get('/api/project/front_project_details', async (request, reply) => {
     is_owner: false,
     can_score: false,
     my_score: null,
+  };
+  reply.type('application/json; charset=utf-8');
+  return JSON.stringify({ code: 200, message: 'success', data });
+});
+
+const ROLE_NAMES = ['admin', 'organisation_admin', 'group_admin', 'creator', 'user'];
+const RENEWAL_REMINDER_DAYS = Number(process.env.RENEWAL_REMINDER_DAYS ?? 7);
+const IDLE_MS = Number(process.env.SESSION_IDLE_MINUTES ?? 3 * 24 * 60) * 60_000;
+const rank = (n) => (ROLE_NAMES.includes(n) ? ROLE_NAMES.indexOf(n) : ROLE_NAMES.length);
+const daysLeft = (end) => {
+  if (!end) return null;
+  const ms = end.getTime() - Date.now();
+  return ms >= 0 ? Math.floor(ms / 86_400_000) : -Math.ceil(-ms / 86_400_000);
+};
+const denied = (reply, code) => reply.code(401).send({ code, message: 'unauthorized', data: null });
+
+app.get('/api/user/user_info', async (request, reply) => {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return denied(reply, 10002);
+  const hash = crypto.createHash('sha256').update(token).digest('hex');
+  const { rows } = await db.query(
+    `select s.revoked_at, s.expires_at, s.last_seen_at, u.id, u.username, u.status, u.avatar, u.introduction, u.vip_date,
+       u.email, u.gender, u.phone, u.xp_value, u.forum_name, u.invite_code, u.account_type, u.created_at,
+       (select json_agg(json_build_array(r.name, p.http_path)) from user_roles ur join roles r on r.id = ur.role_id
+         left join role_permissions rp on rp.role_id = r.id left join permissions p on p.id = rp.permission_id
+         where ur.user_id = u.id) as access
+     from sessions s join users u on u.id = s.user_id and u.deleted_at is null where s.token_hash = $1`,
+    [hash],
+  );
+  const r = rows[0];
+  const now = Date.now();
+  if (!r || r.revoked_at || new Date(r.expires_at).getTime() <= now || now - new Date(r.last_seen_at).getTime() > IDLE_MS) {
+    return denied(reply, 10002);
+  }
+  if (r.status !== 'active') return denied(reply, 50014);
+  const access = r.access ?? [];
+  const roles = [...new Set(access.map((a) => a[0]))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const permissions = [...new Set(access.map((a) => a[1]).filter(Boolean))].sort();
+  const vip = r.vip_date ? new Date(r.vip_date) : null;
+  const left = daysLeft(vip);
+  const data = {
+    id: r.id,
+    username: r.username,
+    name: r.username,
+    avatar: avatarUrl(r.avatar),
+    role_name: roles[0] ?? '',
+    roles,
+    permissions: permissions.map((http_path) => ({ http_path })),
+    introduction: r.introduction,
+    vip_date: vip ? vip.toISOString() : null,
+    vip_status: !!vip && vip.getTime() > now,
+    vip_days_left: left,
+    renewal_reminder: left !== null && left < RENEWAL_REMINDER_DAYS,
+    email: r.email,
+    gender: r.gender,
+    phone: r.phone,
+    xp_value: r.xp_value,
+    forum_name: r.forum_name,
+    invite_code: r.invite_code,
+    account_type: r.account_type,
+    created_at: iso(r.created_at),
   };
   reply.type('application/json; charset=utf-8');
   return JSON.stringify({ code: 200, message: 'success', data });
