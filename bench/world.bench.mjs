@@ -202,8 +202,8 @@ writeSection(
 
 ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${CLIENT_PROCS} socket.io-client processes on loopback on
 the same 2-core machine as the server (the clients' own CPU competes with the server's). One world entry (capacity
-200: beyond, members overflow into further instances); every avatar connects at once, sends its position at ${HZ} Hz
-and a chat message every ${CHAT_EVERY} s${process.env.WORLD_BENCH_STAGGER_MS ? ` (connections started ${process.env.WORLD_BENCH_STAGGER_MS} ms apart per client process)` : ''}, measured for ${SECONDS} s after a ${WARMUP} s warm-up, walking on a 60 × 60 m floor.
+200: beyond, members overflow into further instances); every avatar connects ${process.env.WORLD_BENCH_STAGGER_MS ? `${process.env.WORLD_BENCH_STAGGER_MS} ms after the previous one of its client process` : 'at once'}, sends its
+position at ${HZ} Hz and a chat message every ${CHAT_EVERY} s, measured for ${SECONDS} s after a ${WARMUP} s warm-up, walking on a 60 × 60 m floor.
 **product**: the world module (batched \`world:states\` every 50 ms, members within 15 m — at most the nearest 30 —
 every tick, the rest every 4th tick, only members that moved; chat stored before it is sent). **relay**: a bare
 Socket.IO server broadcasting one batch of everything that moved every 50 ms to each room of 200 and relaying chat at
