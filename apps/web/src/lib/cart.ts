@@ -1,8 +1,7 @@
 import type { MergeCartReply } from '@xr/contract/cart';
 import { CART_LOAD_LIMIT, ERROR_TOAST_MS, ORDER_ITEMS_MAX } from '@xr/contract/constants';
-import { getToken } from './auth/session';
 import { feedback } from './feedback';
-import { http } from './http';
+import { hasToken, http } from './http';
 import i18n from './i18n';
 import { createStore, localArea, readJson, writeJson } from './store';
 
@@ -63,7 +62,7 @@ export function loadCart(): Promise<CartItem[]> {
 }
 
 async function fetchCart(): Promise<CartItem[]> {
-  if (!getToken()) {
+  if (!hasToken()) {
     const visitor = readVisitorCart();
     setCartItems(visitor);
     return visitor;
@@ -131,7 +130,7 @@ async function mergeVisitorCart(): Promise<void> {
 export async function addToCart(project: CartProject): Promise<{ added: boolean }> {
   const { items } = store.get();
   if (items.some((i) => i.project_id === project.project_id)) return { added: false };
-  if (getToken()) {
+  if (hasToken()) {
     const row = await http.post<CartItem>('/shopping_cart/add_cart', { project_id: project.project_id });
     const now = store.get().items;
     if (!now.some((i) => i.project_id === row.project_id)) setCartItems([...now, row]);
@@ -154,7 +153,7 @@ export async function addToCart(project: CartProject): Promise<{ added: boolean 
 
 /** Removes a cart line: POST /shopping_cart/del_cart {cart_id} when signed in, else from the browser cart. */
 export async function removeFromCart(item: CartItem): Promise<void> {
-  if (getToken()) await http.post('/shopping_cart/del_cart', { cart_id: item.id });
+  if (hasToken()) await http.post('/shopping_cart/del_cart', { cart_id: item.id });
   else writeVisitorCart(readVisitorCart().filter((i) => i.project_id !== item.project_id));
   setCartItems(store.get().items.filter((i) => i.project_id !== item.project_id));
 }

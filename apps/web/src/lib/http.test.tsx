@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@xr/contract/constants';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { connectSession } from './auth/connect';
 import { getToken, resetToken, setToken } from './auth/session';
 import { clearErrorLog, getErrorLog } from './error-log';
 import { FeedbackBridge, feedback } from './feedback';
-import { ClientCode, HttpError, http, request, resetHttpState } from './http';
+import { ClientCode, configureHttpAuth, HttpError, hasToken, http, request, resetHttpState } from './http';
 import i18n from './i18n';
 import { pageReload, registerNavigator } from './navigation';
 
@@ -92,6 +93,27 @@ describe('request basics', () => {
     setToken('tok-123');
     await http.get('/b');
     expect(header('authorization')).toBe('Bearer tok-123');
+  });
+
+  it('takes the token and the end of the session from what it was handed at start-up', async () => {
+    const endSession = vi.fn();
+    try {
+      configureHttpAuth({ getToken: () => 'handed-in', endSession });
+      expect(hasToken()).toBe(true);
+      stubFetch(() => reply(10002, null, 'Token expired', 401));
+      await failure(http.get('/a'));
+      expect(header('authorization')).toBe('Bearer handed-in');
+      expect(endSession).toHaveBeenCalledTimes(1);
+      // not connected: no token is sent and a token code ends nothing
+      configureHttpAuth(null);
+      expect(hasToken()).toBe(false);
+      setToken('ignored');
+      await failure(http.get('/b'));
+      expect(header('authorization')).toBeUndefined();
+      expect(getToken()).toBe('ignored');
+    } finally {
+      connectSession();
+    }
   });
 
   it('sends the interface language as accept-language', async () => {

@@ -1,6 +1,5 @@
 import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@xr/contract/constants';
 import { CONFIRM_LOGOUT_CODES, ErrorCode, TOKEN_CLEAR_CODES } from '@xr/contract/errors';
-import { getToken, resetToken } from './auth/session';
 import { logError } from './error-log';
 import { feedback } from './feedback';
 import i18n, { currentLang } from './i18n';
@@ -38,6 +37,31 @@ export const ClientCode = {
 } as const;
 
 export const API_BASE = '/api';
+
+/**
+ * What the client needs from the session: the bearer token to send, and how to end the session when the server
+ * refuses it. Handed in at start-up (`connectSession` in lib/auth/connect.ts), so the client imports no session code
+ * (the session calls the client: importing it back made a cycle).
+ */
+export interface HttpAuth {
+  /** The signed-in user's token, or null for a visitor. */
+  getToken(): string | null;
+  /** Ends the local session (token codes 10001-10004, "Re-Login" in the "Confirm logout" box). */
+  endSession(): void;
+}
+
+const noAuth: HttpAuth = { getToken: () => null, endSession: () => undefined };
+let auth: HttpAuth = noAuth;
+
+/** Connects the client to the session (once at start-up; `null` disconnects it). */
+export function configureHttpAuth(next: HttpAuth | null): void {
+  auth = next ?? noAuth;
+}
+
+/** Whether requests carry a token, i.e. someone is signed in (the cart keeps a visitor's lines in the browser). */
+export function hasToken(): boolean {
+  return !!auth.getToken();
+}
 
 export interface RequestOptions {
   url: string;
@@ -122,7 +146,7 @@ async function send(method: string, url: string, opts: RequestOptions): Promise<
   else opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLang() };
-  const token = getToken();
+  const token = auth.getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (method !== 'GET') {
@@ -204,7 +228,7 @@ function react(reply: Envelope, opts: RequestOptions): HttpError {
   }
   const message = reply.message || t('error');
   if (TOKEN_CLEAR_CODES.includes(code)) {
-    resetToken();
+    auth.endSession();
     if (!opts.silent) feedback.error(message, TOAST_SECONDS);
     const here = currentFullPath();
     if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
@@ -228,7 +252,7 @@ function confirmLogout(): void {
     cancelText: t('cancel'),
     onOk: () => {
       confirmOpen = false;
-      resetToken();
+      auth.endSession();
       pageReload.reload();
     },
     onCancel: () => {

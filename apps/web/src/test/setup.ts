@@ -2,8 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { LANGS } from '@xr/contract/lang';
 import { afterAll, afterEach } from 'vitest';
+import { connectSession } from '../lib/auth/connect';
 import { closeStaticFeedback } from '../lib/feedback';
 import i18n, { i18nReady, loadAllNamespaces } from '../lib/i18n';
+
+// as main.tsx does: requests carry the session's token
+connectSession();
 
 // the app loads one language's chunk at a time, and namespaces outside the core on first use; tests switch
 // freely and render any screen, so every namespace of every language is loaded up front
