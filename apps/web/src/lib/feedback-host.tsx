@@ -1,6 +1,6 @@
 import { App, Modal, message } from 'antd';
 import { useEffect } from 'react';
-import { type FeedbackApi, provideFeedbackApi } from './feedback';
+import type { FeedbackApi, ProvideFeedbackApi } from './feedback-api';
 
 /** antd's message and modal behind the app's feedback API (lib/feedback loads this module on first use). */
 type MessageLike = Pick<typeof message, 'open'>;
@@ -25,21 +25,24 @@ export function closeStatic(): void {
   Modal.destroyAll();
 }
 
-function Bridge() {
+function Bridge({ provide }: { provide: ProvideFeedbackApi }) {
   const { message: m, modal } = App.useApp();
   useEffect(() => {
     const api = feedbackOf(m, modal);
-    provideFeedbackApi(api);
-    return () => provideFeedbackApi(null, api);
-  }, [m, modal]);
+    provide(api);
+    return () => provide(null, api);
+  }, [m, modal, provide]);
   return null;
 }
 
-/** antd's App context (no wrapper element) with its holders, and the bridge that hands its API to lib/feedback. */
-export function FeedbackHost() {
+/**
+ * antd's App context (no wrapper element) with its holders, and the bridge that hands its API to lib/feedback
+ * through `provide` (passed in by lib/feedback, which loads this module: importing it back made a cycle).
+ */
+export function FeedbackHost({ provide }: { provide: ProvideFeedbackApi }) {
   return (
     <App component={false}>
-      <Bridge />
+      <Bridge provide={provide} />
     </App>
   );
 }

@@ -1,7 +1,8 @@
 import type { ModalFuncProps } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type { ConfirmHandle, FeedbackApi, FeedbackLevel } from './feedback-api';
 
-/**
+/*
  * Toasts and confirm boxes, for components (`useFeedback()`) and for code outside them (`feedback`: HTTP client,
  * session, guard).
  *
@@ -12,17 +13,6 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useSyncE
  * mounts, code outside React) antd's static functions are used. The calls return at once: a toast shows when the
  * host is ready (a few ms after the first call), a confirm's `destroy()` also cancels one not shown yet.
  */
-export type FeedbackLevel = 'error' | 'warning' | 'success' | 'info';
-
-/** What the host gives: a toast of a level, and a confirm box. */
-export interface FeedbackApi {
-  open(level: FeedbackLevel, content: ReactNode, seconds?: number): void;
-  confirm(config: ModalFuncProps): ConfirmHandle;
-}
-
-export interface ConfirmHandle {
-  destroy(): void;
-}
 
 let contextApi: FeedbackApi | null = null;
 let waiting: Array<(api: FeedbackApi) => void> = [];
@@ -47,7 +37,7 @@ export function closeStaticFeedback(): void {
 }
 
 /** Called by the host when its context-aware API is ready (or gone: `null` with the API it replaces). */
-export function provideFeedbackApi(api: FeedbackApi | null, replaces?: FeedbackApi): void {
+function provideFeedbackApi(api: FeedbackApi | null, replaces?: FeedbackApi): void {
   if (!api) {
     if (contextApi === replaces) contextApi = null;
     return;
@@ -121,7 +111,7 @@ export function useFeedback(): typeof appFeedback {
 }
 
 const FeedbackHost = lazy(
-  (): Promise<{ default: ComponentType }> =>
+  (): Promise<{ default: ComponentType<{ provide: typeof provideFeedbackApi }> }> =>
     loadHost().then(
       (m) => ({ default: m.FeedbackHost }),
       () => ({ default: () => null }),
@@ -165,7 +155,7 @@ export function FeedbackBridge() {
   }, []);
   return host ? (
     <Suspense fallback={null}>
-      <FeedbackHost />
+      <FeedbackHost provide={provideFeedbackApi} />
     </Suspense>
   ) : null;
 }
