@@ -7,7 +7,7 @@ import { resetCart } from '../lib/cart';
 import { resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
 import { InvoiceDialog, paymentRedirect } from './invoice-dialog';
-import { paymentReturnUrl } from './payment-return';
+import { paymentReturnUrl } from './payment-return-url';
 import { bodiesTo, renderAt, reply, serve } from './test-utils';
 
 const ORDER: PlacedOrder = {

@@ -9,7 +9,7 @@ import { loadCart } from '../lib/cart';
 import { formatDeadline } from '../lib/dates';
 import { pay } from './api/pay';
 import { BrandMark } from './brand-logo';
-import { paymentReturnUrl } from './payment-return';
+import { paymentReturnUrl } from './payment-return-url';
 import { hkd } from './price-tag';
 import './cart-dialog.css';
 import { useFeedback } from '../lib/feedback';

@@ -3,7 +3,7 @@ import { Button, Modal, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { orderStatusQuery } from './api/order-status';
-import { PAID_PARAM } from './payment-return';
+import { PAID_PARAM } from './payment-return-url';
 
 /** The dialog of {@link PaymentReturnNotice}: its own chunk, loaded only when a buyer comes back from paying. */
 export default function Notice({ orderOn }: { orderOn: string }) {

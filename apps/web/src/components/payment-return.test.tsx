@@ -5,7 +5,8 @@ import { loadUserInfo, resetToken, setToken } from '../lib/auth/session';
 import { resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { PaymentReturnNotice, paymentReturnUrl } from './payment-return';
+import { PaymentReturnNotice } from './payment-return';
+import { paymentReturnUrl } from './payment-return-url';
 import { makeUser, renderAt, reply, serve } from './test-utils';
 
 beforeAll(async () => {

@@ -1,22 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../lib/auth/session';
+import { PAID_PARAM } from './payment-return-url';
 
 const Notice = lazy(() => import('./payment-return-notice'));
-
-/** The query parameter the invoice adds to the page the buyer pays from: the payment page sends them back with it. */
-export const PAID_PARAM = 'paid';
-
-/** The URL to come back to after paying: the current page, with `?paid=<order number>` in its hash route. */
-export function paymentReturnUrl(href: string, orderOn: string): string {
-  const url = new URL(href);
-  const hash = url.hash.replace(/^#/, '') || '/';
-  const [route = '/', query = ''] = hash.split('?');
-  const params = new URLSearchParams(query);
-  params.set(PAID_PARAM, orderOn);
-  url.hash = `${route}?${params.toString()}`;
-  return url.toString();
-}
 
 /**
  * What the buyer sees when the payment page sends them back (`?paid=<order>`): the order's state, checked with the
