@@ -7,8 +7,11 @@ import { getToken, resetToken, setToken } from '../lib/auth/session';
 import { feedback } from '../lib/feedback';
 import { resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
+import { flatten } from '../lib/permissions';
 import { queryClient } from '../lib/query-client';
+import { ADMIN_ROUTES, PUBLIC_ROUTES } from '../lib/route-table';
 import { buildRoutes } from './router';
+import { PAGES } from './routes';
 
 const Layout = (name: string) => () => (
   <div data-testid={`${name}-layout`}>
@@ -82,6 +85,16 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+describe('the route table and its pages', () => {
+  const routes = flatten([...PUBLIC_ROUTES, ...ADMIN_ROUTES]);
+
+  it('gives every leaf of the table a page and every page a route; a parent is a menu group without a page', () => {
+    expect(routes.filter((r) => !r.children && !PAGES[r.path]).map((r) => r.path)).toEqual([]);
+    expect(Object.keys(PAGES).filter((path) => !routes.some((r) => r.path === path))).toEqual([]);
+    expect(routes.filter((r) => r.children && PAGES[r.path]).map((r) => r.path)).toEqual([]);
+  });
 });
 
 describe('router without a token', () => {

@@ -15,7 +15,8 @@ import { TopProgress } from '../components/top-progress';
 import { runGuard } from '../lib/guard';
 import { registerNavigator } from '../lib/navigation';
 import { findRouteTrail, flatten, useAccess } from '../lib/permissions';
-import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from './routes';
+import type { AppRoute } from '../lib/route-table';
+import { ADMIN_PAGE_ROUTES, type PageRoute, PUBLIC_PAGE_ROUTES } from './routes';
 
 /** `handle` of every page route: its table entry and parents (for `useMatches()` in layouts). */
 export interface RouteHandle {
@@ -108,7 +109,7 @@ function RedirectPage() {
   return <Navigate to={`/${rest}${search}`} replace />;
 }
 
-function pageRoutes(routes: readonly AppRoute[], parents: AppRoute[] = []): RouteObject[] {
+function pageRoutes(routes: readonly PageRoute[], parents: AppRoute[] = []): RouteObject[] {
   return routes.flatMap((route) => {
     const trail = [...parents, route];
     const handle: RouteHandle = { route, trail };
@@ -160,11 +161,11 @@ export function buildRoutes(opts: BuildRoutesOptions = {}): RouteObject[] {
       // the guard must run on every navigation, not only when params change
       shouldRevalidate: () => true,
       children: [
-        { id: 'public', ...publicLayout, children: pageRoutes(PUBLIC_ROUTES) },
+        { id: 'public', ...publicLayout, children: pageRoutes(PUBLIC_PAGE_ROUTES) },
         {
           id: 'admin',
           ...adminLayout,
-          children: [...pageRoutes(ADMIN_ROUTES), { path: '/redirect/*', Component: RedirectPage }],
+          children: [...pageRoutes(ADMIN_PAGE_ROUTES), { path: '/redirect/*', Component: RedirectPage }],
         },
         { path: '/404', lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
         { path: '/401', lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }) },

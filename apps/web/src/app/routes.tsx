@@ -1,367 +1,87 @@
 import type { ComponentType } from 'react';
+import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from '../lib/route-table';
 
 type Lazy = () => Promise<{ default: ComponentType }>;
 
-/**
- * The route table: the single source for the router, the menu, breadcrumbs, page titles and permission
- * filtering. Paths are the spec's (section 2), used in the hash form. `permission` is the `http_path` the
- * user's roles must grant (spec section 6); `timeLimited` routes also need an active membership.
- */
-export interface AppRoute {
-  path: string;
-  /** i18n key in the `route` namespace. */
-  title: string;
-  permission?: string;
-  /** Icon name (see layout/menu-icons). */
-  icon?: string;
-  /** Kept out of the menu. */
-  hidden?: boolean;
-  timeLimited?: boolean;
-  redirect?: string;
+/** A route of the table (lib/route-table.ts) with its page, loaded on first visit: what the router is built from. */
+export interface PageRoute extends AppRoute {
   page?: Lazy;
-  children?: AppRoute[];
+  children?: PageRoute[];
 }
 
-/** Public layout routes. */
-export const PUBLIC_ROUTES: AppRoute[] = [
-  { path: '/', title: 'home', page: () => import('../features/site/pages/home-page') },
-  { path: '/login', title: 'login', page: () => import('../features/auth/pages/login-page') },
-  { path: '/register', title: 'register', page: () => import('../features/auth/pages/register-page') },
-  { path: '/about', title: 'about', page: () => import('../features/site/pages/about-page') },
-  { path: '/contact', title: 'contact', page: () => import('../features/community/pages/contact-page') },
-  { path: '/join', title: 'join', page: () => import('../features/site/pages/join-page') },
-  { path: '/marke_place', title: 'market', page: () => import('../features/market/pages/market-page') },
-  { path: '/meta', title: 'meta', page: () => import('../features/room/pages/meta-page') },
-  { path: '/meta/room', title: 'metaRoom', hidden: true, page: () => import('../features/room/pages/room-page') },
-  { path: '/product_details', title: 'productDetails', page: () => import('../features/market/pages/product-details-page') },
-  { path: '/view', title: 'view', page: () => import('../features/market/pages/view-page') },
-  { path: '/policy', title: 'policy', page: () => import('../features/site/pages/policy-page') },
-  { path: '/user_terms_agreement', title: 'userTerms', page: () => import('../features/site/pages/user-terms-page') },
-  { path: '/solutions', title: 'solutions', page: () => import('./pages/solutions-page') },
-  { path: '/grid', title: 'grid', page: () => import('../features/site/pages/grid-page') },
-  { path: '/forum', title: 'forum', page: () => import('../features/forum/pages/forum-page') },
-  { path: '/forum/board', title: 'forumBoard', page: () => import('../features/forum/pages/board-page') },
-  { path: '/forum/thread', title: 'forumThread', page: () => import('../features/forum/pages/thread-page') },
-  { path: '/live', title: 'liveWatch', page: () => import('../features/live/pages/live-watch-page'), hidden: true },
-  {
-    path: '/auth-redirect',
-    title: 'authRedirect',
-    page: () => import('../features/auth/pages/auth-redirect-page'),
-    hidden: true,
-  },
-];
+/**
+ * The page of each leaf of the route table, by path. Apart from the table because pages use lib/ (permissions, guard),
+ * which reads the table: one file holding both made an import cycle. app/router.test.tsx checks that every leaf has a
+ * page here and every page a route.
+ */
+export const PAGES: Readonly<Record<string, Lazy>> = {
+  '/': () => import('../features/site/pages/home-page'),
+  '/login': () => import('../features/auth/pages/login-page'),
+  '/register': () => import('../features/auth/pages/register-page'),
+  '/about': () => import('../features/site/pages/about-page'),
+  '/contact': () => import('../features/community/pages/contact-page'),
+  '/join': () => import('../features/site/pages/join-page'),
+  '/marke_place': () => import('../features/market/pages/market-page'),
+  '/meta': () => import('../features/room/pages/meta-page'),
+  '/meta/room': () => import('../features/room/pages/room-page'),
+  '/product_details': () => import('../features/market/pages/product-details-page'),
+  '/view': () => import('../features/market/pages/view-page'),
+  '/policy': () => import('../features/site/pages/policy-page'),
+  '/user_terms_agreement': () => import('../features/site/pages/user-terms-page'),
+  '/solutions': () => import('./pages/solutions-page'),
+  '/grid': () => import('../features/site/pages/grid-page'),
+  '/forum': () => import('../features/forum/pages/forum-page'),
+  '/forum/board': () => import('../features/forum/pages/board-page'),
+  '/forum/thread': () => import('../features/forum/pages/thread-page'),
+  '/live': () => import('../features/live/pages/live-watch-page'),
+  '/auth-redirect': () => import('../features/auth/pages/auth-redirect-page'),
+  '/profile': () => import('./pages/profile-page'),
+  '/avatar-list': () => import('../features/avatars/pages/avatar-list-page'),
+  '/vrdata/list': () => import('../features/projects/pages/project-list-page'),
+  '/vrdata/status': () => import('../features/projects/pages/project-status-page'),
+  '/vrdata/questionnaire': () => import('../features/projects/pages/questionnaire-page'),
+  '/vrdata/tour-editor': () => import('../features/tour-editor/pages/tour-editor-page'),
+  '/vrdata/scene-editor': () => import('../features/scene-editor/pages/scene-editor-page'),
+  '/vrdata/commentlist': () => import('../features/projects/pages/comment-list-page'),
+  '/approval/project-review': () => import('../features/review/pages/project-review-page'),
+  '/approval/project-review-records': () => import('../features/review/pages/project-review-records-page'),
+  '/approval/institutional': () => import('../features/institution/pages/institution-review-page'),
+  '/approval/cashOutProcess': () => import('../features/wallet/pages/cash-out-review-page'),
+  '/explore/list': () => import('../features/world/pages/world-list-page'),
+  '/explore/onlinelist': () => import('../features/world/pages/online-list-page'),
+  '/explore/chat-record-list': () => import('../features/world/pages/chat-record-page'),
+  '/explore/live-streaming-list': () => import('../features/live/pages/live-list-page'),
+  '/member': () => import('../features/members/pages/member-page'),
+  '/ReportList': () => import('../features/reports/pages/report-list-page'),
+  '/projecttag': () => import('../features/tags/pages/tag-page'),
+  '/stationletter': () => import('../features/station/pages/station-letter-page'),
+  '/forum/manage': () => import('../features/forum/pages/forum-manage-page'),
+  '/orderlist': () => import('../features/orders/pages/order-list-page'),
+  '/shoppingcart': () => import('../features/cart/pages/shopping-cart-page'),
+  '/wishlist': () => import('../features/cart/pages/wishlist-page'),
+  '/invite-code/add-invite-code': () => import('../features/codes/pages/invite-code-admin-page'),
+  '/invite-code/page': () => import('../features/codes/pages/my-invite-page'),
+  '/coupon-code/add-coupon-code': () => import('../features/codes/pages/coupon-code-admin-page'),
+  '/wallet/page': () => import('../features/wallet/pages/cash-page'),
+  '/wallet/coins': () => import('../features/wallet/pages/coins-page'),
+  '/system/capacity': () => import('../features/system/pages/capacity-page'),
+  '/system/logs': () => import('./pages/system-logs-page'),
+  '/system/combo': () => import('../features/plans/pages/combo-page'),
+  '/system/filetype': () => import('../features/system/pages/file-type-page'),
+  '/system/library': () => import('../features/library/pages/library-manage-page'),
+  '/system/auth/role': () => import('../features/rbac/pages/role-page'),
+  '/system/auth/resource': () => import('../features/rbac/pages/resource-page'),
+};
 
-/** Admin layout routes (the sidebar menu is built from these). */
-export const ADMIN_ROUTES: AppRoute[] = [
-  {
-    path: '/profile',
-    title: 'profile',
-    permission: '/profile',
-    icon: 'user',
-    page: () => import('./pages/profile-page'),
-  },
-  {
-    path: '/avatar-list',
-    title: 'avatarList',
-    permission: '/avatar-list',
-    icon: 'smile',
-    page: () => import('../features/avatars/pages/avatar-list-page'),
-  },
-  {
-    path: '/vrdata',
-    title: 'vrdata',
-    permission: '/vrdata',
-    icon: 'appstore',
-    redirect: '/vrdata/list',
-    children: [
-      {
-        path: '/vrdata/list',
-        title: 'vrdataList',
-        permission: '/vrdata/list',
-        page: () => import('../features/projects/pages/project-list-page'),
-      },
-      {
-        path: '/vrdata/status',
-        title: 'vrdataStatus',
-        permission: '/vrdata/status',
-        page: () => import('../features/projects/pages/project-status-page'),
-      },
-      {
-        path: '/vrdata/questionnaire',
-        title: 'vrdataQuestionnaire',
-        page: () => import('../features/projects/pages/questionnaire-page'),
-      },
-      {
-        path: '/vrdata/tour-editor',
-        title: 'vrdataTourEditor',
-        permission: '/vrdata/list',
-        hidden: true,
-        page: () => import('../features/tour-editor/pages/tour-editor-page'),
-      },
-      {
-        path: '/vrdata/scene-editor',
-        title: 'sceneEditor',
-        permission: '/vrdata/list',
-        hidden: true,
-        page: () => import('../features/scene-editor/pages/scene-editor-page'),
-      },
-      {
-        path: '/vrdata/commentlist',
-        title: 'vrdataCommentlist',
-        permission: '/vrdata/commentlist',
-        page: () => import('../features/projects/pages/comment-list-page'),
-      },
-    ],
-  },
-  {
-    path: '/approval',
-    title: 'approval',
-    permission: '/approval',
-    icon: 'audit',
-    redirect: '/approval/project-review',
-    children: [
-      {
-        path: '/approval/project-review',
-        title: 'projectReview',
-        permission: '/approval/project-review',
-        page: () => import('../features/review/pages/project-review-page'),
-      },
-      {
-        path: '/approval/project-review-records',
-        title: 'projectReviewRecords',
-        permission: '/approval/project-review-records',
-        page: () => import('../features/review/pages/project-review-records-page'),
-      },
-      {
-        path: '/approval/institutional',
-        title: 'institutional',
-        permission: '/approval/institutional',
-        page: () => import('../features/institution/pages/institution-review-page'),
-      },
-      {
-        path: '/approval/cashOutProcess',
-        title: 'cashOutProcess',
-        permission: '/approval/cashOutProcess',
-        page: () => import('../features/wallet/pages/cash-out-review-page'),
-      },
-    ],
-  },
-  {
-    path: '/explore',
-    title: 'explore',
-    permission: '/explore',
-    icon: 'global',
-    redirect: '/explore/list',
-    children: [
-      {
-        path: '/explore/list',
-        title: 'exploreList',
-        permission: '/explore/list',
-        page: () => import('../features/world/pages/world-list-page'),
-      },
-      {
-        path: '/explore/onlinelist',
-        title: 'exploreOnline',
-        permission: '/explore/onlinelist',
-        page: () => import('../features/world/pages/online-list-page'),
-      },
-      {
-        path: '/explore/chat-record-list',
-        title: 'exploreChat',
-        permission: '/explore/chat-record-list',
-        page: () => import('../features/world/pages/chat-record-page'),
-      },
-      {
-        path: '/explore/live-streaming-list',
-        title: 'exploreLive',
-        permission: '/explore/live-streaming-list',
-        timeLimited: true,
-        page: () => import('../features/live/pages/live-list-page'),
-      },
-    ],
-  },
-  {
-    path: '/member',
-    title: 'member',
-    permission: '/member',
-    icon: 'team',
-    page: () => import('../features/members/pages/member-page'),
-  },
-  {
-    path: '/ReportList',
-    title: 'reportList',
-    permission: '/ReportList',
-    icon: 'warning',
-    page: () => import('../features/reports/pages/report-list-page'),
-  },
-  {
-    path: '/projecttag',
-    title: 'projectTag',
-    permission: '/projecttag',
-    icon: 'tags',
-    page: () => import('../features/tags/pages/tag-page'),
-  },
-  {
-    path: '/stationletter',
-    title: 'stationLetter',
-    permission: '/stationletter',
-    icon: 'notification',
-    page: () => import('../features/station/pages/station-letter-page'),
-  },
-  {
-    path: '/forum/manage',
-    title: 'forumManage',
-    permission: '/forum/manage',
-    icon: 'comment',
-    page: () => import('../features/forum/pages/forum-manage-page'),
-  },
-  {
-    path: '/orderlist',
-    title: 'orderList',
-    permission: '/orderlist',
-    icon: 'profile',
-    page: () => import('../features/orders/pages/order-list-page'),
-  },
-  {
-    path: '/shoppingcart',
-    title: 'shoppingCart',
-    permission: '/shoppingcart',
-    icon: 'shopping',
-    page: () => import('../features/cart/pages/shopping-cart-page'),
-  },
-  {
-    path: '/wishlist',
-    title: 'wishList',
-    permission: '/wishlist',
-    icon: 'heart',
-    page: () => import('../features/cart/pages/wishlist-page'),
-  },
-  {
-    path: '/invite-code',
-    title: 'inviteCode',
-    permission: '/invite-code',
-    icon: 'gift',
-    redirect: '/invite-code/page',
-    children: [
-      {
-        path: '/invite-code/add-invite-code',
-        title: 'addInviteCode',
-        // Campaign codes are for organisation and group admins: hidden from users who only have their own code.
-        permission: '/invite-code/add-invite-code',
-        page: () => import('../features/codes/pages/invite-code-admin-page'),
-      },
-      { path: '/invite-code/page', title: 'inviteCodePage', page: () => import('../features/codes/pages/my-invite-page') },
-    ],
-  },
-  {
-    path: '/coupon-code',
-    title: 'couponCode',
-    permission: '/coupon-code',
-    icon: 'barcode',
-    redirect: '/coupon-code/add-coupon-code',
-    children: [
-      {
-        path: '/coupon-code/add-coupon-code',
-        title: 'addCouponCode',
-        permission: '/coupon-code/add-coupon-code',
-        page: () => import('../features/codes/pages/coupon-code-admin-page'),
-      },
-    ],
-  },
-  {
-    path: '/wallet',
-    title: 'wallet',
-    permission: '/wallet',
-    icon: 'wallet',
-    redirect: '/wallet/page',
-    children: [
-      {
-        path: '/wallet/page',
-        title: 'walletCash',
-        permission: '/wallet/page',
-        page: () => import('../features/wallet/pages/cash-page'),
-      },
-      {
-        path: '/wallet/coins',
-        title: 'walletCoins',
-        permission: '/wallet/coins',
-        page: () => import('../features/wallet/pages/coins-page'),
-      },
-    ],
-  },
-  {
-    path: '/system',
-    title: 'system',
-    permission: '/system',
-    icon: 'setting',
-    redirect: '/system/capacity',
-    children: [
-      {
-        path: '/system/capacity',
-        title: 'capacity',
-        permission: '/system/capacity',
-        page: () => import('../features/system/pages/capacity-page'),
-      },
-      {
-        path: '/system/logs',
-        title: 'logs',
-        permission: '/system/logs',
-        page: () => import('./pages/system-logs-page'),
-      },
-      {
-        path: '/system/combo',
-        title: 'combo',
-        permission: '/system/combo',
-        page: () => import('../features/plans/pages/combo-page'),
-      },
-      {
-        path: '/system/filetype',
-        title: 'fileType',
-        permission: '/system/filetype',
-        page: () => import('../features/system/pages/file-type-page'),
-      },
-      {
-        path: '/system/library',
-        title: 'library',
-        permission: '/system/library',
-        page: () => import('../features/library/pages/library-manage-page'),
-      },
-      {
-        path: '/system/auth',
-        title: 'auth',
-        permission: '/system/auth',
-        redirect: '/system/auth/role',
-        children: [
-          {
-            path: '/system/auth/role',
-            title: 'authRole',
-            permission: '/system/auth/role',
-            page: () => import('../features/rbac/pages/role-page'),
-          },
-          {
-            path: '/system/auth/resource',
-            title: 'authResource',
-            permission: '/system/auth/resource',
-            page: () => import('../features/rbac/pages/resource-page'),
-          },
-        ],
-      },
-    ],
-  },
-];
+function withPages(routes: readonly AppRoute[]): PageRoute[] {
+  return routes.map((r) => {
+    const page = PAGES[r.path];
+    return { ...r, ...(page ? { page } : {}), ...(r.children ? { children: withPages(r.children) } : {}) };
+  });
+}
 
-/** Paths reachable without a token (spec section 4), plus the error pages. */
-export const WHITELIST = [
-  '/login',
-  '/meta',
-  '/register',
-  '/auth-redirect',
-  '/index',
-  '/about',
-  '/contact',
-  '/join',
-  '/policy',
-  '/user_terms_agreement',
-  '/solutions',
-  '/',
-];
+/** Public layout routes with their pages. */
+export const PUBLIC_PAGE_ROUTES: PageRoute[] = withPages(PUBLIC_ROUTES);
+
+/** Admin layout routes with their pages. */
+export const ADMIN_PAGE_ROUTES: PageRoute[] = withPages(ADMIN_ROUTES);

@@ -25,7 +25,7 @@ export function AppBreadcrumb() {
     },
     ...trail.map((r, i) => {
       const last = i === trail.length - 1;
-      const target = r.page ? r.path : r.redirect;
+      const target = r.children ? r.redirect : r.path;
       return {
         key: r.path,
         title: last || !target ? <span>{t(r.title)}</span> : <Link to={target}>{t(r.title)}</Link>,

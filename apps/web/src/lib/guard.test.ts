@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUBLIC_ROUTES, WHITELIST } from '../app/routes';
 import { getSession, getToken, resetToken, setToken } from './auth/session';
 import { feedback } from './feedback';
 import { decideNavigation, type GuardInput, runGuard } from './guard';
 import { resetHttpState } from './http';
 import i18n from './i18n';
 import { registerNavigator } from './navigation';
+import { PUBLIC_ROUTES, WHITELIST } from './route-table';
 
 const access = (permissions: string[] = [], vipStatus = true) => ({ permissions, vipStatus, roles: [] });
 const visitor = (path: string): GuardInput => ({ path, hasToken: false, loaded: false, access: access() });

@@ -1,12 +1,12 @@
 import { ERROR_TOAST_MS } from '@xr/contract/constants';
 import { ErrorCode } from '@xr/contract/errors';
-import { WHITELIST } from '../app/routes';
 import { getSession, loadUserInfo, resetToken } from './auth/session';
 import { loadCart } from './cart';
 import { feedback } from './feedback';
 import { ClientCode, HttpError } from './http';
 import { loginPath } from './navigation';
 import { type AccessContext, accessOf, canAccess, isAdminPath, isPublicPath } from './permissions';
+import { WHITELIST } from './route-table';
 
 /**
  * Paths open without a token: the spec's whitelist (section 4), the error and redirect pages, and

@@ -1,8 +1,8 @@
 import { LANGS } from '@xr/contract/lang';
 import { PERMISSION_CATALOGUE } from '@xr/contract/permissions';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from '../app/routes';
 import { buildResources } from './i18n';
+import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from './route-table';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, type AppRoute } from '../app/routes';
 import { type AccessContext, buildMenu, canAccess, filterRoutes, findRouteTrail, flatten } from './permissions';
+import { ADMIN_ROUTES, type AppRoute } from './route-table';
 
 const ctx = (permissions: string[], vipStatus = true, roles: string[] = []): AccessContext => ({ permissions, vipStatus, roles });
 const paths = (routes: AppRoute[]) => flatten(routes).map((r) => r.path);
@@ -14,10 +14,10 @@ const TABLE: AppRoute[] = [
     permission: '/p',
     redirect: '/p/one',
     children: [
-      { path: '/p/one', title: 'one', permission: '/p/one', page: async () => ({ default: () => null }) },
-      { path: '/p/two', title: 'two', permission: '/p/two', page: async () => ({ default: () => null }) },
-      { path: '/p/free', title: 'free', page: async () => ({ default: () => null }) },
-      { path: '/p/vip', title: 'vip', permission: '/p/vip', timeLimited: true, page: async () => ({ default: () => null }) },
+      { path: '/p/one', title: 'one', permission: '/p/one' },
+      { path: '/p/two', title: 'two', permission: '/p/two' },
+      { path: '/p/free', title: 'free' },
+      { path: '/p/vip', title: 'vip', permission: '/p/vip', timeLimited: true },
     ],
   },
   { path: '/q', title: 'q', permission: '/q', children: [{ path: '/q/z', title: 'z', permission: '/q/z' }] },

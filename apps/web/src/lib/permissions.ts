@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from '../app/routes';
 import { useSession } from './auth/session';
+import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from './route-table';
 
 /** What decides route access: the user's permission paths, role names and membership (spec section 6). */
 export interface AccessContext {
@@ -47,9 +47,10 @@ export function flatten(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((r) => [r, ...(r.children ? flatten(r.children) : [])]);
 }
 
+/** The first leaf: every leaf of the table has a page, every parent is a menu group (app/router.test.tsx). */
 function firstPage(routes: readonly AppRoute[]): string | undefined {
   for (const r of routes) {
-    if (r.page) return r.path;
+    if (!r.children) return r.path;
     const inner = r.children && firstPage(r.children);
     if (inner) return inner;
   }

@@ -37,7 +37,8 @@ function useTagTracking() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     const route = findRouteTrail(pathname).at(-1);
-    if (!route || route.hidden || !route.page) return;
+    // a parent is a menu group, not a page (every leaf has one)
+    if (!route || route.hidden || route.children) return;
     addTag({ path: pathname, fullPath: pathname + search, title: route.title, affix: pathname === '/profile' });
   }, [pathname, search]);
 }
