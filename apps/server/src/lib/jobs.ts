@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isJobFailureReason, type JobFailureReason } from '@xr/contract/jobs';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { jobs } from '../modules/system/jobs.table';
+import { jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
 
