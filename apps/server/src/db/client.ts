@@ -2,30 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type Database, type Db, EXTENSIONS_SQL, MIGRATIONS_DIR } from './database';
 import { namedStatementsOnPglite } from './prepared';
 
-/** The Drizzle database every repository receives: PGlite or node-postgres behind one type. */
-export type Db = PgDatabase<PgQueryResultHKT>;
-/** A transaction handle; repositories accept either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+// the shared types stay importable from here, where every repository has always taken them
+export type { Database, Db, DbOrTx, Tx } from './database';
 
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** Applies committed migrations (idempotent). */
-  migrate(): Promise<void>;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export const MIGRATIONS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
 export const PGLITE_EXTENSIONS = { pg_trgm };
-/** Extensions the schema needs, created before the migrations run (pg_trgm is a trusted extension). */
-export const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
 /**
  * The types Drizzle's PGlite driver reads as text (its own parsers on every query: timestamps, dates, intervals,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Database, type Db, EXTENSIONS_SQL, MIGRATIONS_DIR } from './client';
+import { type Database, type Db, EXTENSIONS_SQL, MIGRATIONS_DIR } from './database';
 
 /** PostgreSQL through a node-postgres pool. */
 export function postgresDatabase(url: string, max = 20): Database {

@@ -1,4 +1,4 @@
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './database';
 
 /**
  * A statement a hot read sends on every request, as fixed text with numbered parameters (PGlite keeps it prepared:
