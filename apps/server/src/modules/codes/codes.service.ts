@@ -21,6 +21,7 @@ import type { Page } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import { type AuditActor, type AuditRecorder, changes } from '../audit/audit.service';
@@ -33,7 +34,6 @@ import {
   type InviteCodeRow,
   type NewCouponCodeRow,
   type NewInviteCodeRow,
-  uniqueViolationOf,
 } from './codes.repository';
 
 type AddInvite = z.output<typeof addInviteCodeBody>;

@@ -13,9 +13,9 @@ import {
 } from '@xr/contract/tags';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError } from '../../lib/errors';
 import type { AuditActor, AuditRecorder } from '../audit/audit.service';
-import { uniqueViolationOf } from '../users/users.repository';
 import { createProjectsRepository, type TagRow } from './projects.repository';
 import type { ProjectsService } from './projects.service';
 

@@ -13,6 +13,7 @@ import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import { ROLE_OF_ACCOUNT_TYPE } from '@xr/contract/permissions';
 import type { Db, DbOrTx } from '../../db/client';
+import { uniqueViolationOf } from '../../db/unique-violation';
 import type { AccessEvents } from '../../lib/access-events';
 import { AppError } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
@@ -21,7 +22,7 @@ import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 import type { MessagesService } from '../community/messages.service';
 import type { RbacService } from '../rbac/rbac.service';
 import { createInstitutionRepository, type InstitutionListRow, type InstitutionRow } from './institution.repository';
-import { createUsersRepository, uniqueViolationOf } from './users.repository';
+import { createUsersRepository } from './users.repository';
 import { CERTIFICATE_KEY } from './users.service';
 
 /** How long an administrator's certificate link works. */

@@ -22,6 +22,7 @@ import { daysLeft, RENEWAL_REMINDER_DAYS_DEFAULT } from '@xr/contract/plans';
 import type { AdminUser, userManageBody, userPageQuery, userStatistic } from '@xr/contract/rbac';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { uniqueViolationOf } from '../../db/unique-violation';
 import type { AccessEvents } from '../../lib/access-events';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
@@ -40,7 +41,6 @@ import {
   publicCardSql,
   type UserRow,
   type UserStatus,
-  uniqueViolationOf,
 } from './users.repository';
 
 export type { Actor } from './users.policy';
