@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { iso } from '../../lib/http';
 import type { ProjectsService } from '../projects/projects.service';
 import { createOrdersRepository, type OrderFilter, type OrderItemRow, type OrderRow } from './orders.repository';
-import type { StoredPlanLine } from './orders.table';
+import type { StoredPlanLine } from './plan-line';
 
 export type { OrderItemRow, OrderRow } from './orders.repository';
 

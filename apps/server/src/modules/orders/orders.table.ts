@@ -1,13 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-/** The plan an order buys (issue 10), as it was when the order was placed: the invoice shows it. */
-export interface StoredPlanLine {
-  combo_id: number;
-  names: { zh: string; tc: string; en: string };
-  level: 'freemium' | 'member' | 'biz' | 'biz_plus' | 'enterprise';
-  period: 'month' | 'quarter' | 'year';
-  price_cents: number;
-}
+import type { StoredPlanLine } from './plan-line';
 
 /** Orders; `order_no` carries the spec's `SDK` prefix (the invoice number is the order number without it). */
 export const orders = pgTable(

@@ -23,7 +23,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { type AuditActor, type AuditRecorder, changes } from '../audit/audit.service';
-import type { StoredPlanLine } from '../orders/orders.table';
+import type { StoredPlanLine } from '../orders/plan-line';
 import { type ComboRow, createPlansRepository, type NewComboRow } from './plans.repository';
 
 const GB = 1024 ** 3;
