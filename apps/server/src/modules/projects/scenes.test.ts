@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, countQueries, makeProject, placeOrder, projectsOf, type Shopper, shopper } from '../../../test/commerce';
 import { usersOf } from '../../../test/factories';
+import { insertLibraryModel } from '../../../test/rows';
 import { png, tusUpload, waitForAsset } from '../../../test/uploads';
 import { createJobQueue } from '../../lib/jobs';
+import { jobs } from '../../lib/jobs.table';
 import { createLocalStorage } from '../../lib/storage';
-import { libraryModels } from '../library/library.table';
-import { jobs } from '../system/jobs.table';
 import { assets } from './assets.table';
 import { createScenesService, noLibrary } from './scenes.service';
 import { projectScenes, sceneRevisions } from './scenes.table';
@@ -292,27 +292,24 @@ describe('refusals', () => {
       data: { field: 'document.objects.3.source.library_id' },
     });
     // A model of the library (the library module is wired): accepted, and viewers get its public file URLs and clips.
-    const [chair] = await t.database.db
-      .insert(libraryModels)
-      .values({
-        key: `test-chair-${Date.now()}`,
-        source: 'imported',
-        kind: 'character',
-        category: 'characters',
-        nameZh: '椅子',
-        nameTc: '椅子',
-        nameEn: 'Chair',
-        clips: ['idle', 'walk'],
-      })
-      .returning({ id: libraryModels.id });
+    const chair = await insertLibraryModel(t, {
+      key: `test-chair-${Date.now()}`,
+      source: 'imported',
+      kind: 'character',
+      category: 'characters',
+      nameZh: '椅子',
+      nameTc: '椅子',
+      nameEn: 'Chair',
+      clips: ['idle', 'walk'],
+    });
     const room = (await makeProject(t, creator.id, { catalog: '3d_model', status: 'draft', isPublic: false })).id;
-    const placed = await save(creator, room, sceneDoc([{ id: 'chair', type: 'model', source: { library_id: chair!.id } }]), 0);
+    const placed = await save(creator, room, sceneDoc([{ id: 'chair', type: 'model', source: { library_id: chair } }]), 0);
     expect(placed.statusCode).toBe(200);
     const details = body<{ library: Record<string, { urls: Record<string, string>; clips: string[] }> }>(
       await get(creator, `/project/scene_details?id=${room}`),
     ).data;
-    expect(details.library[String(chair!.id)]).toMatchObject({
-      urls: { model: `/api/library/file/${chair!.id}/model.glb`, thumbnail: `/api/library/file/${chair!.id}/thumbnail.png` },
+    expect(details.library[String(chair)]).toMatchObject({
+      urls: { model: `/api/library/file/${chair}/model.glb`, thumbnail: `/api/library/file/${chair}/thumbnail.png` },
       clips: ['idle', 'walk'],
     });
     const hidden = (await makeProject(t, other.id, { status: 'pending' })).id;

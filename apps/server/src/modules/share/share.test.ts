@@ -2,14 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShareInfo } from '@xr/contract/share';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, type Shopper, shopper } from '../../../test/commerce';
+import { insertAsset, setPublishedSceneVersion } from '../../../test/rows';
 import { loadConfig } from '../../config';
-import { assets } from '../projects/assets.table';
-import { projectScenes } from '../projects/scenes.table';
 
 const HOSTILE = '"><script>alert(1)</script>';
 const page = (title: string, description: string) =>
@@ -23,21 +21,18 @@ let ids: { pub: number; hostile: number; priv: number; paidOnly: number; noScene
 
 /** A published tour of two scenes on a ready 360 picture of the creator's. */
 async function publishTour(projectId: number, on: TestApp = t, who: Shopper = creator) {
-  const [asset] = await on.database.db
-    .insert(assets)
-    .values({
-      projectId,
-      ownerId: who.id,
-      kind: 'image360',
-      filename: 'hall.jpg',
-      extension: 'jpg',
-      originalKey: `assets/${projectId}/hall.jpg`,
-      bytes: 100,
-      outputs: {},
-      status: 'ready',
-    })
-    .returning();
-  const media = { type: 'image360', asset_id: asset?.id };
+  const asset = await insertAsset(on, {
+    projectId,
+    ownerId: who.id,
+    kind: 'image360',
+    filename: 'hall.jpg',
+    extension: 'jpg',
+    originalKey: `assets/${projectId}/hall.jpg`,
+    bytes: 100,
+    outputs: {},
+    status: 'ready',
+  });
+  const media = { type: 'image360', asset_id: asset.id };
   const document = {
     schema_version: 1,
     kind: 'tour',
@@ -54,10 +49,7 @@ async function publishTour(projectId: number, on: TestApp = t, who: Shopper = cr
     payload: { id: projectId, base_version: 0, document },
   });
   expect(res.statusCode, res.body).toBe(200);
-  await on.database.db
-    .update(projectScenes)
-    .set({ publishedVersion: body<{ version: number }>(res).data.version })
-    .where(eq(projectScenes.projectId, projectId));
+  await setPublishedSceneVersion(on, projectId, body<{ version: number }>(res).data.version);
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
