@@ -5,8 +5,8 @@ import { Document, getBounds, Logger } from '@gltf-transform/core';
 import { countDocument, createIO, optimizeDocument } from '../../../lib/pipeline/model';
 import { renderThumbnail } from '../../../lib/pipeline/thumbnail';
 import { resolveKey } from './catalogue';
-import type { Rig } from './character';
 import { MeshBuilder, type Vec3 } from './geometry';
+import type { Rig } from './rig';
 
 /** What building one generated model gives: the optimised GLB, its PNG thumbnail and its figures. */
 export interface BuiltModel {

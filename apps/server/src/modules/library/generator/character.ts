@@ -1,25 +1,7 @@
 import { type Family, st } from './family';
 import type { MaterialSpec, MeshBuilder, Vec3 } from './geometry';
+import type { RigClip, RigJoint } from './rig';
 import { mat, SKIN, SWATCHES, type Swatch } from './vocabulary';
-
-/** A joint of the skeleton: its parent (index, -1 for the root) and its bind position in model space. */
-export interface RigJoint {
-  name: string;
-  parent: number;
-  at: Vec3;
-}
-
-/** One animation clip: per joint, rotation keyframes (quaternions x, y, z, w) at `times` seconds. */
-export interface RigClip {
-  name: string;
-  times: number[];
-  rotations: Record<number, [number, number, number, number][]>;
-}
-
-export interface Rig {
-  joints: RigJoint[];
-  clips: RigClip[];
-}
 
 const HIPS = 0;
 const CHEST = 2;

@@ -1,6 +1,6 @@
 import type { LibraryCategory } from '@xr/contract/library';
-import type { Rig } from './character';
 import type { MeshBuilder } from './geometry';
+import type { Rig } from './rig';
 import type { Names, Swatch } from './vocabulary';
 
 /**
