@@ -23,10 +23,15 @@ export interface MessageNewPayload {
  * `SOCKET_EVENT_LIMITS` share this limit each.
  */
 export const SOCKET_EVENTS_PER_SECOND = 10;
-/** Per-kind limits (a second): room movement at 20 Hz with slack; WebRTC signalling bursts ICE candidates. */
+/**
+ * Per-kind limits (a second): room movement at 20 Hz with slack; WebRTC signalling bursts ICE candidates; live
+ * reactions come in quick taps and have their own per-person limit (`LIVE_REACTIONS_PER_WINDOW`), which answers
+ * with its own message.
+ */
 export const SOCKET_EVENT_LIMITS: Readonly<Record<string, number>> = {
   'world:move': 25,
   'voice:signal': 40,
+  'live:react': 20,
 };
 /** Largest message a socket may send (bytes). */
 export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;

@@ -81,13 +81,20 @@ export function useLiveChannel(id: number, ticket: string | null) {
     [id],
   );
   /** Sends a reaction; a refusal (too fast) lands in `reactionError` until the next accepted one. */
+  // answers may come out of order (a refusal before the acceptance of an earlier tap): only a tap sent after the
+  // last refusal clears its message
+  const reactSeq = useRef({ sent: 0, refused: 0 });
   const react = useCallback(
     (reaction: LiveReaction) => {
+      const seq = ++reactSeq.current.sent;
       socket.current
         ?.timeout(REACT_TIMEOUT_MS)
         .emit(LiveEvent.react, { id, reaction }, (err: Error | null, ack?: LiveReactAck) => {
           if (err || !ack) return;
-          setReactionError(ack.ok ? null : ack.message);
+          if (!ack.ok) {
+            reactSeq.current.refused = Math.max(reactSeq.current.refused, seq);
+            setReactionError(ack.message);
+          } else if (seq > reactSeq.current.refused) setReactionError(null);
         });
     },
     [id],
