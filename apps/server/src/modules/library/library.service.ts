@@ -31,7 +31,7 @@ import type { Storage } from '../../lib/storage';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { GENERATOR_VERSION, generatedCatalogue } from './generator/catalogue';
 import { tagNames } from './generator/vocabulary';
-import { type ImportReport, importFolder } from './library.import';
+import type { ImportReport } from './library.import';
 import {
   createLibraryRepository,
   type LibraryFilter,
@@ -328,6 +328,8 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       const inside = target === root || target.startsWith(root + path.sep);
       if (!inside || !stat || !(stat.isDirectory() || (stat.isFile() && target.toLowerCase().endsWith('.zip'))))
         throw new AppError(ErrorCode.VALIDATION, { messageKey: 'v.libraryPackNotFound', field: 'path' });
+      // The importer brings glTF-Transform, three.js and the codecs: loaded on the first import, not at start.
+      const { importFolder } = await import('./library.import');
       const report = await importFolder({ folder: target, library: this, pipeline, tmpDir });
       log?.info({ pack: relative, added: report.added.length, skipped: report.skipped.length }, 'library pack imported');
       return report;
