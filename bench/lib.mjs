@@ -18,10 +18,13 @@ async function freePort() {
   });
 }
 
-/** Starts the real server in production mode on a fresh data dir; `env` may carry DATABASE_URL. */
-export async function startServer(env = {}, { compiled = false, nodeArgs = [] } = {}) {
+/**
+ * Starts the real server in production mode on a fresh data dir; `env` may carry DATABASE_URL. `dataDir`: an
+ * existing data dir to start on (a restart), which `stop()` leaves in place.
+ */
+export async function startServer(env = {}, { compiled = false, nodeArgs = [], dataDir } = {}) {
   const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-'));
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'xr-bench-'));
   // compiled: the bundle `npm start` runs (apps/server/build.mjs), else the sources through tsx (`npm run dev`)
   const build = compiled ? await import('../apps/server/build.mjs') : null;
   if (build) await build.buildServer();
@@ -47,15 +50,23 @@ export async function startServer(env = {}, { compiled = false, nodeArgs = [] } 
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  // Up to 3 minutes: a first start seeds the demo data, slow on a busy machine.
+  // Up to 3 minutes (BENCH_START_SECONDS): a first start seeds the demo data, slow on a busy machine.
+  const tries = Number(process.env.BENCH_START_SECONDS ?? 180) * 5;
   let up = false;
-  for (let i = 0; i < 900 && !up && proc.exitCode === null; i++) {
+  for (let i = 0; i < tries && !up && proc.exitCode === null; i++) {
     try {
       up = (await fetch(`${url}/api/health`)).ok;
     } catch {}
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
-  if (!up) throw new Error(`the server did not start (exit code ${proc.exitCode})`);
+  if (!up) {
+    // stopped before its data dir goes, which it would otherwise keep writing to
+    if (proc.exitCode === null) {
+      proc.kill('SIGKILL');
+      await new Promise((r) => proc.once('exit', r));
+    }
+    throw new Error(`the server did not start (exit code ${proc.exitCode})`);
+  }
   return {
     url,
     pid: proc.pid,
@@ -66,7 +77,7 @@ export async function startServer(env = {}, { compiled = false, nodeArgs = [] } 
         proc.kill('SIGTERM');
         await new Promise((r) => proc.once('exit', r));
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
