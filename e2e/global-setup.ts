@@ -79,8 +79,12 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`server ${name} did not start in time`);
+  stopping.add(proc);
+  proc.kill('SIGKILL');
+  throw new Error(`server ${name} did not start in time; see e2e/artifacts/server-${name}.log`);
 }
+
+type Started = Awaited<ReturnType<typeof startServer>>;
 
 /** Starts the real server twice on fresh embedded databases: one ordinary, one with strict rate limits. */
 export default async function setup(project: TestProject) {
@@ -88,7 +92,8 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(root, 'e2e/artifacts/screenshots'), { recursive: true });
   // Live streaming's RTMP ingest: a free port for the main server (the live journey pushes to it), none for the other.
   const rtmpPort = await freePort();
-  const [main, strict] = await Promise.all([
+  // Both start at once; when one fails, the other is stopped too (no server left running after the run).
+  const starts = [
     startServer('main', {
       AUTH_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
@@ -108,7 +113,18 @@ export default async function setup(project: TestProject) {
       LIBRARY_PREBUILD: '0',
       LIVE_RTMP_PORT: '0',
     }),
-  ]);
+  ];
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) {
+    for (const r of settled) {
+      if (r.status !== 'fulfilled') continue;
+      stopping.add(r.value.proc);
+      r.value.proc.kill('SIGTERM');
+    }
+    throw failed.reason;
+  }
+  const [main, strict] = settled.map((r) => (r as PromiseFulfilledResult<Started>).value) as [Started, Started];
   project.provide('baseUrl', main.url);
   project.provide('strictUrl', strict.url);
   return async () => {
