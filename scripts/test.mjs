@@ -113,6 +113,12 @@ const stages = [
   () =>
     Promise.all([
       run('lint and format (biome)', 'npx', ['biome', 'check', '.'], { buffered: true }),
+      run(
+        'import rules (dependency-cruiser)',
+        'npx',
+        ['depcruise', 'apps', 'packages', 'e2e', '--config', '.dependency-cruiser.cjs', '--ignore-known'],
+        { buffered: true },
+      ),
       run('typecheck (tsc)', 'npm', ['run', 'typecheck'], { buffered: true }),
       run('build web', 'npm', ['run', 'build'], { buffered: true }),
     ]),
