@@ -12,6 +12,7 @@ import {
   S3_PART_BYTES,
   type S3Options,
   type Storage,
+  storedContentType,
   verifySignedKey,
 } from './storage';
 
@@ -108,6 +109,18 @@ describe('S3 storage against s3rver', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('glTF-bytes');
     await expect(createS3Storage({ ...options, bucket: 'missing-bucket' }).check()).rejects.toBeTruthy();
+  });
+
+  it('serves a USDZ as model/vnd.usdz+zip, also one stored without a type (AR Quick Look needs it)', async () => {
+    const storage = createS3Storage(options);
+    await storage.put('assets/2/model_usdz.usdz', Buffer.from('PK-usdz'));
+    const url = await storage.signedUrl('assets/2/model_usdz.usdz', 60);
+    expect(new URL(url).searchParams.get('response-content-type')).toBe('model/vnd.usdz+zip');
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('model/vnd.usdz+zip');
+    expect(storedContentType('a/b.USDZ')).toBe('model/vnd.usdz+zip');
+    expect(storedContentType('a/b.txt')).toBeUndefined();
   });
 
   it('signs exactly as AWS documents (s3rver does not check V4 signatures, so the published example does)', () => {

@@ -109,8 +109,34 @@ const hmac = (key: Buffer | string, data: string) => crypto.createHmac('sha256',
 const sha256hex = (data: string) => crypto.createHash('sha256').update(data).digest('hex');
 const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** A SigV4 presigned GET URL (query-string authentication), so no extra SDK package is needed. */
-export function presignGet(o: S3Options, key: string, expiresInSeconds: number, now = new Date()): string {
+/**
+ * Content types the storage itself sets on files whose clients insist on them: AR Quick Look (iOS) opens a USDZ only
+ * when it comes as `model/vnd.usdz+zip`. The signed local route types files by extension already (`publicContentType`);
+ * S3 answers with the type the object was stored with, so a USDZ is stored with its type and its presigned URL also
+ * asks S3 to answer with it (`response-content-type`), which covers objects stored before without one.
+ */
+const STORED_TYPES: Record<string, string> = {
+  usdz: 'model/vnd.usdz+zip',
+  glb: 'model/gltf-binary',
+};
+
+/** The content type the storage gives a key by its extension, if it is one of `STORED_TYPES`. */
+export function storedContentType(key: string): string | undefined {
+  const dot = key.lastIndexOf('.');
+  return dot < 0 ? undefined : STORED_TYPES[key.slice(dot + 1).toLowerCase()];
+}
+
+/**
+ * A SigV4 presigned GET URL (query-string authentication), so no extra SDK package is needed. `overrides` are
+ * signed `response-*` parameters (e.g. `response-content-type`) that S3 applies to its answer.
+ */
+export function presignGet(
+  o: S3Options,
+  key: string,
+  expiresInSeconds: number,
+  now = new Date(),
+  overrides: Record<string, string> = {},
+): string {
   const base = new URL(o.endpoint ?? `https://s3.${o.region}.amazonaws.com`);
   const encodedKey = key.split('/').map(rfc3986).join('/');
   const host = o.forcePathStyle ? base.host : `${o.bucket}.${base.host}`;
@@ -125,6 +151,7 @@ export function presignGet(o: S3Options, key: string, expiresInSeconds: number, 
     ['X-Amz-Date', amzDate],
     ['X-Amz-Expires', String(expiresInSeconds)],
     ['X-Amz-SignedHeaders', 'host'],
+    ...Object.entries(overrides),
   ];
   const canonicalQuery = query
     .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
@@ -187,7 +214,7 @@ export function createS3Storage(o: S3Options): Storage {
       const { Upload, client } = await load();
       await new Upload({
         client,
-        params: { Bucket: o.bucket, Key: safeKey(key), Body: body, ContentType: contentType },
+        params: { Bucket: o.bucket, Key: safeKey(key), Body: body, ContentType: contentType ?? storedContentType(key) },
         partSize: S3_PART_BYTES,
         queueSize: S3_PARTS_AT_ONCE,
         leavePartsOnError: false,
@@ -222,7 +249,8 @@ export function createS3Storage(o: S3Options): Storage {
       await client.send(new s3.HeadBucketCommand({ Bucket: o.bucket }));
     },
     async signedUrl(key, expiresInSeconds) {
-      return presignGet(o, safeKey(key), expiresInSeconds);
+      const type = storedContentType(key);
+      return presignGet(o, safeKey(key), expiresInSeconds, new Date(), type ? { 'response-content-type': type } : {});
     },
   };
 }

@@ -148,6 +148,38 @@ export function createEditorRepository(db: DbOrTx) {
       const [row] = await tx.update(assets).set(values).where(eq(assets.id, id)).returning();
       return row;
     },
+    /** Ready 3D models without the output `name` (id order, after `afterId`): the work list of an output's backfill. */
+    async modelsWithoutOutput(name: string, afterId: number, limit: number): Promise<AssetRow[]> {
+      return db
+        .select()
+        .from(assets)
+        .where(
+          and(
+            eq(assets.kind, 'model3d'),
+            eq(assets.status, 'ready'),
+            sql`${assets.id} > ${afterId}`,
+            sql`${assets.outputs} ? 'model'`,
+            sql`not (${assets.outputs} ? ${name})`,
+          ),
+        )
+        .orderBy(assets.id)
+        .limit(limit);
+    },
+    /**
+     * Adds one output to a ready asset (its bytes counted in the owner's storage), unless the asset was replaced,
+     * deleted or given that output meanwhile: then nothing changes and undefined is returned.
+     */
+    async addAssetOutput(id: number, name: string, key: string, bytes: number): Promise<AssetRow | undefined> {
+      const [row] = await db
+        .update(assets)
+        .set({
+          outputs: sql`${assets.outputs} || jsonb_build_object(${name}::text, ${key}::text)`,
+          outputBytes: sql`${assets.outputBytes} + ${bytes}`,
+        })
+        .where(and(eq(assets.id, id), eq(assets.status, 'ready'), sql`not (${assets.outputs} ? ${name})`))
+        .returning();
+      return row;
+    },
     async deleteAssets(ids: number[], tx: DbOrTx = db): Promise<AssetRow[]> {
       if (ids.length === 0) return [];
       return tx.delete(assets).where(inArray(assets.id, ids)).returning();
