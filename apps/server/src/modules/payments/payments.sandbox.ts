@@ -3,7 +3,6 @@ import { formatDateTime, formatPrice, PLATFORM_TIME_ZONE } from '@xr/contract/fo
 import { LANGS, type Lang } from '@xr/contract/lang';
 import { centsToHkd } from '@xr/contract/money';
 import { invoiceNumberOf } from '@xr/contract/orders';
-import QRCode from 'qrcode';
 import type { SandboxNotificationBody, SandboxProvider, SandboxSession } from '../../lib/payments';
 
 /** Methods paid by scanning a code with a phone (the page shows a QR code for them). */
@@ -177,6 +176,8 @@ export async function renderCheckoutPage(opts: {
   const amount = formatPrice(centsToHkd(session.amountCents));
   let payment: string;
   if (SCAN_METHODS.includes(session.method)) {
+    // qrcode loads on the first sandbox payment page, not in every idle server
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(opts.pageUrl, { type: 'svg', errorCorrectionLevel: 'H', width: QR_SIZE, margin: 1 });
     payment = `<div class="qr" data-testid="qr">${svg.replace('<svg ', `<svg role="img" aria-label="QR code" `)}<span>${esc(t.scan.replace('{method}', method))}</span></div>`;
   } else {
