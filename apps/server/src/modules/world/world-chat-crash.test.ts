@@ -48,13 +48,13 @@ afterAll(async () => {
 });
 
 describe('world chat group commit', () => {
-  it('keeps every acknowledged message when the process is killed with SIGKILL', { timeout: 180_000 }, async () => {
+  it('keeps every acknowledged message when the process is killed with SIGKILL', { timeout: 400_000 }, async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-world-chat-crash-'));
     const writer = start('chat');
-    const seen = await writer.until((ev) => ev.filter((e) => e.event === 'acked').length >= 40);
+    const seen = await writer.until((ev) => ev.filter((e) => e.event === 'acked').length >= 15);
     writer.child.kill('SIGKILL');
     await new Promise((r) => writer.child.once('exit', r));
-    // Acknowledgements printed up to the kill (stdout may hold a few more than the 40 awaited).
+    // Acknowledgements printed up to the kill (stdout may hold a few more than the 15 awaited).
     const acked = seen.filter((e) => e.event === 'acked').map((e) => e.text as string);
     const checker = start('check');
     const [stored] = (await checker.until((ev) => ev.some((e) => e.event === 'stored'))).filter((e) => e.event === 'stored');
