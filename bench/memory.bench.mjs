@@ -28,28 +28,36 @@ const rssMiB = (pid) => {
 };
 
 /**
- * Resident memory by kind of mapping from /proc/<pid>/smaps. A WebAssembly memory is reserved by V8 with guard
- * regions of several GiB, so anonymous mappings of ≥ 4 GiB are counted as WebAssembly; `[heap]` is glibc's main
- * arena; file-backed mappings are code and data of node and the native addons (sharp's libvips, argon2, …); the
- * remaining anonymous memory is V8's heap, glibc's other arenas, buffers outside V8 and thread stacks.
+ * Resident memory by kind of mapping from /proc/<pid>/smaps. V8 reserves a WebAssembly memory with guard regions of
+ * several GiB and makes only the memory's current size readable, so a read-write anonymous mapping followed by an
+ * inaccessible one that together span ≥ 4 GiB is counted as WebAssembly; `[heap]` is glibc's main arena;
+ * file-backed mappings are code and data of node and the shared libraries, native addons apart (sharp's libvips,
+ * argon2, …); the remaining anonymous memory is V8's heap, glibc's other arenas, buffers outside V8 and thread stacks.
  */
 function smaps(pid) {
-  const out = { wasm: 0, brk: 0, files: 0, nativeAddons: 0, anon: 0 };
-  let kind = 'anon';
-  let name = '';
+  const maps = [];
   for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (head) {
+      const name = head[4];
       const size = Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16);
-      name = head[3];
+      let kind = 'anon';
       if (name === '[heap]') kind = 'brk';
       else if (name.startsWith('/')) kind = /\.node$|\/sharp|libvips/.test(name) ? 'nativeAddons' : 'files';
-      else kind = size >= 4 * 1024 * MiB ? 'wasm' : 'anon';
+      maps.push({ start: head[1], end: head[2], perms: head[3], name, size, kind, rss: 0 });
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) out[kind] += Number(rss[1]) * 1024;
+    if (rss && maps.length) maps[maps.length - 1].rss = Number(rss[1]) * 1024;
   }
+  for (let i = 0; i + 1 < maps.length; i++) {
+    const [a, b] = [maps[i], maps[i + 1]];
+    const anon = a.kind === 'anon' && b.kind === 'anon' && !a.name && !b.name;
+    if (anon && a.perms.startsWith('rw') && b.perms.startsWith('---') && a.end === b.start && a.size + b.size >= 4 * 1024 * MiB)
+      a.kind = 'wasm';
+  }
+  const out = { wasm: 0, brk: 0, files: 0, nativeAddons: 0, anon: 0 };
+  for (const m of maps) out[m.kind] += m.rss;
   const threads = Number(/Threads:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
   return { ...Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v / MiB)])), threads };
 }
