@@ -151,6 +151,29 @@ describe('browsing', () => {
   });
 });
 
+describe('variant groups', () => {
+  it('shows one card per generated family with its variant count, and counts models and variants honestly', async () => {
+    const catalogue = generatedCatalogue();
+    const families = new Set(catalogue.map((e) => e.family));
+    const grouped = await page('grouped=1&limit=100');
+    expect(grouped.total).toBe(families.size);
+    const first = grouped.list[0]!;
+    expect(first.group).toBe(`gen:${catalogue[0]!.family}`);
+    expect(first.variants).toBe(catalogue.filter((e) => e.family === catalogue[0]!.family).length);
+    expect(first.credit).toBeNull();
+    const variants = await page(`group=${encodeURIComponent(first.group)}&limit=100`);
+    expect(variants.total).toBe(first.variants);
+    expect(new Set(variants.list.map((m) => m.group))).toEqual(new Set([first.group]));
+    const summary = body<{ models: number; variants: number; imported: number; packs: number }>(
+      await get('/library/summary', creator),
+    ).data;
+    expect(summary).toEqual({ models: families.size, variants: catalogue.length, imported: 0, packs: 0 });
+    // a search finds a family once, by its first matching variant
+    const chairs = await page('grouped=1&keyword=chair&limit=100');
+    expect(new Set(chairs.list.map((m) => m.group)).size).toBe(chairs.list.length);
+  });
+});
+
 describe('curation', () => {
   it('hides a model from creators and shows it again', async () => {
     const target = (await page('keyword=bookshelf&limit=1')).list[0]!;
