@@ -1,6 +1,6 @@
 import { BuildOutlined, CompassOutlined } from '@ant-design/icons';
 import { formatPrice } from '@xr/contract/format';
-import { Button, Card, Image, Select, Skeleton, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Grid, Image, Select, Skeleton, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +20,8 @@ const ACTIONS_WIDTH = 250;
 const NAME_MIN_WIDTH = 180;
 /** Below this the table scrolls sideways (the actions column stays in view) instead of squeezing the name. */
 const SCROLL_X = 80 + NAME_MIN_WIDTH + 104 + 96 + 72 + 80 + 96 + 150 + ACTIONS_WIDTH;
+/** On a phone: the actions one under another beside the name. */
+const NARROW_ACTIONS_WIDTH = 128;
 
 /**
  * /vrdata/list: the creator's projects with review state, search, state filter (also from `?review_status=`, as the
@@ -37,7 +39,34 @@ export default function ProjectListPage() {
   const [editing, setEditing] = useState<{ project?: MyProject } | null>(null);
   const list = useMyProjectPage(query);
   const remove = useDeleteRow(useDelProject(), t('deleted'), { rowsOnPage: list.data?.list.length, setQuery });
+  // below antd's md (768 px) two columns fit without sideways scrolling: the name with its catalog, price and review
+  // state under it, and the actions
+  const narrow = Grid.useBreakpoint().md === false;
 
+  const actions = (r: MyProject) => (
+    <>
+      <EditAction onClick={() => setEditing({ project: r })} />
+      {r.catalog === '360_image' || r.catalog === '360_video' ? (
+        <Link to={`/vrdata/tour-editor?id=${r.id}`} data-testid="edit-tour">
+          <Button type="link" size="small" icon={<CompassOutlined />} style={{ padding: '0 4px' }}>
+            {t('editTour')}
+          </Button>
+        </Link>
+      ) : null}
+      {r.catalog === '3d_model' || r.catalog === 'multimedia' ? (
+        <Link to={`/vrdata/scene-editor?id=${r.id}`} data-testid="edit-scene">
+          <Button type="link" size="small" icon={<BuildOutlined />} style={{ padding: '0 4px' }}>
+            {t('editScene')}
+          </Button>
+        </Link>
+      ) : null}
+      <DeleteAction
+        hint={t('deleteHint')}
+        onConfirm={() => remove(r.id)}
+        disabledReason={r.sales_count > 0 ? t('cannotDeleteOwned') : null}
+      />
+    </>
+  );
   const onOff = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('on') : t('off')}</Tag>;
   const columns: TableColumnsType<MyProject> = [
     {
@@ -69,33 +98,26 @@ export default function ProjectListPage() {
       width: 150,
       render: (v: ReviewStatus, r) => <ReviewStateTag status={v} reason={r.review_reason} />,
     },
-    actionsColumn(
-      (r) => (
-        <>
-          <EditAction onClick={() => setEditing({ project: r })} />
-          {r.catalog === '360_image' || r.catalog === '360_video' ? (
-            <Link to={`/vrdata/tour-editor?id=${r.id}`} data-testid="edit-tour">
-              <Button type="link" size="small" icon={<CompassOutlined />} style={{ padding: '0 4px' }}>
-                {t('editTour')}
-              </Button>
-            </Link>
-          ) : null}
-          {r.catalog === '3d_model' || r.catalog === 'multimedia' ? (
-            <Link to={`/vrdata/scene-editor?id=${r.id}`} data-testid="edit-scene">
-              <Button type="link" size="small" icon={<BuildOutlined />} style={{ padding: '0 4px' }}>
-                {t('editScene')}
-              </Button>
-            </Link>
-          ) : null}
-          <DeleteAction
-            hint={t('deleteHint')}
-            onConfirm={() => remove(r.id)}
-            disabledReason={r.sales_count > 0 ? t('cannotDeleteOwned') : null}
-          />
-        </>
+    actionsColumn(actions, { width: ACTIONS_WIDTH, fixed: true }),
+  ];
+
+  const narrowColumns: TableColumnsType<MyProject> = [
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      render: (v: string, r) => (
+        <div className="xr-project-row">
+          <span className="xr-project-name" title={v}>
+            {v}
+          </span>
+          <span className="xr-muted">
+            {t(`catalog.${r.catalog}`)} · {formatPrice(r.price)}
+          </span>
+          <ReviewStateTag status={r.review_status} reason={r.review_reason} />
+        </div>
       ),
-      { width: ACTIONS_WIDTH, fixed: true },
-    ),
+    },
+    actionsColumn(actions, { width: NARROW_ACTIONS_WIDTH, wrap: true }),
   ];
 
   return (
@@ -118,12 +140,12 @@ export default function ProjectListPage() {
         />
       </FilterBar>
       <PagedTable<MyProject, typeof query>
-        columns={columns}
+        columns={narrow ? narrowColumns : columns}
         result={list}
         query={query}
         setQuery={setQuery}
         showTotal={(total) => t('total', { total })}
-        scrollX={SCROLL_X}
+        scrollX={narrow ? 0 : SCROLL_X}
         // while the first page loads there is nothing to say "no data" about yet
         locale={{ emptyText: list.isPending ? <Skeleton active title={false} paragraph={{ rows: 4 }} /> : undefined }}
       />
