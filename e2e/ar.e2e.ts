@@ -11,7 +11,8 @@ import { installXrMock, XR_FLOOR_HIT } from './xr-mock';
  * View in AR: a creator's 3D model project (one 1 m cube) offers "View in AR" on its details page. Its model has a
  * USDZ for AR Quick Look beside the GLB, served signed with its own type; a desktop gets a QR code of the page; a
  * phone with WebXR (the project's mock) enters `immersive-ar`, sees the floor through the hit test, taps, and the
- * model stands where the hit test put the floor; the scale buttons, Reset and Exit work.
+ * model stands where the hit test put the floor; the scale buttons, Reset and Exit work. A 3D scene of two cubes 2 m
+ * apart (3 m wide) is shown as a tabletop view fitted to 1 m, from its details page and from the full-screen viewer.
  */
 const base = inject('baseUrl');
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
@@ -19,6 +20,7 @@ const PASSWORD = 'ArView@12345';
 let browser: Browser;
 let email: string;
 let projectId: number;
+let sceneId: number;
 let creatorToken: string;
 
 interface Content {
@@ -81,16 +83,66 @@ beforeAll(async () => {
   await api(base, '/api/project/save_scene', { id: p.id, base_version: 0, document }, creatorToken);
   await api(base, '/api/project/submit_scene', { id: p.id }, creatorToken);
   await api(base, '/api/approval/approve_project', { id: p.id }, admin);
+
+  const s = await api<{ id: number }>(
+    base,
+    '/api/project/add_project',
+    {
+      name: 'Two cubes',
+      catalog: '3d_model',
+      type: 'showroom',
+      price: 0,
+      keywords: 'cube',
+      description: 'Two cubes two metres apart.',
+      cover,
+      for_sale: true,
+      is_public: true,
+      anonymous_preview: true,
+    },
+    creatorToken,
+  );
+  sceneId = s.id;
+  const twoCubes = {
+    schema_version: 1,
+    kind: 'scene',
+    objects: [
+      { id: 'left', type: 'model', source: { asset_id: assetId }, transform: { position: [0, 0, 0] } },
+      { id: 'right', type: 'model', source: { asset_id: assetId }, transform: { position: [2, 0, 0] } },
+    ],
+  };
+  await api(base, '/api/project/save_scene', { id: s.id, base_version: 0, document: twoCubes }, creatorToken);
+  await api(base, '/api/project/submit_scene', { id: s.id }, creatorToken);
+  await api(base, '/api/approval/approve_project', { id: s.id }, admin);
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function openDetails(page: Page, query = '') {
+async function openDetails(page: Page, query = '', id = projectId) {
   await signIn(page, base, email, PASSWORD);
-  await page.goto(`${base}/#/product_details?id=${projectId}${query}`);
+  await page.goto(`${base}/#/product_details?id=${id}${query}`);
   await page.getByTestId('ar-open').waitFor({ timeout: 60_000 });
+}
+
+const FLOOR = [XR_FLOOR_HIT.x, XR_FLOOR_HIT.y, XR_FLOOR_HIT.z].map((v) => v.toFixed(3)).join(',');
+
+/** Taps (the mock's select) until the content stands where the hit test found the floor. */
+async function placeOnFloor(page: Page) {
+  const overlay = page.getByTestId('ar-overlay');
+  await overlay.waitFor({ timeout: 60_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __xrMode?: string }).__xrMode)).toBe('immersive-ar');
+  await overlay.getByTestId('ar-exit').waitFor({ timeout: 60_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => (window as unknown as { __xrSelect(): void }).__xrSelect());
+        return overlay.getAttribute('data-placed');
+      },
+      { timeout: 30_000, interval: 300 },
+    )
+    .toBe(FLOOR);
+  return overlay;
 }
 
 describe('View in AR', () => {
@@ -173,5 +225,70 @@ describe('View in AR', () => {
     await overlay.getByTestId('ar-exit').click();
     await overlay.waitFor({ state: 'detached' });
     await ctx.close();
+  }, 240_000);
+
+  it('a 3D scene is placed as a tabletop view fitted to 1 m, from its details page and from the full-screen viewer', async () => {
+    const ctx = await newContext(browser, { lang: 'en', phone: true });
+    const page = await ctx.newPage();
+    shotOnFailure(page, 'ar-scene-webxr-failed');
+    await installXrMock(page);
+    await openDetails(page, '', sceneId);
+    const button = page.getByTestId('ar-open');
+    await expect.poll(() => button.getAttribute('data-ar-scale')).toBe('tabletop');
+    await expect.poll(() => button.getAttribute('data-ar-mode')).toBe('webxr');
+    await button.click();
+    let overlay = await placeOnFloor(page);
+    // two 1 m cubes 2 m apart: 3 m wide, shown at a third
+    expect(await overlay.getAttribute('data-fit')).toBe('0.333');
+    await overlay.getByTestId('ar-exit').click();
+    await overlay.waitFor({ state: 'detached' });
+
+    // the full-screen viewer: its AR code arrives on the tap
+    await page.goto(`${base}/viewer.html?id=${sceneId}&kind=scene`);
+    const lean = page.getByTestId('ar-open');
+    await lean.waitFor({ timeout: 60_000 });
+    expect(await lean.textContent()).toBe(ar.button);
+    expect(await lean.getAttribute('data-ar-scale')).toBe('tabletop');
+    await lean.click();
+    overlay = await placeOnFloor(page);
+    expect(await overlay.getAttribute('data-fit')).toBe('0.333');
+    await expect.poll(() => overlay.textContent()).toContain(ar.placed);
+    await overlay.getByTestId('ar-exit').click();
+    await overlay.waitFor({ state: 'detached' });
+    await ctx.close();
+  }, 240_000);
+
+  it("the full-screen viewer's 'View in AR': a model at real size on a phone, a QR code on a desktop", async () => {
+    const phone = await newContext(browser, { lang: 'en', phone: true });
+    const page = await phone.newPage();
+    shotOnFailure(page, 'ar-viewer-phone-failed');
+    await installXrMock(page);
+    await signIn(page, base, email, PASSWORD);
+    await page.goto(`${base}/viewer.html?id=${projectId}&kind=scene`);
+    const button = page.getByTestId('ar-open');
+    await button.waitFor({ timeout: 60_000 });
+    expect(await button.getAttribute('data-ar-scale')).toBe('real');
+    await page.locator('[data-testid=scene-viewer][data-shadows=on]').waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'ar-viewer-390.png') });
+    await button.click();
+    const overlay = await placeOnFloor(page);
+    expect(await overlay.getAttribute('data-fit')).toBe('1.000');
+    await overlay.getByTestId('ar-exit').click();
+    await phone.close();
+
+    const desktop = await newContext(browser, { lang: 'en' });
+    const wide = await desktop.newPage();
+    shotOnFailure(wide, 'ar-viewer-desktop-failed');
+    await signIn(wide, base, email, PASSWORD);
+    await wide.goto(`${base}/viewer.html?id=${sceneId}&kind=scene`);
+    await wide.locator('[data-testid=scene-viewer][data-shadows=on]').waitFor({ timeout: 60_000 });
+    await wide.getByTestId('ar-open').click();
+    const qr = wide.getByTestId('ar-qr');
+    await qr.waitFor({ timeout: 30_000 });
+    expect(await qr.textContent()).toContain(ar.qrHint);
+    expect(await wide.getByRole('dialog').textContent()).toContain(ar.tabletop);
+    await wide.waitForTimeout(500);
+    await wide.screenshot({ path: path.join(SHOTS, 'ar-viewer-1440-qr.png') });
+    await desktop.close();
   }, 240_000);
 });

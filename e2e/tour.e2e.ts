@@ -288,6 +288,34 @@ describe('360 tour', () => {
     expect(await page.locator('[data-testid=editor-panorama] [data-hotspot]').count()).toBe(3);
     expect((await details(creatorToken)).version).toBe(final.version);
 
+    // the floor plan: upload a plan image in scene 1's panel, click on it to place scene 1 there
+    await page.getByTestId('editor-scene').first().locator('button').first().click();
+    const planEditor = page.getByTestId('plan-editor');
+    await planEditor.waitFor({ timeout: 30_000 });
+    await planEditor
+      .getByTestId('upload-image')
+      .setInputFiles({ name: 'floor.png', mimeType: 'image/png', buffer: await checkerPng(800, 10) });
+    const planImage = planEditor.getByTestId('plan-image').locator('img');
+    await expect
+      .poll(() => planImage.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0), {
+        timeout: 120_000,
+      })
+      .toBe(true);
+    await planImage.scrollIntoViewIfNeeded();
+    const planBox = (await planImage.boundingBox())!;
+    await page.mouse.click(planBox.x + planBox.width * 0.3, planBox.y + planBox.height * 0.4);
+    const firstScene = final.document.scenes[0]!.id;
+    await planEditor.getByTestId(`plan-marker-${firstScene}`).waitFor();
+    await expect.poll(() => editor.getAttribute('data-save'), { timeout: 30_000 }).toBe('saved');
+    const planned = (await details(creatorToken)).document as unknown as {
+      settings: { plan: { asset_id: number; points: { scene: string; x: number; y: number }[] } | null };
+    };
+    expect(planned.settings.plan?.asset_id).toBeGreaterThan(0);
+    const point = planned.settings.plan?.points.find((p) => p.scene === firstScene);
+    expect(point?.x).toBeCloseTo(0.3, 1);
+    expect(point?.y).toBeCloseTo(0.4, 1);
+    await shot(page, 'tour-plan-editor-desktop');
+
     // phone layout of the editor
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'tour-editor-phone');
@@ -341,6 +369,8 @@ describe('360 tour', () => {
       .document;
     const [s1, s2] = published.scenes;
     await expect.poll(() => pano.getAttribute('data-scene'), { timeout: 20_000 }).toBe(s1!.id);
+    // the floor plan the creator placed scene 1 on, in the viewer's map
+    await pano.locator('.psv-map').first().waitFor({ state: 'attached', timeout: 30_000 });
     await shot(visitor, 'tour-viewer-desktop');
     const start = await pixels(canvas);
 

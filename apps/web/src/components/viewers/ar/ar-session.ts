@@ -168,7 +168,8 @@ export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArO
   anchor.add(content);
   baseScale = fitTo ? fitScale(content, fitTo) : 1;
   applyScale();
-  overlay.dataset.loaded = '';
+  // the scale the content is shown at before any pinch (1: real size), for tests and assistive tools
+  overlay.dataset.fit = baseScale.toFixed(3);
 
   bar.append(
     button(labels.smaller, () => setScale(userScale / 1.25), 'ar-smaller'),
