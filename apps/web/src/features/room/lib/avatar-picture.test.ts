@@ -62,6 +62,6 @@ describe('tour people', () => {
     expect(ringYaws(0)).toEqual([]);
     expect(ringYaws(1, 0.3)).toEqual([0.3]);
     const four = ringYaws(4);
-    four.forEach((y, i) => expect(y).toBeCloseTo((i * Math.PI) / 2, 6));
+    for (const [i, y] of four.entries()) expect(y).toBeCloseTo((i * Math.PI) / 2, 6);
   });
 });
