@@ -51,7 +51,7 @@ export type LivePageQuery = z.input<typeof livePageQuery>;
 export const liveStream = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** The share code viewers type; shown to the owner so it can be shared again (see docs/decisions.md). */
+  /** The share code viewers type; shown to the owner so it can be shared again (docs/decisions/0045-live-streaming.md). */
   password: z.string(),
   state: z.enum(LIVE_STATES),
   projection: z.enum(LIVE_PROJECTIONS),

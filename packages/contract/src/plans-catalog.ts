@@ -107,7 +107,7 @@ export const PLANS: readonly Plan[] = [
 
 /** Number of models in the shared 3D model library every plan includes (spec: more than 3000). */
 export const MODEL_LIBRARY_SIZE = 3000;
-/** The free trial new accounts get, in months (decisions.md: one month). */
+/** The free trial new accounts get, in months (docs/decisions/0001-accounts-and-sessions.md). */
 export const FREE_TRIAL_MONTHS = Math.round(FREE_TRIAL_DAYS / 30);
 
 /** Months in a billing period. */

@@ -107,7 +107,7 @@ export function relationFilesBytes(pgDataDir: string): number {
  * 16 MB and 128 MB. A demo-sized database keeps the 16 MB pool (its pages are cheap to read again through the OS
  * cache, and the pool is resident from the start: the idle-memory budget of issue 7 item 14); a catalogue that
  * outgrows it gets a pool that holds its hot pages. With 16 MB, 100,000 projects made every market list re-read
- * heap pages through Node (a quarter of the server's CPU in `read`, session 11: docs/perf.md, docs/decisions.md).
+ * heap pages through Node (a quarter of the server's CPU in `read`: docs/decisions/0017-pglite-shared-buffers-auto.md).
  */
 export function autoSharedBuffers(relationBytes: number): string {
   const { min, max } = AUTO_SHARED_BUFFERS_MB;

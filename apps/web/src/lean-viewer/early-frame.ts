@@ -1,8 +1,8 @@
 import { earlyCanvasSize, type PerspectiveView, renderPerspective } from './perspective';
 
 /*
- * The tour's first frame before Photo Sphere Viewer is ready (docs/decisions.md "Tour viewer first frame, session
- * 10"): as soon as the start scene's first picture (the 512 px preview) has downloaded, the lean page's first script
+ * The tour's first frame before Photo Sphere Viewer is ready (docs/decisions/0032-tour-viewer-first-frame.md):
+ * as soon as the start scene's first picture (the 512 px preview) has downloaded, the lean page's first script
  * draws the opening view in perspective, where the viewer will be, on a plain 2D canvas of about two pixels per
  * preview pixel across the view (`earlyCanvasSize`) while three.js and Photo Sphere Viewer download and start. Photo Sphere Viewer
  * then draws the same view over it and this picture goes: nothing here can be turned or clicked, it is only drawn

@@ -4,7 +4,7 @@ import { TEXTURE_PREVIEW_EXTRA } from '@xr/contract/scenes';
 import { MeshoptSimplifier } from 'meshoptimizer';
 
 /*
- * The coarse level of detail of a dense model (docs/decisions.md "A coarse first version of dense models, session 15"):
+ * The coarse level of detail of a dense model (docs/decisions/0035-coarse-level-of-detail.md):
  * a second, much lighter GLB the 3D viewer draws in its first frame and replaces with the model itself once that
  * frame is on screen, as the tour viewer shows a panorama's preview before its tiles. A software or phone GPU draws
  * the scene's triangles once per frame and the page parses every model before that frame: both scale with the

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp } from
 /**
  * Live streams (/explore/live-streaming-list). `password` is the 6-digit share code viewers type, kept in
  * clear so the owner can share it again (six digits hashed would be guessed offline in a second; see
- * docs/decisions.md). `key_hash` is the SHA-256 of the secret half of the stream key (192 random bits): the key is
+ * docs/decisions/0045-live-streaming.md). `key_hash` is the SHA-256 of the secret half of the stream key (192 random bits): the key is
  * shown once, at creation or rotation, and compared by hash when a publisher connects.
  */
 export const liveStreams = pgTable(

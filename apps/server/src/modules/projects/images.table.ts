@@ -5,7 +5,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex 
  * Pictures uploaded for project covers and "more images" (POST /project/image_upload), stored under
  * `public/projects/<owner>/…`. `used` turns true once a saved project refers to the picture; a picture a project
  * drops is deleted when no other project of the owner still refers to it, and one never used goes after a day.
- * These bytes do not count against the capacity quota (docs/decisions.md).
+ * These bytes do not count against the capacity quota (docs/decisions/0010-market-cart-orders-payment.md).
  */
 export const projectImages = pgTable(
   'project_images',

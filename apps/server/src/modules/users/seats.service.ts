@@ -16,7 +16,7 @@ const later = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a 
  * out of seats the organisation bought (plans with seats, enterprise), never by editing dates. A purchase raises the
  * pool to the plan's quota in the payment's transaction (`planSeats`); a grant takes a free seat under a lock of the pool row (parallel
  * grants never exceed it) and lifts the member's membership end to the admin's own; a release frees the seat and
- * takes back the days the seat gave (see docs/decisions.md, "Organisation seats").
+ * takes back the days the seat gave (docs/decisions/0007-organisation-seats.md).
  */
 export function createSeatsService({
   db,

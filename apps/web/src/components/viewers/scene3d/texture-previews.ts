@@ -3,7 +3,7 @@ import { type Material, type Object3D, Source, type Texture } from 'three';
 import type { GLTF, GLTFLoader, GLTFLoaderPlugin, GLTFParser } from 'three-stdlib';
 
 /**
- * Small first textures for the 3D viewer's first frame (docs/decisions.md "Texture previews, and not KTX2").
+ * Small first textures for the 3D viewer's first frame (docs/decisions/0034-texture-previews.md).
  *
  * The asset pipeline gives every texture of a processed model a preview: a WebP of at most 128 px, as a data URL in
  * its glTF image's `extras.xr_preview` (`apps/server/src/lib/pipeline/textures.ts`). A GLTFLoader plugin builds each

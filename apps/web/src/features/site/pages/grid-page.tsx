@@ -13,7 +13,7 @@ const PAGE = 12;
 /** The largest page the API serves is 100: the grid grows in steps of 12 up to 96, then points to the market. */
 const MAX = 96;
 
-/** `/grid` (decisions.md): a public showcase grid of featured works — the best-rated projects, by category. */
+/** `/grid` (docs/decisions/0002-navigation-and-public-paths.md): a public showcase grid of featured works — the best-rated projects, by category. */
 export default function GridPage() {
   const { t } = useTranslation(['site-pages', 'market']);
   const navigate = useNavigate();
