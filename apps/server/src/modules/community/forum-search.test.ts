@@ -358,6 +358,8 @@ describe('search at volume', () => {
     await get(`/forum/thread_page?keyword=showroom`);
     const names = (await rawClient().query('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
     expect(names).toEqual([
+      // The session guard's one statement (the signed-in requests of this file).
+      'auth_session_user',
       // What thread lists and searches read of the boards (id, switch, thread count).
       'forum_board_scopes',
       // The whole boards (the board list; also read at start-up).
