@@ -126,13 +126,13 @@ const sideText = sides.length
         return `| ${k === 'floor' ? 'floor (one query)' : `product, ${k}`} | ${m.rps} | ${(m.rps / s.floor.rps).toFixed(2)}× | ${m.p95.toFixed(1)} | ${m.cpu.toFixed(3)} | ${(m.cpu / s.floor.cpu).toFixed(2)}× | ${m.load1.toFixed(1)} |`;
       }),
       '',
-      `Budget (issue 26): the product with the cache off ≥ 0.5× the floor's requests/s: ${sides[0].off.rps / sides[0].floor.rps >= 0.5 ? 'met' : 'NOT met'}. The floor's and the uncached product's replies are ${sides[0].same ? 'byte-identical' : 'not byte-identical'}.`,
+      `Budget: the product with the cache off ≥ 0.5× the floor's requests/s: ${sides[0].off.rps / sides[0].floor.rps >= 0.5 ? 'met' : 'NOT met'}. The floor's and the uncached product's replies are ${sides[0].same ? 'byte-identical' : 'not byte-identical'}.`,
     ].join('\n')
   : 'PostgreSQL not measured (no DATABASE_URL): no side-by-side with the floor.';
 
 writeSection(
   'auth',
-  `## Session guard (issues 2 and 26)
+  `## Session guard
 
 Command: \`DATABASE_URL=postgres://… npm run bench auth\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC), autocannon, ${CONNECTIONS} connections, ${DURATION} s per turn, one demo user's token.
 "cache on" is the default (a resolved session reused for \`SESSION_CACHE_SECONDS\` = 30 s); "cache off" runs with

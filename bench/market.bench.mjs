@@ -299,7 +299,7 @@ const budget = results
   .join('\n');
 writeSection(
   'market',
-  `## Market: list, search and details (issues 3 and 7)
+  `## Market: list, search and details
 
 Command: \`DATABASE_URL=postgres://… npm run bench market\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC). \`bench/market.bench.mjs\` seeds
 ${PG_ROWS.toLocaleString('en')} projects into PostgreSQL and ${PGLITE_ROWS.toLocaleString('en')} into PGlite (one generate_series INSERT, \`bench/market-seed.mjs\`,
@@ -310,7 +310,7 @@ project ids for details. Default configuration: public market reads are reused f
 concurrent identical reads share one query. The "no cache" rows run the same data with \`MARKET_CACHE_SECONDS=0\`:
 every request reads its page (a list: the page with its tags and creator cards; details: one query); a list's total
 (a count that stops after 10,000 matches) is reused per filter for \`MARKET_COUNT_CACHE_SECONDS\` = 5 s and read
-again after any write of projects in the process (issue 7 item 11: counts that cost more than the page are cached),
+again after any write of projects in the process (counts that cost more than the page are cached),
 so a list is one query while its filter's total is held, two when it is counted. Machine: 2 cores shared with the other work on it at the time (load average in the
 side-by-side table), so the tails move between runs.
 
@@ -330,7 +330,7 @@ code. On PostgreSQL the product and both floors are up together and take turns (
 ${ROUNDS} rounds); Node CPU per request from /proc of the server's process, PostgreSQL CPU per request from /proc of
 the database's backends (only the loaded server's pool is busy). On PGlite (one process per data dir) the product runs
 its three calls, then the floor, then the old floor, once each (the database runs in the Node process: no
-PostgreSQL column). Budget (issue 26): every call ≥ 1.0× the floor's requests/s, p95 ≤ the floor's, Node CPU per
+PostgreSQL column). Budget: every call ≥ 1.0× the floor's requests/s, p95 ≤ the floor's, Node CPU per
 request ≤ 1.2× and PostgreSQL CPU per request ≤ 1.1× the floor's.
 
 ${sideTable}

@@ -10,7 +10,7 @@
  * means idle. Each row is broken down by the process itself (bench/memory-probe.cjs, preloaded: process.memoryUsage()
  * and the size of its WebAssembly memories) and by /proc/<pid>/smaps (resident memory by mapping).
  * BENCH_MEMORY_TSX=1 adds the sources through tsx (`npm run dev`); DATABASE_URL adds a PostgreSQL first start.
- * Budget (issue 26): ≤ 200 MiB idle on the embedded database, and back within 10 % of idle one minute after a burst.
+ * Budget: ≤ 200 MiB idle on the embedded database, and back within 10 % of idle one minute after a burst.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -191,7 +191,7 @@ ${rows
   )
   .join('\n')}
 
-Budget (issue 26): idle ≤ 200 MiB on the embedded database (${idle} MiB: ${idle <= 200 ? 'met' : 'NOT met'}); back within 10 % of
+Budget: idle ≤ 200 MiB on the embedded database (${idle} MiB: ${idle <= 200 ? 'met' : 'NOT met'}); back within 10 % of
 idle one minute after a burst (${afterBurst.rss} vs ${first.rss} MiB: ${back ? 'met' : 'NOT met'}).
 `,
 );

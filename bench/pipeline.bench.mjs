@@ -1,6 +1,6 @@
 /**
  * Asset pipeline benchmark:
- * 1. speed (docs/perf.md, issue 23): each textured model of a benchmark set (a generated 3.8 MB GLB with five
+ * 1. speed (docs/perf.md): each textured model of a benchmark set (a generated 3.8 MB GLB with five
  *    2048 px JPEG textures; a textured model of the shared CC0 corpus) through `processModel`, the function the
  *    upload job runs (thumbnail, coarse level of detail and USDZ included), and through
  *    `gltf-transform optimize <in> <out> --texture-compress webp`, in turns (median of 3, the order alternating per

@@ -1,4 +1,4 @@
-// The market's floor (issue 7 item 11): a minimal Fastify + pg server (or PGlite, on the product's data dir)
+// The market's floor: a minimal Fastify + pg server (or PGlite, on the product's data dir)
 // answering GET /api/home_page/item_list and GET /api/project/front_project_details for visitors with replies
 // byte-identical to the product's, from hand-written SQL: no ORM, no validation library, no response schema.
 // It reads the same rows the product reads (the same capped count, the same plan choice, tags and creator cards
