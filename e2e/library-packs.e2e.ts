@@ -10,7 +10,7 @@ import { shot as fullShot, launch, newContext, settle } from './browser';
 import { adminToken, api, signIn } from './helpers';
 
 /**
- * Real asset packs in the library (issue 23): an admin imports two shared CC0 packs as they are distributed (Kenney's
+ * Real asset packs in the library: an admin imports two shared CC0 packs as they are distributed (Kenney's
  * Graveyard Kit, FBX with a licence file; Quaternius's animated man, a rigged FBX under the publisher's licence)
  * through POST /library/import_pack (the server's LIBRARY_IMPORT_DIR is the shared corpus). A creator finds an
  * imported model in the editor's library by its glossary name, sees its credit on the card, adds it, adds the

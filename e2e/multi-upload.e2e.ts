@@ -9,7 +9,7 @@ import { shot as fullShot, launch, newContext, settle } from './browser';
 import { api, signIn } from './helpers';
 
 /**
- * A model in several files (issue 23 item 11): a creator picks a .gltf, its .bin and its texture as three files in
+ * A model in several files: a creator picks a .gltf, its .bin and its texture as three files in
  * the scene editor's "My models"; the browser packs them into one zip, the upload and the pipeline make a model of
  * it, and it becomes ready with its texture (no `missing_files`). The .gltf names its texture `textures/wood.png`
  * while the picked picture is a flat `wood.png` (one file dialog has no folders): the picker places it. Two models

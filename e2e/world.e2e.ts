@@ -7,7 +7,7 @@ import { DESKTOP, launch, PHONE, settle, shotOnFailure } from './browser';
 import { adminToken, api, createActiveUser, signIn } from './helpers';
 
 /**
- * The meta world journey (issue 9): an admin makes two rooms (a 3D scene and a 360 tour of the demo catalogue) with
+ * The meta world journey: an admin makes two rooms (a 3D scene and a 360 tour of the demo catalogue) with
  * POST /explore/add_world; the admin (host) and another person enter the 3D room from /meta, see each other on the
  * map as one walks, chat, the visitor hears the host (the remote track's audio level, fake media devices), the host
  * presents two slides and pages them, both see the page, then a two-page PDF (rendered to slides in the host's

@@ -32,7 +32,7 @@ const leanClients = new WeakSet<PGlite>();
 
 /**
  * Drizzle hands PGlite those parsers with every query, and PGlite then copies its whole table of ~320 type parsers
- * into a new object for that one query (0.14 ms, more than reading a row by its key: measured in session 10, see
+ * into a new object for that one query (0.14 ms, more than reading a row by its key: see
  * docs/perf.md "Session guard"). The same text parsers go into the instance's table once instead, and a query whose
  * parsers are only those runs without them: the rows are the same, the copy is gone. Idempotent per instance.
  */
@@ -105,7 +105,7 @@ export function relationFilesBytes(pgDataDir: string): number {
 /**
  * PGlite's shared buffers for `auto` (the default): what the relation files hold beyond their first 64 MB, between
  * 16 MB and 128 MB. A demo-sized database keeps the 16 MB pool (its pages are cheap to read again through the OS
- * cache, and the pool is resident from the start: the idle-memory budget of issue 7 item 14); a catalogue that
+ * cache, and the pool is resident from the start: the idle-memory budget); a catalogue that
  * outgrows it gets a pool that holds its hot pages. With 16 MB, 100,000 projects made every market list re-read
  * heap pages through Node (a quarter of the server's CPU in `read`: docs/decisions/0017-pglite-shared-buffers-auto.md).
  */

@@ -7,7 +7,7 @@ import type { ConfirmHandle, FeedbackApi, FeedbackLevel } from './feedback-api';
  * session, guard).
  *
  * antd's message, modal and App context (with their dialog, notification and motion parts, ~15 KiB gzipped) are not
- * part of any page's first load (issue 7 item 13): they live in `feedback-host`, loaded on the first toast or
+ * part of any page's first load: they live in `feedback-host`, loaded on the first toast or
  * confirm. Inside the app the host is rendered by `<FeedbackBridge />` (in the app root, under the ConfigProvider),
  * so toasts follow the current theme, locale and size, and are removed with the tree; without a bridge (before it
  * mounts, code outside React) antd's static functions are used. The calls return at once: a toast shows when the

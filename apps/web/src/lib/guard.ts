@@ -22,7 +22,7 @@ export const OPEN_PATHS: readonly string[] = [
   '/grid',
   // a meta world room: public rooms let anonymous visitors in (the room itself asks to sign in when it must)
   '/meta/room',
-  // the live watch page: the stream's 6-digit password is its gate (issue 9)
+  // the live watch page: the stream's 6-digit password is its gate
   '/live',
 ];
 

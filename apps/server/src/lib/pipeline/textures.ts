@@ -33,7 +33,7 @@ export async function readableImage(bytes: Uint8Array): Promise<{ bytes: Uint8Ar
  * Gives every texture a small first version: a WebP of at most {@link TEXTURE_PREVIEW_SIZE} px, as a data URL in
  * its image's `extras.xr_preview` (a few KB per texture, plain glTF: other tools ignore it). The 3D viewer draws its
  * first frame with these and swaps in the full images one by one afterwards, so decoding and uploading the full
- * textures (most of a textured scene's first frame on a phone or software GPU, docs/perf.md "3D scenes", session 14)
+ * textures (most of a textured scene's first frame on a phone or software GPU, docs/perf.md "3D scenes")
  * no longer holds the scene back. A texture whose image cannot be read is left without a preview.
  */
 export async function addTexturePreviews(doc: Document, work?: TextureWork): Promise<void> {

@@ -205,7 +205,7 @@ export function createOrdersService({ db, projects }: { db: Db; projects: Projec
       return { order, items };
     },
 
-    /** The buyer's unexpired pending order for this plan (issue 10), if any. */
+    /** The buyer's unexpired pending order for this plan, if any. */
     async pendingPlanOrder(userId: number, comboId: number, tx: DbOrTx) {
       const order = await repo.pendingByKey(userId, planItemsKey(comboId), new Date(), tx);
       return order ? { order, items: [] as OrderItemRow[] } : undefined;

@@ -1,5 +1,5 @@
 /**
- * The plan an order buys (issue 10), as it was when the order was placed: the invoice shows it. Stored in the order
+ * The plan an order buys, as it was when the order was placed: the invoice shows it. Stored in the order
  * row; the plans module builds one (plans.service `forPurchase`), so it lives outside the table file.
  */
 export interface StoredPlanLine {

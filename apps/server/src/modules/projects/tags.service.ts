@@ -23,7 +23,7 @@ const namesOf = (t: TagRow) => ({ zh: t.nameZh, tc: t.nameTc, en: t.nameEn });
 const summary = (t: TagRow) => ({ name: t.name, ...namesOf(t), enabled: t.enabled, sort: t.sort });
 
 /**
- * The tag catalogue screen (/projecttag, issue 10): list with usage counts, add, edit names / order / switch, close
+ * The tag catalogue screen (/projecttag): list with usage counts, add, edit names / order / switch, close
  * and reopen, merge. Every change is audited in its transaction, clears the cached catalogue (market chips, cards,
  * the project form) and refreshes the search text of the projects carrying the tag (tag names are searchable).
  */

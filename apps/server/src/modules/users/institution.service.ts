@@ -56,7 +56,7 @@ function outcomeMail(to: string, key: 'msgInstitutionApproved' | 'msgInstitution
 }
 
 /**
- * Organisation approval (issue 10, /approval/institutional). Registration (users.register) files the first
+ * Organisation approval (/approval/institutional). Registration (users.register) files the first
  * application in its own transaction; this service lists them, decides them once (a conditional update: two
  * administrators deciding at once, one wins and the other gets 40950), gives the role on approval, records the
  * audit entry and the applicant's system message in the same transaction, then mails the outcome. A rejected

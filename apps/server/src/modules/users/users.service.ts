@@ -164,7 +164,7 @@ export function createUsersService({
 }: {
   db: Db;
   rbac: RbacService;
-  /** Days before the membership ends when user_info starts asking for renewal (RENEWAL_REMINDER_DAYS, issue 10). */
+  /** Days before the membership ends when user_info starts asking for renewal (RENEWAL_REMINDER_DAYS). */
   renewalReminderDays?: number;
   /** The audit log: member edits (status, roles, membership end) and deletions, in their transaction. */
   audit?: AuditRecorder;
@@ -396,7 +396,7 @@ export function createUsersService({
      * is the owner of a campaign invite code the codes module already accepted (then `invite_code` is unset).
      */
     async register(input: RegisterInput, tx: DbOrTx, invitedBy?: number): Promise<{ id: number; email: string }> {
-      // An organisation or group admin starts as a creator with a pending application (issue 10): the role that
+      // An organisation or group admin starts as a creator with a pending application: the role that
       // creates invite codes and manages members comes with an administrator's approval (institution.service).
       const applying = input.account_type === 'individual' ? null : input.account_type;
       const account = await createAccount(
@@ -810,7 +810,7 @@ export function createUsersService({
     },
 
     /**
-     * Plans (issue 10): adds whole calendar months to the membership from the later of now and its current end, in
+     * Plans: adds whole calendar months to the membership from the later of now and its current end, in
      * one UPDATE (a renewal before expiry adds to the end). Runs in the payment's transaction; answers the new end.
      */
     async extendMembershipMonths(userId: number, months: number, tx: DbOrTx): Promise<Date> {
@@ -864,7 +864,7 @@ export function createUsersService({
       };
     },
 
-    // --- For the market, cart and orders (issue 3) ---
+    // --- For the market, cart and orders ---
 
     /** Public cards (name, avatar URL, introduction) of live accounts, in one query; deleted accounts are absent. */
     async publicCards(ids: number[]): Promise<Map<number, PublicCard>> {

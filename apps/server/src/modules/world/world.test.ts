@@ -639,7 +639,7 @@ describe('presence statistics', () => {
   });
 });
 
-describe('session 8: admin chat delete reaches rooms; audited world actions', () => {
+describe('admin chat delete reaches rooms; audited world actions', () => {
   interface AuditRow {
     action: string;
     actor: { id: number | null; name: string };
@@ -740,7 +740,7 @@ describe('session 8: admin chat delete reaches rooms; audited world actions', ()
   });
 });
 
-describe('session 8: a room’s scene on a paid or unpublished project (POST /meta/world_scene)', () => {
+describe('a room’s scene on a paid or unpublished project (POST /meta/world_scene)', () => {
   interface RoomScene {
     id: number;
     kind: string;
@@ -810,7 +810,7 @@ describe('session 8: a room’s scene on a paid or unpublished project (POST /me
   });
 });
 
-describe('session 8: host "move"', () => {
+describe('host "move"', () => {
   it('a host moves a member to a point (3D) or a scene (tour); others may not; the moved one alone hears it', async () => {
     const tour = await makeSceneProject(t, author.id, { kind: 'tour' });
     const e = await addWorld({ name: 'Tour room', project_id: tour.id });
@@ -854,7 +854,7 @@ describe('session 8: host "move"', () => {
   });
 });
 
-describe('session 8: lifting a ban (/explore/ban_page, /explore/unban)', () => {
+describe('lifting a ban (/explore/ban_page, /explore/unban)', () => {
   it('lists an entry’s bans for its managers; an unban lets the person in again, once, audited', async () => {
     const e = await addWorld({ name: 'Ban list' });
     const h = await connect(author);
@@ -892,7 +892,7 @@ describe('session 8: lifting a ban (/explore/ban_page, /explore/unban)', () => {
   });
 });
 
-describe('session 9: a host’s voice and screen reach every instance', () => {
+describe('a host’s voice and screen reach every instance', () => {
   it('joiners learn the hosts of every instance; signals cross instances both ways; host changes and leaves reach them', async () => {
     const e = await addWorld({ capacity: 2, room_type: 'meeting' });
     const h = await connect(author);
