@@ -54,6 +54,7 @@ const emptyLists = {
   '/api/project/content': () => reply(200, { id: 5, cover: '', access: 'full', message: '', assets: [] }),
   '/api/library/model_page': () => reply(200, { list: [], total: 0, page: 1, limit: 24 }),
   '/api/library/category_list': () => reply(200, []),
+  '/api/library/summary': () => reply(200, { models: 0, variants: 0, imported: 0, packs: 0 }),
 };
 
 async function addGroup() {
