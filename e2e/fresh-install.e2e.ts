@@ -49,10 +49,10 @@ beforeAll(async () => {
 }, 500_000);
 
 describe('a fresh install', () => {
-  it('saves every demo 3D scene with all its objects, each library model the one its catalogue key names', async () => {
+  it('saves every demo 3D scene with all its objects, each library model the one its catalogue key names (names in Chinese: the calls send no language)', async () => {
     expect(sceneProjects.length).toBeGreaterThanOrEqual(6);
     const token = await adminToken(base);
-    const catalogue = new Map(generatedCatalogue().map((e) => [e.key, e.names.en]));
+    const catalogue = new Map(generatedCatalogue().map((e) => [e.key, e.names.zh]));
     const templates = new Set<string>();
     for (const seed of sceneProjects) {
       if (seed.content.kind !== 'scene') continue;
@@ -77,7 +77,7 @@ describe('a fresh install', () => {
           .map((o) => o.name)
           .sort(),
       );
-      // Each placed library model is the catalogue entry the template asks for (by its English name).
+      // Each placed library model is the catalogue entry the template asks for (by its name in the default language).
       const ids = placed.map((o) => ('source' in o && 'library_id' in o.source ? o.source.library_id : 0));
       const names = new Map(
         (
