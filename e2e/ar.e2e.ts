@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkerPng, cubeGlb } from '../apps/server/test/fixtures/models';
 import ar from '../apps/web/src/locales/en/ar.json';
 import { launch, newContext, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn, tusUpload } from './helpers';
+import { adminToken, api, createActiveUser, signIn, tusUpload, uploadCover } from './helpers';
 import { installXrMock, XR_FLOOR_HIT } from './xr-mock';
 
 /**
@@ -33,14 +33,7 @@ beforeAll(async () => {
   email = `ar-${Date.now()}@e2e.test`;
   await createActiveUser(base, admin, email, PASSWORD, 'creator');
   creatorToken = (await api<{ access_token: string }>(base, '/api/login', { username: email, password: PASSWORD })).access_token;
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
-  const r = await fetch(`${base}/api/project/image_upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${creatorToken}` },
-    body: form,
-  });
-  const cover = ((await r.json()) as { data: { url: string } }).data.url;
+  const cover = await uploadCover(base, creatorToken, await checkerPng(512, 8));
   const p = await api<{ id: number }>(
     base,
     '/api/project/add_project',

@@ -190,3 +190,15 @@ export async function tusUpload(
   });
   if (sent.status !== 204) throw new Error(`upload ${filename}: ${sent.status} ${await sent.text()}`);
 }
+
+/** Uploads a PNG as a project cover of the token's owner (a project may only use pictures its owner uploaded). */
+export async function uploadCover(base: string, token: string, png: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+  const r = await fetch(`${base}/api/project/image_upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return ((await r.json()) as { data: { url: string } }).data.url;
+}

@@ -7,7 +7,7 @@ import lib from '../apps/web/src/locales/en/library.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { adminToken, api, signIn } from './helpers';
+import { adminToken, api, signIn, uploadCover } from './helpers';
 
 /**
  * Real asset packs in the library: an admin imports two shared CC0 packs as they are distributed (Kenney's
@@ -50,14 +50,7 @@ beforeAll(async () => {
   admin = await adminToken(base);
   token = (await api<{ access_token: string }>(base, '/api/login', { username: 'creator@demo.test', password: PASSWORD }))
     .access_token;
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
-  const uploaded = await fetch(`${base}/api/project/image_upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  const cover = await uploadCover(base, token, await checkerPng(512, 8));
   projectId = (
     await api<{ id: number }>(
       base,

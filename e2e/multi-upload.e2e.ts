@@ -6,7 +6,7 @@ import common from '../apps/web/src/locales/en/common.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { api, signIn } from './helpers';
+import { api, signIn, uploadCover } from './helpers';
 
 /**
  * A model in several files: a creator picks a .gltf, its .bin and its texture as three files in
@@ -37,14 +37,7 @@ beforeAll(async () => {
   browser = await launch();
   token = (await api<{ access_token: string }>(base, '/api/login', { username: 'creator@demo.test', password: PASSWORD }))
     .access_token;
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await checkerPng(256, 4))], { type: 'image/png' }), 'cover.png');
-  const uploaded = await fetch(`${base}/api/project/image_upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  const cover = await uploadCover(base, token, await checkerPng(256, 4));
   projectId = (
     await api<{ id: number }>(
       base,

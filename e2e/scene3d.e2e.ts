@@ -5,7 +5,7 @@ import { checkerPng, denseSphereGlb } from '../apps/server/test/fixtures/models'
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { api, pickMenuItem, pickOption, signIn, tusUpload } from './helpers';
+import { api, pickMenuItem, pickOption, signIn, tusUpload, uploadCover } from './helpers';
 
 /**
  * The 3D scene journey: a creator builds a scene from three library models and an uploaded FBX, moves one
@@ -70,14 +70,7 @@ beforeAll(async () => {
   const login = await api<{ access_token: string }>(base, '/api/login', { username: 'creator@demo.test', password: PASSWORD });
   token = login.access_token;
   // a cover of the creator's own (a project may only use pictures its owner uploaded)
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
-  const uploaded = await fetch(`${base}/api/project/image_upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  cover = await uploadCover(base, token, await checkerPng(512, 8));
   const p = await api<{ id: number }>(
     base,
     '/api/project/add_project',

@@ -8,7 +8,7 @@ import { panoramaJpeg } from '../apps/server/test/fixtures/media';
 import { checkerPng } from '../apps/server/test/fixtures/models';
 import share from '../apps/web/src/locales/en/share.json';
 import { launch, newContext, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, tusUpload, waitForHash } from './helpers';
+import { adminToken, api, createActiveUser, tusUpload, uploadCover, waitForHash } from './helpers';
 
 /**
  * Share and embed: a visitor copies a public tour's link and embed code from its details page, a page of another
@@ -63,14 +63,7 @@ function publicTour(): Promise<Info> {
     const email = `share-${Date.now()}@e2e.test`;
     await createActiveUser(base, admin, email, PASSWORD, 'creator');
     const token = (await api<{ access_token: string }>(base, '/api/login', { username: email, password: PASSWORD })).access_token;
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
-    const r = await fetch(`${base}/api/project/image_upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const cover = ((await r.json()) as { data: { url: string } }).data.url;
+    const cover = await uploadCover(base, token, await checkerPng(512, 8));
     const p = await api<{ id: number }>(
       base,
       '/api/project/add_project',

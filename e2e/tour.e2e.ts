@@ -7,7 +7,7 @@ import common from '../apps/web/src/locales/en/common.json';
 import tour from '../apps/web/src/locales/en/lazy/tour.json';
 import review from '../apps/web/src/locales/en/review.json';
 import { shot as fullShot, launch, newContext, settle, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, pickOption, signIn, waitForHash } from './helpers';
+import { adminToken, api, createActiveUser, pickOption, signIn, uploadCover, waitForHash } from './helpers';
 import { installXrMock } from './xr-mock';
 
 /**
@@ -115,14 +115,7 @@ beforeAll(async () => {
   creatorToken = (await api<{ access_token: string }>(base, '/api/login', { username: creatorEmail, password: PASSWORD }))
     .access_token;
   // the project itself (its form is another journey's subject): cover, free, public, anonymous preview on
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
-  const r = await fetch(`${base}/api/project/image_upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${creatorToken}` },
-    body: form,
-  });
-  const cover = ((await r.json()) as { data: { url: string } }).data.url;
+  const cover = await uploadCover(base, creatorToken, await checkerPng(512, 8));
   await api(
     base,
     '/api/project/add_project',

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkerPng } from '../apps/server/test/fixtures/models';
 import { DESKTOP, launch, PHONE, settle, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn } from './helpers';
+import { adminToken, api, createActiveUser, signIn, uploadCover } from './helpers';
 
 /**
  * The meta world journey: an admin makes two rooms (a 3D scene and a 360 tour of the demo catalogue) with
@@ -145,14 +145,7 @@ beforeAll(async () => {
   admin = await adminToken(base);
   await createActiveUser(base, admin, visitorEmail, PASSWORD);
   // the 3D room: an empty scene of the admin's own project, published (submitted and approved) with anonymous preview
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await checkerPng(512, 8))], { type: 'image/png' }), 'cover.png');
-  const uploaded = await fetch(`${base}/api/project/image_upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}` },
-    body: form,
-  });
-  const cover = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  const cover = await uploadCover(base, admin, await checkerPng(512, 8));
   const projectName = `Room scene ${stamp}`;
   await api(
     base,
