@@ -1,50 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { jsonChildren, startJsonChild } from '../../test/json-child';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
-const children: ChildProcess[] = [];
 let dataDir = '';
 
-/** Starts the child process of test/job-crash-child.ts and collects its JSON lines. */
-function start(mode: 'hang' | 'finish') {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/job-crash-child.ts', dataDir, mode], {
-    cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const events: Record<string, unknown>[] = [];
-  let buffered = '';
-  let errors = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      if (line.startsWith('{')) events.push(JSON.parse(line) as Record<string, unknown>);
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const next = async (event: string, timeoutMs = 90_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = events.find((e) => e.event === event);
-      if (found) return found;
-      if (child.exitCode !== null && child.exitCode !== 0) throw new Error(`child exited ${child.exitCode}: ${errors}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no ${event} from the ${mode} child: ${errors}`);
-  };
-  return { child, next };
-}
+const start = (mode: 'hang' | 'finish') => startJsonChild('job-crash-child.ts', [dataDir, mode]);
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of jsonChildren) if (c.exitCode === null) c.kill('SIGKILL');
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 

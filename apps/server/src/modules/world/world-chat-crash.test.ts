@@ -1,49 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { jsonChildren, startJsonChild } from '../../../test/json-child';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const children: ChildProcess[] = [];
 let dataDir = '';
 
-/** Starts test/world-chat-crash-child.ts; `until` resolves once its JSON lines satisfy the predicate. */
-function start(mode: 'chat' | 'check') {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world-chat-crash-child.ts', dataDir, mode], {
-    cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const events: Record<string, unknown>[] = [];
-  let buffered = '';
-  let errors = '';
-  let wake: () => void = () => undefined;
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      if (line.startsWith('{')) events.push(JSON.parse(line) as Record<string, unknown>);
-    }
-    wake();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const until = (done: (events: Record<string, unknown>[]) => boolean) =>
-    new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      wake = () => {
-        if (done(events)) resolve(events);
-      };
-      child.once('exit', (code) => (done(events) ? resolve(events) : reject(new Error(`child exited ${code}: ${errors}`))));
-      wake();
-    });
-  return { child, until };
-}
+const start = (mode: 'chat' | 'check') => startJsonChild('world-chat-crash-child.ts', [dataDir, mode]);
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of jsonChildren) if (c.exitCode === null) c.kill('SIGKILL');
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
