@@ -15,7 +15,7 @@ import { createMailer } from './lib/mailer';
 import { createOriginPolicy } from './lib/origin';
 import { createPaymentProvider } from './lib/payments';
 import { createPipelinePool } from './lib/pipeline/pool';
-import { createLocalStorage, createS3Storage } from './lib/storage';
+import { configuredStorage } from './lib/storage';
 import { startAuditRetention } from './modules/audit/audit.retention';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
@@ -133,9 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  const storage = config.s3
-    ? createS3Storage(config.s3)
-    : createLocalStorage(path.join(config.dataDir, 'files'), config.uploads.urlSecret);
+  const storage = configuredStorage(config);
   const system = createSystemRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });
 

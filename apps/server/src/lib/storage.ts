@@ -44,6 +44,14 @@ function safeKey(key: string): string {
   return norm;
 }
 
+/**
+ * The storage the configuration names: S3-compatible object storage when `S3_*` is set, else files under
+ * `<DATA_DIR>/files` (the server and its command-line tools open the same one).
+ */
+export function configuredStorage(c: { s3?: S3Options | null; dataDir: string; uploads: { urlSecret: string } }): Storage {
+  return c.s3 ? createS3Storage(c.s3) : createLocalStorage(path.join(c.dataDir, 'files'), c.uploads.urlSecret);
+}
+
 /** Local-disk storage rooted at `root`; keys can never escape it. Signed URLs use `signingSecret`. */
 export function createLocalStorage(root: string, signingSecret = 'xr-studio-dev-file-secret'): Storage {
   const full = (key: string) => path.join(root, safeKey(key));

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createJobQueue } from '../../lib/jobs';
 import { createPipelinePool } from '../../lib/pipeline/pool';
-import { createLocalStorage, createS3Storage } from '../../lib/storage';
+import { configuredStorage } from '../../lib/storage';
 import { importFolder } from './library.import';
 import { createLibraryService } from './library.service';
 
@@ -23,9 +23,7 @@ const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), folder);
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
-const storage = config.s3
-  ? createS3Storage(config.s3)
-  : createLocalStorage(path.join(config.dataDir, 'files'), config.uploads.urlSecret);
+const storage = configuredStorage(config);
 const pipeline = createPipelinePool({ workers: config.pipeline.workers, memoryMb: config.pipeline.workerMemoryMb });
 const tmpDir = path.join(config.dataDir, 'tmp');
 const library = createLibraryService({

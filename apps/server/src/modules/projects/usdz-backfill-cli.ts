@@ -3,18 +3,15 @@
  * one (see usdz-backfill.ts). Uses the server's configuration (DATA_DIR, DATABASE_URL, S3_*); with the embedded
  * database (PGlite) stop the server first: one process opens it at a time. Safe to run again.
  */
-import path from 'node:path';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { createLocalStorage, createS3Storage } from '../../lib/storage';
+import { configuredStorage } from '../../lib/storage';
 import { backfillUsdz } from './usdz-backfill';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
-const storage = config.s3
-  ? createS3Storage(config.s3)
-  : createLocalStorage(path.join(config.dataDir, 'files'), config.uploads.urlSecret);
+const storage = configuredStorage(config);
 try {
   const report = await backfillUsdz({ db: database.db, storage }, { onModel: (id) => console.log(`asset #${id}`) });
   for (const f of report.failed) console.log(`  failed #${f.id}: ${f.message}`);
