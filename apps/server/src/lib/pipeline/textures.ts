@@ -323,8 +323,8 @@ function recordingSharp(
   }) as unknown as Encoder;
 }
 
-/** Largest spread of any RGBA channel over an image's pixels (0–255). */
-function rgbaRange(data: Buffer): number {
+/** The lowest and highest value of each RGBA channel over raw RGBA pixels (0–255). */
+function rgbaBounds(data: Buffer): { min: number[]; max: number[] } {
   const min = [255, 255, 255, 255];
   const max = [0, 0, 0, 0];
   for (let i = 0; i < data.length; i += 4)
@@ -333,6 +333,12 @@ function rgbaRange(data: Buffer): number {
       if (v < min[k]!) min[k] = v;
       if (v > max[k]!) max[k] = v;
     }
+  return { min, max };
+}
+
+/** Largest spread of any RGBA channel over an image's pixels (0–255). */
+function rgbaRange(data: Buffer): number {
+  const { min, max } = rgbaBounds(data);
   return Math.max(...max.map((m, k) => m - min[k]!));
 }
 
@@ -375,14 +381,7 @@ async function solidColour(image: Uint8Array): Promise<[number, number, number, 
   } catch {
     return null;
   }
-  const min = [255, 255, 255, 255];
-  const max = [0, 0, 0, 0];
-  for (let i = 0; i < data.length; i += 4)
-    for (let k = 0; k < 4; k++) {
-      const v = data[i + k]!;
-      if (v < min[k]!) min[k] = v;
-      if (v > max[k]!) max[k] = v;
-    }
+  const { min, max } = rgbaBounds(data);
   if (Math.hypot(...max.map((m, k) => m - min[k]!)) / 255 > SOLID_EPS) return null;
   return max.map((m, k) => (m + min[k]!) / 2 / 255) as [number, number, number, number];
 }
