@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { checkerPng } from '../apps/server/test/fixtures/models';
 
 /** Waits until the hash route starts with `startsWith`. */
 export async function waitForHash(page: Page, startsWith: string): Promise<void> {
@@ -201,4 +202,23 @@ export async function uploadCover(base: string, token: string, png: Buffer): Pro
     body: form,
   });
   return ((await r.json()) as { data: { url: string } }).data.url;
+}
+
+/**
+ * A free 3D showroom project of the token's owner (draft, with a cover of its own), set up through the API for
+ * journeys whose subject is what happens inside it. Returns its id and cover URL.
+ */
+export async function addShowroomProject(
+  base: string,
+  token: string,
+  fields: { name: string; keywords: string; description: string },
+): Promise<{ id: number; cover: string }> {
+  const cover = await uploadCover(base, token, await checkerPng(512, 8));
+  const { id } = await api<{ id: number }>(
+    base,
+    '/api/project/add_project',
+    { ...fields, catalog: '3d_model', type: 'showroom', price: 0, cover },
+    token,
+  );
+  return { id, cover };
 }

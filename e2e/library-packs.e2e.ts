@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import { checkerPng } from '../apps/server/test/fixtures/models';
 import lib from '../apps/web/src/locales/en/library.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { adminToken, api, signIn, uploadCover } from './helpers';
+import { addShowroomProject, adminToken, api, signIn } from './helpers';
 
 /**
  * Real asset packs in the library: an admin imports two shared CC0 packs as they are distributed (Kenney's
@@ -50,22 +49,12 @@ beforeAll(async () => {
   admin = await adminToken(base);
   token = (await api<{ access_token: string }>(base, '/api/login', { username: 'creator@demo.test', password: PASSWORD }))
     .access_token;
-  const cover = await uploadCover(base, token, await checkerPng(512, 8));
   projectId = (
-    await api<{ id: number }>(
-      base,
-      '/api/project/add_project',
-      {
-        name: PROJECT,
-        catalog: '3d_model',
-        type: 'showroom',
-        price: 0,
-        keywords: 'graveyard',
-        description: `${PROJECT}: a scene of imported CC0 models`,
-        cover,
-      },
-      token,
-    )
+    await addShowroomProject(base, token, {
+      name: PROJECT,
+      keywords: 'graveyard',
+      description: `${PROJECT}: a scene of imported CC0 models`,
+    })
   ).id;
 }, 120_000);
 

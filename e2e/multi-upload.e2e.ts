@@ -6,7 +6,7 @@ import common from '../apps/web/src/locales/en/common.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { api, signIn, uploadCover } from './helpers';
+import { addShowroomProject, api, signIn } from './helpers';
 
 /**
  * A model in several files: a creator picks a .gltf, its .bin and its texture as three files in
@@ -37,22 +37,12 @@ beforeAll(async () => {
   browser = await launch();
   token = (await api<{ access_token: string }>(base, '/api/login', { username: 'creator@demo.test', password: PASSWORD }))
     .access_token;
-  const cover = await uploadCover(base, token, await checkerPng(256, 4));
   projectId = (
-    await api<{ id: number }>(
-      base,
-      '/api/project/add_project',
-      {
-        name: PROJECT,
-        catalog: '3d_model',
-        type: 'showroom',
-        price: 0,
-        keywords: 'parts',
-        description: `${PROJECT}: a model uploaded as several files`,
-        cover,
-      },
-      token,
-    )
+    await addShowroomProject(base, token, {
+      name: PROJECT,
+      keywords: 'parts',
+      description: `${PROJECT}: a model uploaded as several files`,
+    })
   ).id;
 });
 

@@ -5,7 +5,7 @@ import { checkerPng, denseSphereGlb } from '../apps/server/test/fixtures/models'
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { api, pickMenuItem, pickOption, signIn, tusUpload, uploadCover } from './helpers';
+import { addShowroomProject, api, pickMenuItem, pickOption, signIn, tusUpload } from './helpers';
 
 /**
  * The 3D scene journey: a creator builds a scene from three library models and an uploaded FBX, moves one
@@ -69,23 +69,12 @@ beforeAll(async () => {
   browser = await launch();
   const login = await api<{ access_token: string }>(base, '/api/login', { username: 'creator@demo.test', password: PASSWORD });
   token = login.access_token;
-  // a cover of the creator's own (a project may only use pictures its owner uploaded)
-  cover = await uploadCover(base, token, await checkerPng(512, 8));
-  const p = await api<{ id: number }>(
-    base,
-    '/api/project/add_project',
-    {
-      name: PROJECT,
-      catalog: '3d_model',
-      type: 'showroom',
-      price: 0,
-      keywords: 'showroom',
-      description: `${PROJECT}: a 3D showroom built in the scene editor`,
-      cover,
-    },
-    token,
-  );
-  projectId = p.id;
+  // a project of the creator's own, with a cover the creator uploaded (a project may only use pictures its owner uploaded)
+  ({ id: projectId, cover } = await addShowroomProject(base, token, {
+    name: PROJECT,
+    keywords: 'showroom',
+    description: `${PROJECT}: a 3D showroom built in the scene editor`,
+  }));
   const market = await api<{ list: { id: number; name: string }[] }>(
     base,
     '/api/home_page/item_list?page=1&limit=50',
