@@ -51,23 +51,16 @@ export interface HttpAuth {
 }
 
 const noAuth: HttpAuth = { getToken: () => null, endSession: () => undefined };
-/**
- * Kept on the page's global object, not in this module: the bundler can place a copy of this module in a chunk
- * shared with the full-screen viewer as well as in the app's own, and every copy on a page must send the token the
- * page connected (a copy that had none sent `user_info` without it after a reload and signed the user out).
- */
-const AUTH = Symbol.for('xr.http.auth');
-const holder = globalThis as { [AUTH]?: HttpAuth };
-const auth = (): HttpAuth => holder[AUTH] ?? noAuth;
+let auth: HttpAuth = noAuth;
 
 /** Connects the client to the session (once at start-up; `null` disconnects it). */
 export function configureHttpAuth(next: HttpAuth | null): void {
-  holder[AUTH] = next ?? noAuth;
+  auth = next ?? noAuth;
 }
 
 /** Whether requests carry a token, i.e. someone is signed in (the cart keeps a visitor's lines in the browser). */
 export function hasToken(): boolean {
-  return !!auth().getToken();
+  return !!auth.getToken();
 }
 
 export interface RequestOptions {
@@ -153,7 +146,7 @@ async function send(method: string, url: string, opts: RequestOptions): Promise<
   else opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLang() };
-  const token = auth().getToken();
+  const token = auth.getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (method !== 'GET') {
@@ -235,7 +228,7 @@ function react(reply: Envelope, opts: RequestOptions): HttpError {
   }
   const message = reply.message || t('error');
   if (TOKEN_CLEAR_CODES.includes(code)) {
-    auth().endSession();
+    auth.endSession();
     if (!opts.silent) feedback.error(message, TOAST_SECONDS);
     const here = currentFullPath();
     if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
@@ -259,7 +252,7 @@ function confirmLogout(): void {
     cancelText: t('cancel'),
     onOk: () => {
       confirmOpen = false;
-      auth().endSession();
+      auth.endSession();
       pageReload.reload();
     },
     onCancel: () => {
