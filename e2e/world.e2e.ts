@@ -407,8 +407,9 @@ describe('meta world', () => {
 
     // Everyone visible: each sees the other's avatar picture and name where they look (the guest marked as a guest),
     // and the host's marker moves on the visitor's panorama when the host turns.
+    // the first marker waits for the panorama to load and draw: on a busy two-core machine software WebGL takes a while
     const hostMarker = visitor.getByTestId('tour-person').first();
-    await hostMarker.waitFor({ state: 'attached', timeout: 30_000 });
+    await hostMarker.waitFor({ state: 'attached', timeout: 90_000 });
     expect(await hostMarker.locator('img').count()).toBe(1);
     const guestMarker = host.getByTestId('tour-person').first();
     await guestMarker.waitFor({ state: 'attached', timeout: 30_000 });

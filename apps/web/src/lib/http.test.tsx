@@ -231,6 +231,29 @@ describe('"Confirm logout" box (50008, 50012, 50014)', () => {
     await failure(http.get('/d'));
     expect(confirm).toHaveBeenCalledTimes(2);
   });
+
+  it('a refusal to a request sent before Cancel does not reopen the box; one sent after does', async () => {
+    const confirm = vi.spyOn(feedback, 'confirm');
+    renderBridge();
+    setToken('ended');
+    let answerLate: (() => void) | undefined;
+    stubFetch((url) =>
+      String(url).includes('/late')
+        ? new Promise((resolve) => {
+            answerLate = () => resolve(reply(50008, null, 'Account disabled', 401));
+          })
+        : reply(50008, null, 'Account disabled', 401),
+    );
+    const late = failure(http.get('/late'));
+    await failure(http.get('/first'));
+    await findTitle();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    answerLate?.();
+    expect(await late).toMatchObject({ code: 50008 });
+    expect(confirm).toHaveBeenCalledTimes(1);
+    await failure(http.get('/after'));
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('transport errors', () => {

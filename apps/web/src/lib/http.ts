@@ -90,6 +90,12 @@ const TOAST_SECONDS = ERROR_TOAST_MS / 1000;
 /** Requests in flight by `METHOD url`, each with the token of the request holding the slot. */
 const inFlight = new Map<string, symbol>();
 let confirmOpen = false;
+/**
+ * Counts the "Confirm logout" boxes answered. A request remembers the count when it is sent: a refusal to a request
+ * sent while a box was open (the page's other calls of the same moment) does not reopen the box the user has just
+ * cancelled; a request sent after the answer may open it again.
+ */
+let confirmAnswers = 0;
 
 const t = (key: string, vars?: Record<string, unknown>) => i18n.t(`http:${key}`, vars ?? {});
 
@@ -119,6 +125,7 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
   // A request the caller aborts gives its slot back at once: a refetch cancels the old request and starts the new
   // one in the same tick, before the aborted fetch has settled.
   opts.signal?.addEventListener('abort', release, { once: true });
+  const answersAtSend = confirmAnswers;
   try {
     let reply: Envelope;
     try {
@@ -127,7 +134,7 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
       throw fail(err as HttpError, opts, key);
     }
     if (reply.code === ErrorCode.OK) return reply.data as T;
-    throw fail(react(reply, opts), opts, key);
+    throw fail(react(reply, opts, answersAtSend), opts, key);
   } finally {
     opts.signal?.removeEventListener('abort', release);
     release();
@@ -218,7 +225,7 @@ function isEnvelope(v: unknown): v is Envelope {
 }
 
 /** Spec section 8: the reaction to a non-200 reply code. Returns the error the request rejects with. */
-function react(reply: Envelope, opts: RequestOptions): HttpError {
+function react(reply: Envelope, opts: RequestOptions, answersAtSend: number): HttpError {
   const { code } = reply;
   const data = reply.data ?? null;
   if (code === ErrorCode.RATE_LIMITED) {
@@ -233,7 +240,7 @@ function react(reply: Envelope, opts: RequestOptions): HttpError {
     const here = currentFullPath();
     if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
   } else if (CONFIRM_LOGOUT_CODES.includes(code)) {
-    confirmLogout();
+    if (answersAtSend === confirmAnswers) confirmLogout();
   } else if (!opts.silent) {
     feedback.error(message, TOAST_SECONDS);
   }
@@ -252,11 +259,13 @@ function confirmLogout(): void {
     cancelText: t('cancel'),
     onOk: () => {
       confirmOpen = false;
+      confirmAnswers += 1;
       auth.endSession();
       pageReload.reload();
     },
     onCancel: () => {
       confirmOpen = false;
+      confirmAnswers += 1;
     },
   });
 }
