@@ -3,6 +3,7 @@ import { isMessageKey, translateMessage } from '@xr/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 
 interface ZodIssueLike {
@@ -102,6 +103,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isDataException(err)) {
       request.log.warn({ err }, 'database refused a value of the request');
       return reply.status(400).send({ code: ErrorCode.VALIDATION, message: translateMessage('validation', lang), data: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or out of reach: the same request will work once it is back, so the client is
+      // told to come again (503 with Retry-After) instead of being handed an internal error.
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(httpStatusOf[ErrorCode.SERVICE_UNAVAILABLE])
+        .header('retry-after', '5')
+        .send({ code: ErrorCode.SERVICE_UNAVAILABLE, message: translateMessage('serviceUnavailable', lang), data: null });
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
