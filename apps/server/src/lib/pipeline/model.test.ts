@@ -60,6 +60,15 @@ async function expectGood(result: Awaited<ReturnType<typeof processModel>>, text
   expect(stats.isOpaque).toBe(true);
 }
 
+/** The pipeline's output GLB as a document (meshopt-compressed). */
+async function readOutput(glbPath: string) {
+  await MeshoptDecoder.ready;
+  return new NodeIO()
+    .registerExtensions(ALL_EXTENSIONS)
+    .registerDependencies({ 'meshopt.decoder': MeshoptDecoder })
+    .read(glbPath);
+}
+
 describe('processModel', () => {
   it('optimises a GLB', async () => {
     await expectGood(await run('cube.glb', await cubeGlb()), true);
@@ -88,6 +97,30 @@ describe('processModel', () => {
     // This header trips FBXLoader's ASCII sniffing on its own; the pipeline works around it.
     const odd = cubeFbxAscii().replace(/^; -+$/m, '; XR Studio test cube');
     await expectGood(await run('odd.fbx', odd), false);
+  });
+
+  it('textures an ASCII FBX whose Texture node names its file but has no Video object', async () => {
+    // Kenney's ASCII kits: `FileName: "Textures/x.png"` and a `Media` reference, no Video; the file's case differs.
+    const r = await run('kit.fbx', cubeFbxAscii(false, { videolessTexture: 'Textures/checker.png' }), {
+      'Textures/Checker.PNG': await checkerPng(),
+    });
+    await expectGood(r, true);
+    expect(r.report.warnings).toEqual([]);
+    const materials = (await readOutput(r.glbPath)).getRoot().listMaterials();
+    expect(materials.map((m) => [m.getName(), !!m.getBaseColorTexture()])).toEqual([['Paint', true]]);
+  });
+
+  it('draws a skinned FBX whose faces alternate between materials as one primitive per material', async () => {
+    const r = await run('rig.fbx', cubeFbxAscii(true, { faceMaterials: [0, 1, 0, 1, 1, 0] }));
+    expect(r.report.triangles).toBe(12);
+    const out = await readOutput(r.glbPath);
+    expect(out.getRoot().listSkins()).toHaveLength(1);
+    const meshes = out.getRoot().listMeshes();
+    expect(meshes).toHaveLength(1);
+    const primitives = meshes[0]!.listPrimitives();
+    expect(primitives.map((p) => p.getMaterial()?.getName()).sort()).toEqual(['Paint', 'Trim']);
+    // Each primitive holds all the faces of its material: three quads, six triangles.
+    expect(primitives.map((p) => (p.getIndices()?.getCount() ?? p.getAttribute('POSITION')!.getCount()) / 3)).toEqual([6, 6]);
   });
 
   it('converts a binary FBX with a texture', async () => {

@@ -127,6 +127,46 @@ describe.skipIf(!present)('source readers on the CC0 corpus', () => {
     }
   }, 180_000);
 
+  it('textures Kenney’s ASCII FBX 7.3 kits, whose Texture nodes name their file without a Video object', async () => {
+    const io = await createIO();
+    for (const [relative, textured] of [
+      ['kenney/Castle Kit (1.0)/Models/knightBlue.fbx', ['astronaut', 'knightBlue']],
+      ['kenney/Space Kit (1.0)/Models/metalTile.fbx', ['net']],
+    ] as const) {
+      const file = path.join(CORPUS, relative);
+      const warnings: string[] = [];
+      const doc = await importWithThree(io, file, 'fbx', path.dirname(file), warnings);
+      const withMap = doc
+        .getRoot()
+        .listMaterials()
+        .filter((m) => m.getBaseColorTexture())
+        .map((m) => m.getName())
+        .sort();
+      expect(withMap, relative).toEqual(textured);
+      expect(warnings, relative).toEqual([]);
+    }
+  }, 60_000);
+
+  it('draws a skinned character as one primitive per material of each source mesh', async () => {
+    const file = path.join(CORPUS, 'quaternius/Characters and Animals/Alien Animated - April 2019/FBX/Alien.fbx');
+    const source = parseWithThree(file, 'fbx', []).result;
+    let materials = 0;
+    source.traverse((o) => {
+      const mesh = o as Mesh;
+      if (mesh.isMesh) materials += new Set(mesh.geometry.groups.map((g) => g.materialIndex ?? 0)).size || 1;
+    });
+    // FBXLoader gives the Alien one group per run of faces: 176 groups of 5 materials.
+    expect(materials).toBe(5);
+    const r = await processModel({ inputPath: file, originalName: 'Alien.fbx', workDir: path.join(dir, 'alien') });
+    const out = await (await createIO()).read(r.glbPath);
+    expect(out.getRoot().listSkins().length).toBeGreaterThan(0);
+    const primitives = out
+      .getRoot()
+      .listMeshes()
+      .reduce((n, m) => n + m.listPrimitives().length, 0);
+    expect(primitives).toBe(materials);
+  }, 120_000);
+
   it('gives FBX models their real-world size from the file’s unit', async () => {
     const io = await createIO();
     const measure = async (relative: string) => {

@@ -76,6 +76,7 @@ function prepareScene(scene: Object3D, warnings: string[]): Map<string, Material
       if (repairNonFinite(geom))
         warnings.push(`Mesh ${m.name || '(unnamed)'} had invalid (NaN) normals or texture coordinates; repaired`);
       if (!geom.getAttribute('normal')) geom.computeVertexNormals();
+      mergeMaterialGroups(geom);
       const index = geom.getIndex();
       if (index && index.count % 3 !== 0) geom.setIndex(Array.from(index.array).slice(0, index.count - (index.count % 3)));
       for (const name of Object.keys(geom.attributes)) {
@@ -101,6 +102,39 @@ function prepareScene(scene: Object3D, warnings: string[]): Map<string, Material
     warnings.push(`The ${[...dropped].join(', ')} maps of this model have no glTF equivalent and were left out`);
   }
   return plans;
+}
+
+/**
+ * Gathers the faces of each material into one group. FBXLoader starts a new group at every change of material along
+ * the face list, and the glTF exporter writes one primitive per group: a character whose faces alternate between a
+ * few materials came out as hundreds of draw calls. The faces are reordered through the index (one is made for a
+ * geometry without), materials in the order of their first group; the vertices stay as they are. Faces outside every
+ * group, which three.js does not draw either, are left out.
+ */
+export function mergeMaterialGroups(geom: BufferGeometry): void {
+  const groups = geom.groups;
+  const byMaterial = new Map<number, { start: number; count: number }[]>();
+  for (const g of groups) {
+    const list = byMaterial.get(g.materialIndex ?? 0) ?? [];
+    list.push(g);
+    byMaterial.set(g.materialIndex ?? 0, list);
+  }
+  if (byMaterial.size === groups.length) return;
+  const index = geom.getIndex();
+  const total = index ? index.count : (geom.getAttribute('position') as BufferAttribute).count;
+  const order: number[] = [];
+  const merged: { start: number; count: number; materialIndex: number }[] = [];
+  for (const [materialIndex, list] of byMaterial) {
+    const start = order.length;
+    for (const g of list) {
+      const end = Math.min(total, g.start + g.count);
+      for (let i = Math.max(0, g.start); i < end; i++) order.push(index ? index.getX(i) : i);
+    }
+    merged.push({ start, count: order.length - start, materialIndex });
+  }
+  geom.setIndex(order);
+  geom.clearGroups();
+  for (const g of merged) geom.addGroup(g.start, g.count, g.materialIndex);
 }
 
 /**

@@ -188,14 +188,53 @@ export function normalizeFbxAscii(text: string): string {
 }
 
 /**
- * Returns FBX bytes the loader will take: binary with a footer it understands; ASCII with a leading comment line
- * added when a valid file would trip the loader's character-sampling check (comments are ignored by its parser).
+ * Gives every ASCII FBX Texture node that names its file (`RelativeFilename`, else `FileName`) but has no Video object
+ * connected a Video of that file. FBXLoader takes a texture's file name only from its Video (Kenney's kits write a
+ * `Media: "Video::x"` reference and no Video object), so such a texture would load as a placeholder without a file and
+ * the material come out untextured; the file is then found beside the model like any other side file.
+ */
+export function linkFbxTextureFiles(text: string): string {
+  const videos = new Set([...text.matchAll(/^[ \t]*Video:[ \t]*(-?\d+)[ \t]*,/gm)].map((m) => m[1]));
+  const linked = new Set<string>();
+  for (const m of text.matchAll(/^[ \t]*C:[ \t]*"OO"[ \t]*,[ \t]*(-?\d+)[ \t]*,[ \t]*(-?\d+)/gm))
+    if (videos.has(m[1])) linked.add(m[2] ?? '');
+  const connections = /^[ \t]*Connections:[ \t]*\{[^\n]*\n/m.exec(text);
+  if (!connections) return text;
+  const added: string[] = [];
+  // Ids well below 2^53 (the loader reads ids as JS numbers) that appear nowhere in the file.
+  let next = 9_000_000_000;
+  const freshId = () => {
+    do next++;
+    while (text.includes(String(next)));
+    return String(next);
+  };
+  const withVideos = text.replace(
+    /^(\t*)Texture:[ \t]*(-?\d+)[ \t]*,([^\n]*)\{\n([\s\S]*?)^\1\}/gm,
+    (block, indent: string, id: string, _head: string, body: string) => {
+      if (linked.has(id)) return block;
+      const file =
+        /^[ \t]*RelativeFilename:[ \t]*("[^"\n]+")/m.exec(body)?.[1] ?? /^[ \t]*FileName:[ \t]*("[^"\n]+")/m.exec(body)?.[1];
+      if (!file) return block;
+      const video = freshId();
+      added.push(`\tC: "OO",${video},${id}\n`);
+      return `${indent}Video: ${video}, "Video::", "Clip" {\n${indent}\tType: "Clip"\n${indent}\tRelativeFilename: ${file}\n${indent}}\n${block}`;
+    },
+  );
+  if (added.length === 0) return text;
+  const at = withVideos.indexOf(connections[0]) + connections[0].length;
+  return `${withVideos.slice(0, at)}${added.join('')}${withVideos.slice(at)}`;
+}
+
+/**
+ * Returns FBX bytes the loader will take: binary with a footer it understands; ASCII re-laid out, with the Video
+ * objects its textures lack, and a leading comment line added when a valid file would trip the loader's
+ * character-sampling check (comments are ignored by its parser).
  */
 function fbxBytes(buf: Buffer): ArrayBuffer {
   if (buf.toString('latin1', 0, FBX_BINARY_MAGIC.length) === FBX_BINARY_MAGIC) {
     return exactArrayBuffer(buf.length >= 27 ? normalizeFbxFooter(buf) : buf);
   }
-  const text = normalizeFbxAscii(decodeText(buf));
+  const text = linkFbxTextureFiles(normalizeFbxAscii(decodeText(buf)));
   for (let pad = 0; pad < 64; pad++) {
     const candidate = pad === 0 ? text : `;${' '.repeat(pad)}\n${text}`;
     if (fbxLoaderAcceptsAscii(candidate)) return exactArrayBuffer(Buffer.from(candidate, 'utf8'));
