@@ -664,6 +664,11 @@ export const validationMessages = {
     en: 'The first CSV line must be email,username,forum_name,password[,role]',
   },
   csvEmpty: { zh: 'CSV 文件没有数据行', tc: 'CSV 檔案沒有資料行', en: 'The CSV file has no data rows' },
+  csvUnreadable: {
+    zh: 'CSV 文件无法读取：有引号没有闭合',
+    tc: 'CSV 檔案無法讀取：有引號沒有閉合',
+    en: 'The CSV file cannot be read: a quote is never closed',
+  },
   csvTooManyRows: {
     zh: 'CSV 文件最多 1000 行',
     tc: 'CSV 檔案最多 1000 行',

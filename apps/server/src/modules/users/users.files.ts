@@ -1,3 +1,5 @@
+import { CsvError, parse } from 'csv-parse/sync';
+
 /** File kinds recognised by their first bytes (never by name or the client's content type). */
 export type FileKind = 'png' | 'jpg' | 'webp' | 'gif' | 'pdf';
 
@@ -53,36 +55,21 @@ export const isPublicKey = (key: string) => key.length <= 500 && PUBLIC_KEY.test
 /** The URL a stored public file is served at (GET /api/files/public/…); other values (external URLs) pass through. */
 export const publicUrlOf = (keyOrUrl: string) => (keyOrUrl.startsWith('public/') ? `/api/files/${keyOrUrl}` : keyOrUrl);
 
-/** Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF, optional BOM) into rows of fields. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
+/**
+ * Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF, LF or CR, optional BOM) into rows of fields. Lenient
+ * like a spreadsheet: a quote inside an unquoted field is kept, rows may differ in length, a blank line is one empty
+ * field (the caller skips it); a file that still cannot be read (a quote never closed) is `null`.
+ */
+export function parseCsv(text: string): string[][] | null {
+  try {
+    return parse(text, {
+      bom: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    });
+  } catch (e) {
+    if (e instanceof CsvError) return null;
+    throw e;
   }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }

@@ -696,7 +696,12 @@ export function createUsersService({
     async importCsv(actor: Actor, csv: string, lang: Lang): Promise<UserImportReply> {
       const errors: UserImportReply['errors'] = [];
       const fail = (row: number, field: string, key: string) => errors.push({ row, field, message: translateMessage(key, lang) });
-      const lines = parseCsv(csv).filter((r) => r.some((f) => f.trim() !== ''));
+      const parsed = parseCsv(csv);
+      if (!parsed) {
+        fail(1, 'file', 'v.csvUnreadable');
+        return { imported: 0, errors };
+      }
+      const lines = parsed.filter((r) => r.some((f) => f.trim() !== ''));
       const header = (lines[0] ?? []).map((h) => h.trim().toLowerCase());
       const hasRole = header.length === 5 && header[4] === 'role';
       if (!IMPORT_HEADER.every((h, i) => header[i] === h) || (header.length !== 4 && !hasRole)) {

@@ -351,6 +351,11 @@ describe('the /member screen', () => {
     const header = await upload('/api/user/user_import', 'u.csv', 'mail,name\nx,y\n', adminToken);
     expect(header.status).toBe(400);
     expect(header.body.data.errors[0]).toMatchObject({ row: 1, field: 'file' });
+    const unclosed = await upload('/api/user/user_import', 'u.csv', 'email,username,forum_name,password\n"x,y\n', adminToken);
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.data.errors).toEqual([
+      { row: 1, field: 'file', message: 'The CSV file cannot be read: a quote is never closed' },
+    ]);
 
     const bad = [
       'email,username,forum_name,password,role',
