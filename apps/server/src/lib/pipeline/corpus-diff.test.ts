@@ -29,9 +29,9 @@ const SAMPLE: [file: string, expect: string][] = [
   // Quaternius's binary Blender FBX: rigged characters with clips, textured buildings, props.
   ['quaternius/Characters and Animals/Woman Animated - Dec 2017/FBX/Animated Woman.fbx', 'match'],
   ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Whale.fbx', 'triangles'],
-  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Chick.fbx', 'drawn meshes'],
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Chick.fbx', 'image'],
   ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Fish.fbx', 'triangles'],
-  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/bird.fbx', 'drawn meshes'],
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/bird.fbx', 'image'],
   ['quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX/ShortSword.fbx', 'match'],
   ['quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX/Club.fbx', 'image'],
   ['quaternius/Home and Buildings/Furniture Pack - Oct 2017/FBX/Bed.fbx', 'match'],
