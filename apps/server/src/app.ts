@@ -133,6 +133,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  // While Redis is away ioredis reports each failed reconnection here and keeps trying; commands fail meanwhile.
+  redis?.on('error', (err) => app.log.warn({ err }, 'Redis connection error'));
   const storage = configuredStorage(config);
   const system = createSystemRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });

@@ -24,6 +24,19 @@ export function createAccessEvents(redis?: Redis) {
       if (from === origin) return;
       emit(who === '*' || who === undefined ? null : Number(who));
     });
+    // Notices published while Redis was away are lost: once the subscription is back, every session this process
+    // keeps resolved is forgotten (read again on its next request), as if everyone's access had changed.
+    let lost = false;
+    sub.on('close', () => {
+      lost = true;
+    });
+    sub.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      emit(null);
+    });
+    // The connection's errors while Redis is away; ioredis reconnects by itself (and would print them otherwise).
+    sub.on('error', () => undefined);
   }
   return {
     /** Announces a change for one user, or for everyone. */

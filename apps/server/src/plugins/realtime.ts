@@ -25,6 +25,19 @@ export interface SocketData {
 /** A module's per-socket set-up: registers its event listeners on the socket. */
 export type ConnectionHandler = (socket: Socket, user: RequestUser | null) => void;
 
+/** Server-side event by which a process whose Redis connection came back asks the others to catch their sockets up. */
+const RESYNC_EVENT = 'realtime:resync';
+/**
+ * How long after a Redis connection came back the catch-up runs: the other connections of this process reconnect in
+ * the same moment, and one catch-up serves them all.
+ */
+export const RESYNC_DELAY_MS = 300;
+/** Clocks of server processes differ a little: a catch-up reaches back this much further than the outage began. */
+export const RESYNC_MARGIN_MS = 5000;
+
+/** A module's catch-up: re-sends its sockets, from the database, what broadcasts since `since` may have carried. */
+export type ResyncHandler = (since: Date) => Promise<void> | void;
+
 /** Loads the Socket.IO Redis adapter: only a process with `REDIS_URL` needs its code (idle memory). */
 export async function loadRedisAdapter(): Promise<typeof createAdapter> {
   return (await import('@socket.io/redis-adapter')).createAdapter;
@@ -85,6 +98,57 @@ export function createRealtime(opts: {
     pub.on('error', (err) => opts.log.warn({ err }, 'realtime Redis publisher error'));
     sub.on('error', (err) => opts.log.warn({ err }, 'realtime Redis subscriber error'));
     io.adapter(opts.redisAdapter(pub, sub));
+  }
+
+  // Broadcasts between processes go through Redis pub/sub, which keeps nothing: what was published while Redis was
+  // away (or before a process had subscribed again) is lost. When either connection of this process is back, its
+  // modules catch their own sockets up from the database (`onResync`) and the other processes are asked to do the
+  // same, so whichever connection comes back last, every process catches up after the last message that was lost.
+  const resyncHandlers: ResyncHandler[] = [];
+  let resyncSince: number | null = null;
+  let resyncTimer: NodeJS.Timeout | undefined;
+  let resyncing: Promise<void> = Promise.resolve();
+  const scheduleResync = (since: number) => {
+    resyncSince = Math.min(resyncSince ?? since, since);
+    if (resyncTimer) return;
+    resyncTimer = setTimeout(() => {
+      resyncTimer = undefined;
+      const from = new Date((resyncSince ?? Date.now()) - RESYNC_MARGIN_MS);
+      resyncSince = null;
+      resyncing = resyncing.then(async () => {
+        for (const h of resyncHandlers) {
+          await Promise.resolve()
+            .then(() => h(from))
+            .catch((err: unknown) => opts.log.warn({ err }, 'realtime catch-up failed'));
+        }
+      });
+    }, RESYNC_DELAY_MS);
+    resyncTimer.unref();
+  };
+  if (pub && sub) {
+    io.on(RESYNC_EVENT, (since: unknown) => {
+      if (typeof since === 'number' && Number.isFinite(since)) scheduleResync(since);
+    });
+    for (const conn of [pub, sub]) {
+      let lostAt: number | null = null;
+      conn.on('close', () => {
+        lostAt ??= Date.now();
+      });
+      conn.on('ready', () => {
+        if (lostAt === null) return;
+        const since = lostAt;
+        lostAt = null;
+        // The subscriptions are restored by commands sent right after 'ready': a PING behind them answers once they
+        // are in place, so nothing published after the catch-up's reads can be missed any more.
+        void conn
+          .ping()
+          .catch(() => undefined)
+          .then(() => {
+            scheduleResync(since);
+            io.serverSideEmit(RESYNC_EVENT, since);
+          });
+      });
+    }
   }
 
   io.use(async (socket, next) => {
@@ -150,6 +214,13 @@ export function createRealtime(opts: {
     onConnection(handler: ConnectionHandler): void {
       handlers.push(handler);
     },
+    /**
+     * Registers a module's catch-up, run after a lost Redis connection of this or another process is back (see above).
+     * Without Redis there is one process and nothing to catch up.
+     */
+    onResync(handler: ResyncHandler): void {
+      resyncHandlers.push(handler);
+    },
     /** Sends an event to every socket of these users (on every server process). */
     toUsers(userIds: number[], event: string, payload: unknown): void {
       if (userIds.length === 0) return;
@@ -169,6 +240,8 @@ export function createRealtime(opts: {
     },
     /** Disconnects every socket and stops the engine; the HTTP server itself is Fastify's to close. */
     async close(): Promise<void> {
+      clearTimeout(resyncTimer);
+      await resyncing;
       io.disconnectSockets(true);
       io.engine.close();
       await pub?.quit().catch(() => undefined);

@@ -299,6 +299,24 @@ export function createWorldRepository(db: DbOrTx) {
         .from(worldVisits)
         .where(and(inArray(worldVisits.id, ids), isNull(worldVisits.leftAt)));
     },
+    /** Ids of the instance's visits closed at or after `since`. */
+    async visitsLeftSince(entryId: number, instance: number, since: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: worldVisits.id })
+        .from(worldVisits)
+        .where(and(eq(worldVisits.entryId, entryId), eq(worldVisits.instance, instance), gte(worldVisits.leftAt, since)));
+      return rows.map((r) => r.id);
+    },
+    /** The instance's chat messages written at or after `since`, oldest first (at most `limit`, the newest). */
+    async chatSince(entryId: number, instance: number, since: Date, limit: number): Promise<WorldChatRow[]> {
+      const rows = await db
+        .select()
+        .from(worldChat)
+        .where(and(eq(worldChat.entryId, entryId), eq(worldChat.instance, instance), gte(worldChat.createdAt, since)))
+        .orderBy(desc(worldChat.createdAt), desc(worldChat.id))
+        .limit(limit);
+      return rows.reverse();
+    },
     async recentChat(entryId: number, limit: number): Promise<WorldChatRow[]> {
       const rows = await db
         .select()

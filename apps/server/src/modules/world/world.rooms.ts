@@ -50,6 +50,7 @@ interface Avatar {
 interface Instance {
   room: string;
   entryId: number;
+  instance: number;
   locals: Map<number, Socket>;
   avatars: Map<number, Avatar>;
 }
@@ -87,7 +88,7 @@ export function createWorldRooms({
   iceServers = [],
   trustProxy = false,
 }: {
-  realtime: Pick<Realtime, 'io' | 'onConnection'>;
+  realtime: Pick<Realtime, 'io' | 'onConnection'> & Partial<Pick<Realtime, 'onResync'>>;
   world: WorldService;
   nodeId: string;
   cluster: boolean;
@@ -106,10 +107,10 @@ export function createWorldRooms({
     if (cluster) io.serverSideEmit(CTL_EVENT, msg);
   };
 
-  function instanceOf(room: string, entryId: number): Instance {
+  function instanceOf(room: string, entryId: number, instance: number): Instance {
     let inst = instances.get(room);
     if (!inst) {
-      inst = { room, entryId, locals: new Map(), avatars: new Map() };
+      inst = { room, entryId, instance, locals: new Map(), avatars: new Map() };
       instances.set(room, inst);
     }
     return inst;
@@ -318,6 +319,45 @@ export function createWorldRooms({
   const timer = setInterval(runTick, WORLD_TICK_MS);
   timer.unref();
 
+  /**
+   * After Redis was away, the arrivals, departures, chat and host state other processes broadcast meanwhile never
+   * reached this process's sockets. Each instance held here gets them again from the database, on the sockets people
+   * already hold (clients take a member or message they know already as an update: no duplicates).
+   */
+  async function catchUp(since: Date) {
+    const entries = new Set<number>();
+    for (const inst of [...instances.values()]) {
+      if (inst.locals.size === 0) continue;
+      entries.add(inst.entryId);
+      const missed = await world.catchUp(inst.entryId, inst.instance, since);
+      const open = new Set(missed.members.map((m) => m.member_id));
+      const to = io.local.to(inst.room);
+      for (const id of missed.left) {
+        if (open.has(id)) continue;
+        if (!inst.locals.has(id)) inst.avatars.delete(id);
+        to.emit(WorldEvent.memberLeft, { member_id: id });
+      }
+      for (const mb of missed.members) {
+        const av = inst.avatars.get(mb.member_id);
+        const state = av
+          ? { x: av.s[0], y: av.s[1], z: av.s[2], yaw: av.s[3], pitch: av.s[4], anim: av.anim, scene: av.scene }
+          : mb.state;
+        to.emit(WorldEvent.memberJoined, { ...mb, state });
+      }
+      for (const message of missed.chat) to.emit(WorldEvent.chatMessage, message);
+    }
+    for (const entryId of entries) {
+      const [hosts, hands, stage] = await Promise.all([world.hostsOf(entryId), world.handsOf(entryId), world.stageOf(entryId)]);
+      const to = io.local.to(entryRoom(entryId));
+      to.emit(WorldEvent.hosts, { hosts });
+      to.emit(WorldEvent.handQueue, { hands });
+      to.emit(WorldEvent.presentState, stage.presenter);
+      to.emit(WorldEvent.followState, stage.follow);
+      to.emit(WorldEvent.locked, { locked: stage.locked });
+    }
+  }
+  realtime.onResync?.(catchUp);
+
   // --- Handlers ---
 
   function langOf(socket: Socket): Lang {
@@ -428,7 +468,7 @@ export function createWorldRooms({
       }
       const m: Membership = { visitId: visit.id, entryId: visit.entryId, instance: visit.instance, room };
       memberships.set(socket.id, m);
-      const inst = instanceOf(room, visit.entryId);
+      const inst = instanceOf(room, visit.entryId, visit.instance);
       inst.locals.set(visit.id, socket);
       const members = joined.members.map((mb) => {
         const av = inst.avatars.get(mb.member_id);

@@ -577,6 +577,24 @@ export function createWorldService({
 
     handsOf,
 
+    /**
+     * What the people of one instance may have missed while the server processes could not reach each other (Redis
+     * restarting: their broadcasts were lost): the members now, the visits closed and the chat messages written since
+     * `since`. The database holds all of it, whichever process acknowledged it.
+     */
+    async catchUp(
+      entryId: number,
+      instance: number,
+      since: Date,
+    ): Promise<{ members: WorldMember[]; left: number[]; chat: WorldChatMessage[] }> {
+      const [members, left, chat] = await Promise.all([
+        repo.openVisitsOfInstance(entryId, instance).then(membersOut),
+        repo.visitsLeftSince(entryId, instance, since),
+        repo.chatSince(entryId, instance, since, CATCH_UP_CHAT_MAX),
+      ]);
+      return { members, left, chat: chat.map(chatOut) };
+    },
+
     /** The entry's hosts in every instance (`world:hosts`: people connect their voice to other instances' hosts). */
     hostsOf,
 
@@ -946,6 +964,9 @@ export function memberOf(v: WorldVisitRow, look: unknown): WorldMember {
 }
 
 export type WorldService = ReturnType<typeof createWorldService>;
+
+/** The most chat messages of one instance a catch-up after a Redis outage sends again (the newest). */
+export const CATCH_UP_CHAT_MAX = 500;
 
 /** How long a chat message waits for others to share its transaction (ms). */
 export const CHAT_COMMIT_MS = 10;
