@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatPrice, PLATFORM_TIME_ZONE, timeZoneName } from './format';
+import { formatBytes, formatDateTime, formatPrice, PLATFORM_TIME_ZONE, timeZoneName } from './format';
 
 describe('formatPrice', () => {
   it('shows HKD with the sign glued to the digits, grouped, two decimals', () => {
@@ -40,5 +40,25 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null, 'en')).toBe('');
     expect(formatDateTime(undefined, 'zh')).toBe('');
     expect(formatDateTime('not a date', 'tc')).toBe('');
+  });
+});
+
+describe('formatBytes', () => {
+  it('shows bytes in steps of 1024, one decimal below 100 on screens, no trailing .0', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(15.5 * 1024 ** 2)).toBe('15.5 MB');
+    expect(formatBytes(150 * 1024 ** 3)).toBe('150 GB');
+    expect(formatBytes(2 * 1024 ** 5)).toBe('2 PB');
+    expect(formatBytes(-5)).toBe('0 B');
+  });
+
+  it('keeps one decimal below 10 only in messages', () => {
+    expect(formatBytes(0, 'message')).toBe('0 B');
+    expect(formatBytes(1024, 'message')).toBe('1.0 KB');
+    expect(formatBytes(15.5 * 1024 ** 2, 'message')).toBe('16 MB');
+    expect(formatBytes(20 * 1024 ** 3, 'message')).toBe('20 GB');
   });
 });

@@ -89,3 +89,21 @@ export function formatDateTime(
   const zone = opts.zone ? ` (${timeZoneName(opts.timeZone, lang, date)})` : '';
   return `${day} ${time}${zone}`;
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/**
+ * Bytes as people read them, in steps of 1024. On screens (the default) one decimal below 100, without a `.0`:
+ * `1 KB`, `1.5 KB`, `15.5 MB`, `150 MB`; in the server's refusal messages one decimal below 10 only: `1.0 KB`, `15 MB`.
+ */
+export function formatBytes(n: number, style: 'screen' | 'message' = 'screen'): string {
+  let v = Math.max(0, n);
+  let u = 0;
+  while (v >= 1024 && u < BYTE_UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  if (u === 0) return `${v} B`;
+  const digits = style === 'message' ? v.toFixed(v >= 10 ? 0 : 1) : String(Number(v.toFixed(v >= 100 ? 0 : 1)));
+  return `${digits} ${BYTE_UNITS[u]}`;
+}

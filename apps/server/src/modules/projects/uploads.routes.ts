@@ -7,6 +7,7 @@ import { AVATAR_MODEL_EXTENSIONS, AVATAR_MODEL_MAX_BYTES } from '@xr/contract/av
 import { hasControlChars, idNumber } from '@xr/contract/common';
 import { FILE_KINDS, type FileKind } from '@xr/contract/creator';
 import { ErrorCode, type ErrorCodeValue, httpStatusOf } from '@xr/contract/errors';
+import { formatBytes } from '@xr/contract/format';
 import type { Lang } from '@xr/contract/lang';
 import { translateMessage } from '@xr/contract/messages';
 import type { PlanNames } from '@xr/contract/plans';
@@ -17,7 +18,7 @@ import { checkFile, FileRejection } from '../../lib/file-check';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import type { AvatarsService } from '../avatars/avatars.service';
-import { formatBytes, type StorageRulesService } from '../system/storage-rules.service';
+import type { StorageRulesService } from '../system/storage-rules.service';
 import type { EditorService } from './editor.service';
 
 /** The caller of each request tus handles, keyed by the Node request (set by the route, read by the hooks). */
@@ -42,7 +43,7 @@ function refusal(req: TusRequest, code: ErrorCodeValue, messageKey: string, para
  * plan's, the message names the plan in the caller's language.
  */
 const quotaRefusal = (req: TusRequest, usedBytes: number, quotaBytes: number, plan?: PlanNames | null) => {
-  const params = { used: formatBytes(usedBytes), quota: formatBytes(quotaBytes) };
+  const params = { used: formatBytes(usedBytes, 'message'), quota: formatBytes(quotaBytes, 'message') };
   if (!plan) return refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceeded', params);
   return refusal(req, ErrorCode.QUOTA_EXCEEDED, 'quotaExceededPlan', { ...params, plan: plan[callerOf(req).lang] });
 };
@@ -120,7 +121,8 @@ export const uploadsRoutes: FastifyPluginAsync<{
         }
         if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(req, ErrorCode.VALIDATION, 'v.fileRequired');
         const max = Math.min(AVATAR_MODEL_MAX_BYTES, config.uploads.maxBytes);
-        if (upload.size > max) throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max) });
+        if (upload.size > max)
+          throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max, 'message') });
         try {
           await avatars.assertCanUpload(userId);
         } catch (err) {
@@ -148,7 +150,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
       }
       const max = Math.min(rule.maxBytes, config.uploads.maxBytes);
       if (upload.size > max) {
-        throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max) });
+        throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max, 'message') });
       }
       try {
         await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, projectId);

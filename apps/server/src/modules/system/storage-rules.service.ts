@@ -50,18 +50,6 @@ const out = (r: FileTypeRow): FileTypeOut => ({
   enabled: r.enabled,
 });
 
-/** Bytes as people read them: `1.5 GB`. */
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
-}
-
 /** What the storage rules need from other modules (passed in from app.ts, so this module reads none of their tables). */
 export interface StorageRulesDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { CloudUploadOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { formatBytes } from '@xr/contract/format';
 import { Alert, Button, Progress, Typography } from 'antd';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../features/projects/components/format';
 import {
   type BundleProblem,
   filesFromDrop,

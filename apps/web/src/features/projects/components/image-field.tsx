@@ -1,12 +1,12 @@
 import { CloseOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { PROJECT_IMAGE_MAX_BYTES } from '@xr/contract/constants';
 import { PROJECT_IMAGES_MAX } from '@xr/contract/creator';
+import { formatBytes } from '@xr/contract/format';
 import { Alert, Upload as AntUpload, Button, Flex, Image, Input, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/zod-rules';
 import { IMAGE_ACCEPT, imageUpload } from '../api/image-upload';
-import { formatBytes } from './format';
 
 type UploadState =
   | { phase: 'idle' }

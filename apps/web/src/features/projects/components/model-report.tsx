@@ -1,7 +1,7 @@
+import { formatBytes } from '@xr/contract/format';
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ModelReport } from '../api/types';
-import { formatBytes } from './format';
 
 /** The pipeline's report on a 3D model: counts, bytes before / after and warnings. */
 export function ModelReportView({ report }: { report: ModelReport }) {

@@ -1,4 +1,5 @@
 import { AppstoreOutlined, CloudServerOutlined, CommentOutlined, NotificationOutlined } from '@ant-design/icons';
+import { formatBytes } from '@xr/contract/format';
 import { Badge, Card, Empty, Progress, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { useMyMessagePage, useReadMessage } from '../api/my-message-page';
 import { useMyProjectPage } from '../api/my-project-page';
 import type { ReviewStatus } from '../api/types';
 import { useUserCapacity } from '../api/user-capacity';
-import { formatBytes } from './format';
 import './projects.css';
 import { InlineMarkdown } from '../../../components/markdown/inline-markdown';
 import { useAccess } from '../../../lib/permissions';

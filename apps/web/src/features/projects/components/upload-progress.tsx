@@ -1,4 +1,5 @@
 import { CloudUploadOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { formatBytes } from '@xr/contract/format';
 import { Alert, Upload as AntUpload, Button, Flex, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import type { Upload } from 'tus-js-client';
 import { ModelPicker } from '../../../components/upload/model-picker';
 import { createTusUpload, type UploadKind } from '../../../components/upload/tus-upload';
 import { feedback } from '../../../lib/feedback';
-import { formatBytes } from './format';
 
 type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'error';
 

@@ -1,3 +1,4 @@
+import { formatBytes } from '@xr/contract/format';
 import { Alert, Card, Empty, Flex, List, Progress, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { useAssetStatus } from '../api/asset-status';
 import { useMyProjectPage } from '../api/my-project-page';
 import { useProjectContent } from '../api/project-content';
 import { type AssetView, formatDuration, mediaFactsOf, modelReportOf } from '../api/types';
-import { formatBytes } from '../components/format';
 import { ModelReportView } from '../components/model-report';
 import { ProjectPicker } from '../components/project-picker';
 import { ReviewStateTag } from '../components/review-state-tag';

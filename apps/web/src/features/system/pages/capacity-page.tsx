@@ -1,5 +1,6 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { CAPACITY_PLANS, type CapacityPlan, ENTERPRISE_MIN_BYTES } from '@xr/contract/creator';
+import { formatBytes } from '@xr/contract/format';
 import {
   Button,
   Card,
@@ -23,7 +24,7 @@ import { errorText } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
 import { validValues } from '../../../lib/forms';
 import { type CapacityPageData, useCapacityPage, useUpCapacity } from '../api/capacity';
-import { formatBytes, GB } from '../components/bytes';
+import { GB } from '../components/bytes';
 
 type PlanRow = CapacityPageData['plans'][number];
 type UserRow = CapacityPageData['users']['list'][number];

@@ -1,11 +1,11 @@
 import { FILE_KINDS, type FileKind, type FileTypeRow } from '@xr/contract/creator';
+import { formatBytes } from '@xr/contract/format';
 import { Card, Flex, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, PagedTable, useDeleteRow, useEnabledColumn } from '../../../components/admin/list-page';
 import { AddButton, DeleteAction, EditAction } from '../../../components/admin/table-parts';
 import { type FileTypeFilter, useDelFileType, useFileTypePage, useUpFileType } from '../api/file-types';
-import { formatBytes } from '../components/bytes';
 import { FileTypeDialog } from '../components/file-type-dialog';
 
 /** /system/filetype: the upload allow-list by kind (the server also checks magic bytes), add / edit / delete / on-off. */
