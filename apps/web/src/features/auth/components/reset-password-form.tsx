@@ -1,7 +1,8 @@
-import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { emailField, retrievePasswordBody } from '@xr/contract/auth';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/form/password-field';
 import { applyServerFieldError, errorText, zodRules } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
 import { useRetrievePassword } from '../api/retrieve-password';
@@ -82,22 +83,21 @@ export function ResetPasswordForm({ initialEmail, onDone }: Props) {
           />
         </Space.Compact>
       </Form.Item>
-      <Form.Item name="new_password" label={t('field.newPassword')} rules={rules.new_password} hasFeedback>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('field.passwordPlaceholder')} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
+      <PasswordField
+        name="new_password"
+        label={t('field.newPassword')}
+        rules={rules.new_password}
+        placeholder={t('field.passwordPlaceholder')}
+        hasFeedback
+      />
+      <PasswordField
         name="password"
         label={t('field.confirmPassword')}
         rules={rules.password}
-        dependencies={['new_password']}
+        placeholder={t('field.confirmPasswordPlaceholder')}
+        confirms="new_password"
         hasFeedback
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('field.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      />
       <Button type="primary" htmlType="submit" block loading={reset.isPending} className="xr-auth__submit">
         {t('reset.submit')}
       </Button>

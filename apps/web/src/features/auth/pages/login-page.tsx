@@ -1,10 +1,11 @@
-import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody } from '@xr/contract/auth';
 import { ErrorCode } from '@xr/contract/errors';
 import { Alert, Button, Divider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/form/password-field';
 import { errorText, zodRules } from '../../../components/form/zod-rules';
 import { loginWithPassword } from '../../../lib/auth/session';
 import { useFeedback } from '../../../lib/feedback';
@@ -124,13 +125,13 @@ export default function LoginPage() {
         <Form.Item name="username" label={t('field.account')} rules={rules.username}>
           <Input prefix={<UserOutlined />} placeholder={t('field.accountPlaceholder')} autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="password" label={t('field.password')} rules={rules.password}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('field.passwordLoginPlaceholder')}
-            autoComplete="current-password"
-          />
-        </Form.Item>
+        <PasswordField
+          name="password"
+          label={t('field.password')}
+          rules={rules.password}
+          placeholder={t('field.passwordLoginPlaceholder')}
+          autoComplete="current-password"
+        />
         <div className="xr-auth__row">
           <span />
           <Button type="link" className="xr-px-0" onClick={() => setMode('reset')}>

@@ -1,7 +1,6 @@
 import {
   BankOutlined,
   GiftOutlined,
-  LockOutlined,
   MailOutlined,
   PhoneOutlined,
   SafetyOutlined,
@@ -14,6 +13,7 @@ import { Button, Checkbox, Col, Form, Input, Radio, Row, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/form/password-field';
 import { applyServerFieldError, blankToUndefined, errorText, zodRules } from '../../../components/form/zod-rules';
 import { useFeedback } from '../../../lib/feedback';
 import { useRegister } from '../api/register';
@@ -129,13 +129,14 @@ export default function RegisterPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="password" label={t('field.password')} rules={rules.password} required hasFeedback>
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('field.passwordPlaceholder')}
-                autoComplete="new-password"
-              />
-            </Form.Item>
+            <PasswordField
+              name="password"
+              label={t('field.password')}
+              rules={rules.password}
+              placeholder={t('field.passwordPlaceholder')}
+              required
+              hasFeedback
+            />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item

@@ -1,8 +1,8 @@
-import { LockOutlined } from '@ant-design/icons';
 import { upPasswordBody } from '@xr/contract/auth';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { PasswordField } from '../../../components/form/password-field';
 import { zodRules } from '../../../components/form/zod-rules';
 import { useUpPassword } from '../api/up-password';
 
@@ -43,15 +43,21 @@ export function ChangePasswordDialog({ open, onClose }: Props) {
       requiredMark
       above={<p className="xr-muted">{t('password.hint')}</p>}
     >
-      <Form.Item name="old_password" label={t('password.old')} rules={rules.old_password} required>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item name="new_password" label={t('password.new')} rules={rules.new_password} required>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('password.newPlaceholder')} />
-      </Form.Item>
-      <Form.Item name="password" label={t('password.confirm')} rules={rules.password} dependencies={['new_password']} required>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
+      <PasswordField
+        name="old_password"
+        label={t('password.old')}
+        rules={rules.old_password}
+        autoComplete="current-password"
+        required
+      />
+      <PasswordField
+        name="new_password"
+        label={t('password.new')}
+        rules={rules.new_password}
+        placeholder={t('password.newPlaceholder')}
+        required
+      />
+      <PasswordField name="password" label={t('password.confirm')} rules={rules.password} confirms="new_password" required />
     </FormDialog>
   );
 }
