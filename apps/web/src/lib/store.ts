@@ -1,8 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore as createZustandStore } from 'zustand/vanilla';
 
 /**
  * A tiny external store for app-wide client state (session, cart count, tags, sidebar, theme, error log),
- * read in components through `useSyncExternalStore`. Each `set` replaces the snapshot, so React sees a change.
+ * built on zustand and read in components through `use()`. Each `set` replaces the snapshot, so React sees a change.
  */
 export interface Store<T> {
   get(): T;
@@ -13,25 +14,14 @@ export interface Store<T> {
 }
 
 export function createStore<T>(initial: T): Store<T> {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  const get = () => state;
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  };
+  // zustand's vanilla store: `replace` keeps the value as given (never merged into the previous object), and an
+  // update to the same value notifies no one.
+  const api = createZustandStore<T>()(() => initial);
   return {
-    get,
-    set(next) {
-      const value = typeof next === 'function' ? (next as (prev: T) => T)(state) : next;
-      if (Object.is(value, state)) return;
-      state = value;
-      for (const l of [...listeners]) l();
-    },
-    subscribe,
-    use: () => useSyncExternalStore(subscribe, get, get),
+    get: api.getState,
+    set: (next) => api.setState(next, true),
+    subscribe: (listener) => api.subscribe(() => listener()),
+    use: () => useStore(api),
   };
 }
 
