@@ -1,22 +1,20 @@
-import { addInviteCodeBody, type InviteCode, PROMO_CODE_MAX } from '@xr/contract/codes';
+import { addInviteCodeBody, type InviteCode } from '@xr/contract/codes';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/admin/form-dialog';
 import { zodRules } from '../../../components/form/zod-rules';
 import { useAddInviteCode } from '../api/add-invite-code';
 import { useInviteCodeDetails } from '../api/invite-code-details';
 import { useUpInviteCode } from '../api/up-invite-code';
-import { changedExpiry, ExpiryItems, fromLocalInput, RecentUses, toLocalInput } from './code-fields';
+import { ExpiryItems } from './code-fields';
+import { CodeFormDialog, type CodeValues } from './code-form-dialog';
 
 const FIELDS = ['code', 'note', 'max_uses', 'expires_at'] as const;
 const rules = zodRules(addInviteCodeBody, ['code', 'note', 'max_uses']);
 
-interface Values {
+interface Values extends CodeValues {
   code?: string;
   note?: string;
   max_uses: number | null;
-  expires_at?: string;
-  enabled: boolean;
 }
 
 interface Props {
@@ -26,6 +24,8 @@ interface Props {
   onClose: () => void;
 }
 
+const common = (values: Values) => ({ note: values.note?.trim() ?? '', max_uses: values.max_uses ?? 0, enabled: values.enabled });
+
 /** Add or edit a campaign invite code: code (blank = generated), note, use limit, expiry, on/off. */
 export function InviteCodeFormDialog({ open, code, onClose }: Props) {
   const { t } = useTranslation('codes');
@@ -33,44 +33,21 @@ export function InviteCodeFormDialog({ open, code, onClose }: Props) {
   const add = useAddInviteCode();
   const update = useUpInviteCode();
   const details = useInviteCodeDetails(open ? code?.id : undefined);
-  const initialExpiry = toLocalInput(code?.expires_at);
-
-  const onSubmit = async (values: Values) => {
-    const text = values.code?.trim() || undefined;
-    const common = { note: values.note?.trim() ?? '', max_uses: values.max_uses ?? 0, enabled: values.enabled };
-    if (!code) {
-      const created = await add.mutateAsync({ code: text, ...common, expires_at: fromLocalInput(values.expires_at) });
-      return t('invite.added', { code: created.code });
-    }
-    await update.mutateAsync({
-      id: code.id,
-      ...(text ? { code: text } : {}),
-      ...common,
-      ...changedExpiry(values.expires_at, initialExpiry),
-    });
-    return t('saved');
-  };
 
   return (
-    <FormDialog<Values>
+    <CodeFormDialog<Values>
+      kind="invite"
       form={form}
       open={open}
-      title={code ? t('invite.editTitle') : t('invite.addTitle')}
+      row={code}
       onClose={onClose}
-      onSubmit={onSubmit}
+      code={{ name: 'code', label: t('invite.code'), rules: rules.code }}
       fields={FIELDS}
-      below={code && <RecentUses uses={details.data?.recent_uses} />}
-      initialValues={{
-        code: code?.code,
-        note: code?.note,
-        max_uses: code?.max_uses ?? 0,
-        expires_at: initialExpiry,
-        enabled: code?.enabled ?? true,
-      }}
+      initialValues={{ code: code?.code, note: code?.note, max_uses: code?.max_uses ?? 0, enabled: code?.enabled ?? true }}
+      recentUses={details.data?.recent_uses}
+      add={async (text, values, expires_at) => (await add.mutateAsync({ code: text, ...common(values), expires_at })).code}
+      update={(id, changes, values) => update.mutateAsync({ id, ...changes, ...common(values) })}
     >
-      <Form.Item name="code" label={t('invite.code')} rules={rules.code} extra={code ? undefined : t('codeHelp')}>
-        <Input placeholder={t('generatedPlaceholder')} maxLength={PROMO_CODE_MAX} autoComplete="off" />
-      </Form.Item>
       <Form.Item name="note" label={t('note')} rules={rules.note}>
         <Input placeholder={t('notePlaceholder')} maxLength={200} />
       </Form.Item>
@@ -78,6 +55,6 @@ export function InviteCodeFormDialog({ open, code, onClose }: Props) {
         <InputNumber min={0} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <ExpiryItems adding={!code} />
-    </FormDialog>
+    </CodeFormDialog>
   );
 }
