@@ -133,8 +133,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  // While Redis is away ioredis reports each failed reconnection here and keeps trying; commands fail meanwhile.
+  // While Redis is away ioredis reports each failed reconnection here and keeps trying.
   redis?.on('error', (err) => app.log.warn({ err }, 'Redis connection error'));
+  // Once connected, a command sent while Redis is away fails at once instead of waiting in ioredis's offline queue
+  // through its reconnection attempts (seconds each, growing): the global rate limit then lets the request through
+  // and what needs Redis answers 503 (plugins/errors.ts) without keeping the caller waiting. Before the first
+  // connection the queue stays, so start-up does not race it; the pub/sub connections keep theirs (realtime.ts).
+  redis?.once('ready', () => {
+    redis.options.enableOfflineQueue = false;
+  });
   const storage = configuredStorage(config);
   const system = createSystemRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, store: system, log: app.log });

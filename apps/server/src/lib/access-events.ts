@@ -16,7 +16,7 @@ export function createAccessEvents(redis?: Redis) {
     for (const l of listeners) l(userId);
   };
   const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-  const sub = redis?.duplicate();
+  const sub = redis?.duplicate({ enableOfflineQueue: true });
   if (sub) {
     sub.subscribe(CHANNEL).catch(() => undefined);
     sub.on('message', (_channel: string, message: string) => {

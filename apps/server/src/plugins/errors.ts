@@ -53,6 +53,20 @@ function isDataException(err: unknown): boolean {
 }
 
 /**
+ * An ioredis command that failed because Redis is out of reach (it gave up after its retries, or the connection had
+ * closed): rate-limit counters and the like cannot be read until it is back.
+ */
+function isRedisUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    if (name === 'MaxRetriesPerRequestError') return true;
+    if (typeof message === 'string' && /^(Connection is closed\.?|Stream isn't writeable)/.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * Turns every failure into the `{ code, message, data }` envelope with the contract's code, a message in the
  * caller's language and a matching HTTP status. Validation errors name the field (`data.field`) and carry the
  * schema's message; 5xx never leak internals (the detail goes to the log only).
@@ -104,10 +118,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err }, 'database refused a value of the request');
       return reply.status(400).send({ code: ErrorCode.VALIDATION, message: translateMessage('validation', lang), data: null });
     }
-    if (isDatabaseUnavailable(err)) {
-      // The database is restarting or out of reach: the same request will work once it is back, so the client is
-      // told to come again (503 with Retry-After) instead of being handed an internal error.
-      request.log.warn({ err }, 'database unavailable');
+    if (isDatabaseUnavailable(err) || isRedisUnavailable(err)) {
+      // The database or Redis is restarting or out of reach: the same request will work once it is back, so the
+      // client is told to come again (503 with Retry-After) instead of being handed an internal error.
+      request.log.warn({ err }, 'a service the request needs is unavailable');
       return reply
         .status(httpStatusOf[ErrorCode.SERVICE_UNAVAILABLE])
         .header('retry-after', '5')

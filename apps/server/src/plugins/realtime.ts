@@ -83,8 +83,8 @@ export function createRealtime(opts: {
       },
     },
   );
-  const pub = opts.redis?.duplicate();
-  const sub = opts.redis?.duplicate();
+  const pub = opts.redis?.duplicate({ enableOfflineQueue: true });
+  const sub = opts.redis?.duplicate({ enableOfflineQueue: true });
   if (pub && sub) {
     if (!opts.redisAdapter) throw new Error('createRealtime: Redis given without its adapter (loadRedisAdapter)');
     // The adapter publishes without waiting for the reply. A publish that fails (Redis gone, or a room event sent by

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ErrorCode } from '@xr/contract/errors';
 import {
   readStates,
   type WorldChatMessage,
@@ -179,6 +180,17 @@ describe.skipIf(!available)('Redis restarted under a room used on two processes'
       const carolId = jc.data.member_id;
       await say(c, 'c', 'during from C');
       expect(await ask(d, WorldEvent.leave, {})).toMatchObject({ ok: true });
+      // The HTTP API meanwhile: the global rate limit lets requests through; what needs Redis (the sign-in attempt
+      // counters) answers a clear 503, never an internal error.
+      expect((await appB.inject({ url: '/api/meta/world_list?limit=10' })).statusCode).toBe(200);
+      const signIn = () =>
+        appB.inject({ method: 'POST', url: '/api/login', payload: { username: dave.email, password: dave.password } });
+      const asked = Date.now();
+      const duringOutage = await signIn();
+      // At once, not after ioredis's reconnection attempts.
+      expect(Date.now() - asked).toBeLessThan(3000);
+      expect([200, 503]).toContain(duringOutage.statusCode);
+      if (duringOutage.statusCode === 503) expect(body(duringOutage).code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
       await new Promise((r) => setTimeout(r, 1000));
 
       await redis.start();
@@ -205,6 +217,7 @@ describe.skipIf(!available)('Redis restarted under a room used on two processes'
       // Chat after the restart arrives like before.
       await say(b, 'b', 'after from B');
       await waitFor('chat after the restart', heard(chatOnA, ['b']), 2000);
+      expect((await signIn()).statusCode).toBe(200);
       // The same sockets all along: nobody reconnected.
       expect([a.connected, b.connected, c.connected]).toEqual([true, true, true]);
       expect(acked.map((m) => m.text)).toEqual([
