@@ -77,7 +77,8 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
       { url: '/api/message/my_message_page', auth: true },
       { url: '/api/meta/world_list?limit=10', auth: false },
       { url: '/api/user/user_info', auth: true },
-    ];
+      { url: '/api/user/up_information_info', auth: true, write: { introduction: 'Still here' } },
+    ] as { url: string; auth: boolean; write?: object }[];
     const answers: Answer[] = [];
     let phase: Answer['phase'] = 'before';
     let running = true;
@@ -89,8 +90,10 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
         n++;
         const started = phase;
         const res = await app.inject({
+          method: req.write ? 'POST' : 'GET',
           url: req.url,
           headers: { 'accept-language': lang, ...(req.auth ? user.headers : {}) },
+          ...(req.write ? { payload: req.write } : {}),
         });
         const b = body(res);
         // An answer counts for the phase its request started in: one sent just before the stop may fail.
