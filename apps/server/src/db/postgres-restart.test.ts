@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@xr/contract/errors';
 import { translateMessage } from '@xr/contract/messages';
+import { WorldEvent } from '@xr/contract/world';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { body, type Shopper, shopper } from '../../test/commerce';
+import { login } from '../../test/factories';
 import { type LocalPostgres, localServersAvailable, postgresAnswers, startLocalPostgres } from '../../test/services';
+import { ask, socketKit, urlOf } from '../../test/world';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { READY_CACHE_MS } from '../modules/system/system.routes';
@@ -35,6 +38,8 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
   let t: TestApp;
   let app: FastifyInstance;
   let user: Shopper;
+  let other: Shopper;
+  const kit = socketKit();
 
   beforeAll(async () => {
     server = await startLocalPostgres();
@@ -63,8 +68,11 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
       },
     };
     user = await shopper(t, { roles: ['user'] });
+    other = await shopper(t, { roles: ['user'] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
+    kit.closeAll();
     await t?.close();
     await server?.destroy();
   });
@@ -113,6 +121,17 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
       phase = 'down';
       await server.stop();
       await collectFor(1500, 12);
+      // A socket meanwhile: its handshake (the session is read from the database unless cached) and a room join are
+      // refused with the same code, and the process stays up.
+      const fresh = await login(app, other.email, other.password).catch(() => null);
+      expect(fresh).toBeNull();
+      const socket = await kit.connect(urlOf(app), other.token).catch((err: { data?: { code?: number } }) => err);
+      if ('emit' in socket) {
+        const joined = await ask(socket, WorldEvent.join, { entry_id: 1 });
+        expect(joined).toMatchObject({ ok: false, code: ErrorCode.SERVICE_UNAVAILABLE });
+      } else {
+        expect(socket.data?.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+      }
       // Readiness says why: NOT_READY, naming the database.
       const notReady = await app.inject({ url: '/api/ready' });
       expect(notReady.statusCode).toBe(503);

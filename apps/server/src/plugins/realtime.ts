@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AccessEvents } from '../lib/access-events';
 import type { OriginPolicy } from '../lib/origin';
 import type { RequestUser, SessionResolver } from './auth';
@@ -157,7 +158,16 @@ export function createRealtime(opts: {
       socket.data.user = null;
       return next();
     }
-    const r = typeof token === 'string' ? await opts.resolve(token, undefined as never) : ErrorCode.TOKEN_INVALID;
+    let r: Awaited<ReturnType<SessionResolver>>;
+    try {
+      r = typeof token === 'string' ? await opts.resolve(token, undefined as never) : ErrorCode.TOKEN_INVALID;
+    } catch (err) {
+      // A session that cannot be read (the database restarting) refuses this handshake with a code the client can
+      // retry on; thrown out of this async middleware it would be an unhandled rejection that ends the process.
+      const code = isDatabaseUnavailable(err) ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL;
+      if (code === ErrorCode.INTERNAL) opts.log.error({ err }, 'socket session check failed');
+      return next(Object.assign(new Error('unavailable'), { data: { code } }));
+    }
     if (typeof r === 'number') return next(Object.assign(new Error('unauthorized'), { data: { code: r } }));
     socket.data.user = r;
     next();

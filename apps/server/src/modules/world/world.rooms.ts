@@ -30,6 +30,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../lib/errors';
 import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
@@ -376,6 +377,10 @@ export function createWorldRooms({
 
   function failure(e: unknown, lang: Lang): { ok: false; code: number; message: string } {
     if (e instanceof AppError) return { ok: false, code: e.code, message: translateMessage(e.messageKey, lang, e.params) };
+    // The database restarting: the same event works again once it is back (as HTTP answers 503, plugins/errors.ts).
+    if (isDatabaseUnavailable(e)) {
+      return { ok: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: translateMessage('serviceUnavailable', lang) };
+    }
     return { ok: false, code: ErrorCode.INTERNAL as ErrorCodeValue, message: translateMessage('internal', lang) };
   }
 
@@ -414,7 +419,8 @@ export function createWorldRooms({
         run(typeof payload === 'function' ? {} : payload).then(
           (data) => reply?.({ ok: true, data }),
           (e) => {
-            if (!(e instanceof AppError)) log?.error({ err: e, event }, 'world event failed');
+            if (isDatabaseUnavailable(e)) log?.warn({ err: e, event }, 'world event failed: database unavailable');
+            else if (!(e instanceof AppError)) log?.error({ err: e, event }, 'world event failed');
             reply?.(failure(e, lang));
           },
         );
