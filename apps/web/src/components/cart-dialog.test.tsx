@@ -26,7 +26,13 @@ const ITEMS = [
   line(102, 18),
   line(103, 0.1, { project_type: '360_image' }),
 ];
-const cartPage = (items: CartItem[]) => () => reply(200, { list: items, total: items.length, page: 1, limit: 9999 });
+const cartPage = (items: CartItem[]) => () =>
+  reply(200, {
+    list: items.map((i) => ({ ...i, created_at: '2025-01-01T00:00:00.000Z' })),
+    total: items.length,
+    page: 1,
+    limit: 9999,
+  });
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -81,10 +87,13 @@ describe('cart dialog (signed in)', () => {
   });
 
   it('removes a line with "Item number: {id} Cart removed"', async () => {
-    const fetch = serve({
-      '/api/shopping_cart/cart_page': cartPage(ITEMS),
-      '/api/shopping_cart/del_cart': () => reply(200, { project_id: 102 }, 'Item number: 102 Cart removed'),
-    });
+    const fetch = serve(
+      {
+        '/api/shopping_cart/cart_page': cartPage(ITEMS),
+        '/api/shopping_cart/del_cart': () => reply(200, { project_id: 102 }, 'Item number: 102 Cart removed'),
+      },
+      { unchecked: { '/api/shopping_cart/del_cart': 'the reply schema is declared in the server route only' } },
+    );
     open();
     const second = await lineOf('Project 102');
     await userEvent.click(within(second).getByRole('button', { name: /Remove/ }));
@@ -135,6 +144,7 @@ describe('cart dialog (signed in)', () => {
             { project_id: 101, project_name: 'Project 101', project_price: 12.5 },
             { project_id: 102, project_name: 'Project 102', project_price: 18 },
           ],
+          plan_info: null,
         }),
     });
     open();

@@ -1,5 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Page } from '@xr/contract/common';
+import type { OrderRow, OrderStatus } from '@xr/contract/orders';
+import type { OrderPlanLine } from '@xr/contract/plans';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadUserInfo, resetToken, setToken } from '../lib/auth/session';
 import { resetHttpState } from '../lib/http';
@@ -21,14 +24,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const order = (status: string, plan_info: unknown = null) => ({
-  list: [{ id: 1, order_on: 'SDK1', status, pay_type: 'Alipay', amount: '35.00', created_at: '', items: [], plan_info }],
+const order = (status: OrderStatus, plan_info: OrderPlanLine | null = null): Page<OrderRow> => ({
+  list: [
+    {
+      id: 1,
+      order_on: 'SDK1',
+      user_id: 7,
+      user_email: 'ann@demo.test',
+      status,
+      pay_type: 'Alipay',
+      amount: 35,
+      currency: 'HKD',
+      created_at: '2025-01-02T03:04:05.000Z',
+      paid_at: status === 'paid' ? '2025-01-02T03:05:00.000Z' : null,
+      expires_at: '2025-01-02T03:34:05.000Z',
+      items: [],
+      plan_info,
+    },
+  ],
   total: 1,
   page: 1,
   limit: 1,
 });
 
-async function show(statuses: string[], plan: unknown = null) {
+async function show(statuses: OrderStatus[], plan: OrderPlanLine | null = null) {
   let i = 0;
   const fetch = serve({
     '/api/user/user_info': () => reply(200, makeUser()),
@@ -57,7 +76,13 @@ describe('payment return', () => {
   });
 
   it('a paid plan points to the plan, never to the library', async () => {
-    await show(['paid'], { plan_id: 2, name: 'Pro', months: 12 });
+    await show(['paid'], {
+      combo_id: 2,
+      names: { zh: '专业版', tc: '專業版', en: 'Pro' },
+      level: 'biz',
+      period: 'year',
+      price: 1200,
+    });
     expect(await screen.findByText('Payment received')).toBeInTheDocument();
     expect(screen.getByText('Order SDK1 is paid: your plan is active; see it on your profile.')).toBeInTheDocument();
     expect(screen.queryByText(/library/)).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
 import type { UserInfo } from '@xr/contract/auth';
+import type { OwnProject } from '@xr/contract/creator';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -164,6 +165,32 @@ export function makeUser(over: Partial<UserInfo> = {}): UserInfo {
     invite_code: 'INV123',
     account_type: 'individual',
     created_at: '2025-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/** One of the caller's projects (GET /project/my_project_page, the review calls' reply) with overrides. */
+export function makeOwnProject(over: Partial<OwnProject> = {}): OwnProject {
+  return {
+    id: 7,
+    owner_id: 7,
+    name: 'Harbour night',
+    catalog: '360_image',
+    type: 'exhibition',
+    price: 12.5,
+    keywords: 'harbour',
+    tag_ids: [],
+    description: 'A night walk',
+    cover: '',
+    images: [],
+    for_sale: true,
+    is_public: true,
+    anonymous_preview: false,
+    review_status: 'approved',
+    review_reason: '',
+    sales_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
     ...over,
   };
 }

@@ -181,7 +181,7 @@ describe('admin layout', () => {
     await signIn(['/profile']);
     const fetch = serve({
       '/api/user/check_cdk': () =>
-        reply(200, { code: 200, kind: 'membership_days', value: 30, vip_date: '2099-01-01T00:00:00.000Z' }),
+        reply(200, { code: 200, kind: 'membership_days', value: 30, vip_date: '2099-01-01T00:00:00.000Z', xp_value: 12 }),
       '/api/user/user_info': () => reply(200, makeUser()),
     });
     renderLayout();

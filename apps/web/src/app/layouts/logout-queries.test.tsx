@@ -25,6 +25,7 @@ const order = {
   paid_at: '2025-01-02T03:05:00.000Z',
   expires_at: '2025-01-02T03:34:05.000Z',
   items: [{ project_id: 101, project_name: 'Harbour night 360', project_price: 12.5 }],
+  plan_info: null,
 };
 
 const orderCalls = (fetch: FetchMock) => fetch.mock.calls.filter(([u]) => u.startsWith('/api/order/')).length;

@@ -28,10 +28,10 @@ async function show(over: Parameters<typeof makeUser>[0] = {}) {
     '/api/user/user_info': () => reply(200, user),
     '/api/user/up_forum_name_info': (body) => {
       user = { ...user, forum_name: (body as { forum_name: string }).forum_name };
-      return reply(200, null);
+      return reply(200, user);
     },
-    '/api/user/up_info_avatar_patch': () => reply(200, null),
-    '/api/user/up_information_info': () => reply(200, null),
+    '/api/user/up_info_avatar_patch': () => reply(200, { avatar: '/api/files/public/avatars/7.png' }),
+    '/api/user/up_information_info': () => reply(200, user),
     '/api/project/my_project_page': () => reply(200, { list: [], total: 2, page: 1, limit: 1 }),
     '/api/user/capacity': () => reply(200, { plan: 'free', used_bytes: 256 * 1024 ** 2, quota_bytes: 1024 ** 3 }),
     '/api/combo/my_plan': () =>
@@ -44,7 +44,14 @@ async function show(over: Parameters<typeof makeUser>[0] = {}) {
         vip_status: true,
         days_left: 30,
         renewal_reminder: false,
-        quotas: { max_projects: 30, storage_bytes: 5 * 1024 ** 3, live_streaming: false, custom_avatars: 0, model_library: true },
+        quotas: {
+          max_projects: 30,
+          storage_bytes: 5 * 1024 ** 3,
+          live_streaming: false,
+          custom_avatars: 0,
+          model_library: true,
+          seats: 0,
+        },
         usage: { projects: 2, storage_bytes: 256 * 1024 ** 2 },
       }),
     '/api/comment/my_comment_page': () =>

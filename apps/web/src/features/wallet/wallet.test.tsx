@@ -32,7 +32,19 @@ describe('cash-out amount rules', () => {
 
 describe('the cash-out dialog', () => {
   it('refuses an amount above the available balance, then confirms and sends a valid request', async () => {
-    const mock = serve({ '/api/wallet/cash_out': () => reply(200, { id: 1 }) });
+    const mock = serve({
+      '/api/wallet/cash_out': () =>
+        reply(200, {
+          id: 1,
+          amount: 120,
+          state: 'wait',
+          reason: '',
+          reference: '',
+          method: { type: 'fps', display: 'FPS ****4567' },
+          created_at: '2026-11-02T00:00:00.000Z',
+          decided_at: null,
+        }),
+    });
     let done = '';
     renderAt(
       <CashOutDialog available={250} min={100} methods={methods} onClose={() => undefined} onDone={(m) => (done = m)} />,
@@ -118,7 +130,20 @@ describe('the decide dialog', () => {
 
 describe('the adjustment dialog', () => {
   it('needs an amount other than 0 and a reason, then confirms', async () => {
-    const mock = serve({ '/api/approval/wallet_adjust': () => reply(200, { id: 1 }) });
+    const mock = serve({
+      '/api/approval/wallet_adjust': () =>
+        reply(200, {
+          id: 1,
+          kind: 'adjustment',
+          amount: -20.5,
+          note: 'Chargeback',
+          project_id: null,
+          cash_out_id: null,
+          created_at: '2026-11-02T00:00:00.000Z',
+          release_at: null,
+          released: true,
+        }),
+    });
     renderAt(<AdjustWalletDialog user={{ id: 5, name: 'demo_creator' }} onClose={() => undefined} />, '/approval/cashOutProcess');
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));

@@ -26,7 +26,7 @@ afterEach(async () => {
 const signedIn = {
   '/api/login': () => reply(200, { access_token: 'tok-1', token_type: 'Bearer', expires_at: '2099-01-01' }),
   '/api/user/user_info': () => reply(200, makeUser()),
-  '/api/shopping_cart/cart_page': () => reply(200, []),
+  '/api/shopping_cart/cart_page': () => reply(200, { list: [], total: 0, page: 1, limit: 9999 }),
   '/api/oidc/config': () => reply(200, { enabled: false, name: null }),
 };
 

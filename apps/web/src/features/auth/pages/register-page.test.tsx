@@ -115,7 +115,7 @@ describe('register page', () => {
   it('registers, asks to confirm activation by mail, then "I have confirmed" checks the state', async () => {
     let status = 'pending';
     const fetch = serve({
-      '/api/register': () => reply(200, null),
+      '/api/register': () => reply(200, { email: 'ann@example.test', status: 'pending' }),
       '/api/register_status_judge': () => reply(200, { email: 'ann@example.test', status }),
       '/api/resend_activation': () => reply(200, null),
     });

@@ -29,8 +29,8 @@ const item = (id: number, over: Partial<MarketItem> = {}): MarketItem => ({
 });
 
 const TAGS = [
-  { id: 2, name: 'Museum' },
-  { id: 5, name: 'Education' },
+  { id: 2, name: 'Museum', names: { zh: '博物馆', tc: '博物館', en: 'Museum' } },
+  { id: 5, name: 'Education', names: { zh: '教育', tc: '教育', en: 'Education' } },
 ];
 
 function market(list: MarketItem[] = [item(1), item(2, { price: 0, is_free: true })], total = list.length, exact = true) {

@@ -34,7 +34,9 @@ beforeEach(() => {
   resetHttpState();
   resetToken();
   setToken('tok-creator');
-  serve({ '/api/home_page/tag_list': () => reply(200, [{ id: 1, name: 'museum' }]) });
+  serve({
+    '/api/home_page/tag_list': () => reply(200, [{ id: 1, name: 'museum', names: { zh: '博物馆', tc: '博物館', en: 'museum' } }]),
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

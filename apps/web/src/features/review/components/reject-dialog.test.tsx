@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesTo, renderAt, reply, serve } from '../../../components/test-utils';
+import { bodiesTo, makeOwnProject, renderAt, reply, serve } from '../../../components/test-utils';
 import { resetToken, setToken } from '../../../lib/auth/session';
 import { resetHttpState } from '../../../lib/http';
 import i18n from '../../../lib/i18n';
@@ -21,7 +21,10 @@ afterEach(() => {
 
 describe('RejectDialog', () => {
   it('requires a reason, then sends it', async () => {
-    const fetch = serve({ '/api/approval/reject_project': () => reply(200, null, 'Operation successful') });
+    const fetch = serve({
+      '/api/approval/reject_project': () =>
+        reply(200, makeOwnProject({ id: 9, name: 'Gallery', review_status: 'rejected' }), 'Operation successful'),
+    });
     const onClose = vi.fn();
     renderAt(<RejectDialog projectId={9} name="Gallery" onClose={onClose} />, '/approval/project-review');
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));

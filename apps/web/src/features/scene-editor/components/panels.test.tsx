@@ -110,6 +110,12 @@ function api() {
             bytes: 5000,
             kind: 'prop',
             clips: [],
+            names: { zh: '橡木桌', tc: '橡木桌', en: 'Oak table' },
+            size: [1.2, 0.75, 0.8],
+            group: 'gen:oak-table',
+            variant: '',
+            variants: 1,
+            credit: null,
           },
           {
             id: 2,
@@ -122,6 +128,12 @@ function api() {
             bytes: 90000,
             kind: 'character',
             clips: ['idle', 'walk', 'wave'],
+            names: { zh: '导游', tc: '導遊', en: 'Guide' },
+            size: [0.5, 1.8, 0.4],
+            group: 'pack:people:guide',
+            variant: '',
+            variants: 1,
+            credit: { pack: 'people', author: null, license: 'CC0', url: null },
           },
         ],
         total: 2,
@@ -130,7 +142,30 @@ function api() {
       }),
     '/api/library/category_list': () => reply(200, [{ id: 'furniture', name: 'Furniture', count: 1 }]),
     '/api/home_page/item_list': () =>
-      reply(200, { list: [{ id: 77, name: 'Lamp set', price: 12.5, cover: '/c.png' }], total: 1, page: 1, limit: 20 }),
+      reply(200, {
+        list: [
+          {
+            id: 77,
+            name: 'Lamp set',
+            catalog: '3d_model',
+            type: '3d_model',
+            price: 12.5,
+            is_free: false,
+            cover: '/c.png',
+            keywords: '',
+            tags: [],
+            creator: { id: 8, name: 'bob', avatar: '' },
+            score: 0,
+            score_count: 0,
+            sales_count: 0,
+            created_at: '2025-01-01T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 20,
+        total_exact: true,
+      }),
   });
 }
 

@@ -22,11 +22,16 @@ const details = (version: number, objects: unknown[] = []) => ({
   kind: 'scene',
   version,
   state: 'draft',
+  access: 'full',
   document: { schema_version: 1, kind: 'scene', objects },
   media: {},
   library: {},
   products: {},
+  review: { draft_version: version, submitted_version: null, published_version: null, state: 'none', reason: '' },
 });
+
+/** save_scene's reply schema (`{ version }`) is declared in the server route, not in the contract. */
+const saveUnchecked = { unchecked: { '/api/project/save_scene': 'no reply schema in the contract' } };
 
 function renderEditor() {
   const router = createMemoryRouter(
@@ -65,14 +70,17 @@ async function addGroup() {
 describe('scene editor page', { timeout: 180_000 }, () => {
   it('autosaves over the loaded version; a conflict offers overwrite (force) and reload; undo with Ctrl+Z', async () => {
     let saves = 0;
-    const fetch = serve({
-      ...emptyLists,
-      '/api/project/scene_details': () => reply(200, details(3)),
-      '/api/project/save_scene': () => {
-        saves += 1;
-        return saves === 2 ? reply(40940, null, 'A newer version exists') : reply(200, { version: 3 + saves });
+    const fetch = serve(
+      {
+        ...emptyLists,
+        '/api/project/scene_details': () => reply(200, details(3)),
+        '/api/project/save_scene': () => {
+          saves += 1;
+          return saves === 2 ? reply(40940, null, 'A newer version exists') : reply(200, { version: 3 + saves });
+        },
       },
-    });
+      saveUnchecked,
+    );
     renderEditor();
     await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
     await addGroup();
@@ -103,11 +111,14 @@ describe('scene editor page', { timeout: 180_000 }, () => {
   });
 
   it('does not save an invalid document and shows the problem; warns before leaving with unsaved changes', async () => {
-    const fetch = serve({
-      ...emptyLists,
-      '/api/project/scene_details': () => reply(200, details(1)),
-      '/api/project/save_scene': () => reply(200, { version: 2 }),
-    });
+    const fetch = serve(
+      {
+        ...emptyLists,
+        '/api/project/scene_details': () => reply(200, details(1)),
+        '/api/project/save_scene': () => reply(200, { version: 2 }),
+      },
+      saveUnchecked,
+    );
     const router = renderEditor();
     await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
     // A link hotspot starts without its URL: invalid until filled.
@@ -129,19 +140,23 @@ describe('scene editor page', { timeout: 180_000 }, () => {
 
   it('a new project opens empty with nothing logged; submitting asks first and then rests until the next edit', async () => {
     clearErrorLog();
-    const fetch = serve({
-      ...emptyLists,
-      // the owner's project without a document yet
-      '/api/project/scene_details': () =>
-        reply(200, {
-          ...details(0),
-          access: 'full',
-          document: null,
-          review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
-        }),
-      '/api/project/save_scene': () => reply(200, { version: 1 }),
-      '/api/project/submit_scene': () => reply(200, { review_status: 'pending', scene_review: 'pending', submitted_version: 1 }),
-    });
+    const fetch = serve(
+      {
+        ...emptyLists,
+        // the owner's project without a document yet
+        '/api/project/scene_details': () =>
+          reply(200, {
+            ...details(0),
+            access: 'full',
+            document: null,
+            review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
+          }),
+        '/api/project/save_scene': () => reply(200, { version: 1 }),
+        '/api/project/submit_scene': () =>
+          reply(200, { review_status: 'pending', scene_review: 'pending', submitted_version: 1 }),
+      },
+      saveUnchecked,
+    );
     renderEditor();
     await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
     expect(getErrorLog()).toEqual([]);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorldEntry } from '@xr/contract/world';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesTo, makeUser, renderAt, reply, serve } from '../../../components/test-utils';
+import { bodiesTo, makeOwnProject, makeUser, renderAt, reply, serve } from '../../../components/test-utils';
 import { loadUserInfo, resetToken, setToken } from '../../../lib/auth/session';
 import { resetHttpState } from '../../../lib/http';
 import i18n from '../../../lib/i18n';
@@ -56,7 +56,8 @@ async function show() {
         makeUser({ id: 1, roles: ['creator'], permissions: [{ http_path: '/explore' }, { http_path: '/explore/list' }] }),
       ),
     '/api/explore/world_page': () => reply(200, { list: entries, total: entries.length, page: 1, limit: 10 }),
-    '/api/project/my_project_page': () => reply(200, { list: [{ id: 7, name: 'Hall scene' }], total: 1, page: 1, limit: 20 }),
+    '/api/project/my_project_page': () =>
+      reply(200, { list: [makeOwnProject({ id: 7, name: 'Hall scene' })], total: 1, page: 1, limit: 20 }),
     '/api/explore/add_world': (body) => {
       const created = entry(2, { ...(body as Partial<WorldEntry>) });
       entries = [created, ...entries];
