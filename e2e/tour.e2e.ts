@@ -409,6 +409,15 @@ describe('360 tour', () => {
     await visitor.waitForURL(/\/viewer\.html\?id=\d+&kind=tour$/, { timeout: 30_000 });
     await visitor.locator('[data-testid=view-page] [data-testid=tour-panorama] canvas').first().waitFor({ timeout: 30_000 });
     await visitor.setViewportSize({ width: 390, height: 844 });
+    // the floor plan shrinks to a third of the phone's width instead of covering half the panorama
+    await expect
+      .poll(() =>
+        visitor
+          .locator('[data-testid=view-page] .psv-map')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().width),
+      )
+      .toBeLessThanOrEqual(130);
     await shot(visitor, 'tour-viewer-phone');
     await ctx.close();
   }, 240_000);

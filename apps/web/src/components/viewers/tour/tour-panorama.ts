@@ -28,6 +28,11 @@ const ICON: Record<TourHotspot['icon'], string> = {
   cart: '🛒',
 };
 
+/** The floor plan's size: a third of a phone's width at most (180 px covered half of a 390 px panorama). */
+function planSize(width: number): string {
+  return width < 600 ? '120px' : '180px';
+}
+
 export interface TourPanoramaOptions {
   container: HTMLElement;
   doc: TourDocument;
@@ -260,7 +265,13 @@ export class TourPanorama {
     if (doc.settings.plan && this.opts.media[String(doc.settings.plan.asset_id)])
       list.push([
         MapPlugin,
-        { size: '180px', position: 'top right', static: true, visibleOnLoad: true, minimizeOnHotspotClick: false },
+        {
+          size: planSize(this.opts.container.clientWidth),
+          position: 'top right',
+          static: true,
+          visibleOnLoad: true,
+          minimizeOnHotspotClick: false,
+        },
       ]);
     const navbar: (string | NavbarCustomButton)[] = ['autorotate', 'zoom', 'move'];
     if (src.type === 'video') navbar.push('videoPlay', 'videoVolume', 'videoTime');
@@ -306,7 +317,13 @@ export class TourPanorama {
       this.opts.onTime?.(time);
       this.applyTime();
     });
-    viewer.getPlugin<MapPlugin>(MapPlugin)?.addEventListener('select-hotspot', ({ hotspotId }) => {
+    const map = viewer.getPlugin<MapPlugin>(MapPlugin);
+    // the plan follows the page's width (a phone turned, a window resized)
+    viewer.addEventListener('size-updated', ({ size }) => {
+      const wanted = planSize(size.width);
+      if (map && map.config.size !== wanted) map.setOptions({ size: wanted });
+    });
+    map?.addEventListener('select-hotspot', ({ hotspotId }) => {
       const target = this.opts.doc.scenes.find((s) => s.id === hotspotId);
       if (target && target.id !== this.sceneId) {
         this.opts.onOpen?.({
