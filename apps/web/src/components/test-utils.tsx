@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
+import { API_REPLIES, REPLIES_OUTSIDE_CONTRACT } from '@xr/contract/api-replies';
 import type { UserInfo } from '@xr/contract/auth';
 import type { OwnProject } from '@xr/contract/creator';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, type Mock, onTestFinished, vi } from 'vitest';
+import { z } from 'zod';
 import { ANTD_COMPONENTS } from '../lib/antd-config';
 import { FeedbackBridge } from '../lib/feedback';
-import { resetHttpState } from '../lib/http';
+import { API_BASE, resetHttpState } from '../lib/http';
 import i18n from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
@@ -81,11 +83,68 @@ function fakeXhr(mock: FetchMock) {
   };
 }
 
+/** `/pay/notify/:provider` → a pattern matching `/pay/notify/paypal`. */
+const patternOf = (route: string) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`);
+const REPLY_PATTERNS = Object.entries(API_REPLIES)
+  .filter(([route]) => route.includes(':'))
+  .map(([route, schema]) => ({ pattern: patternOf(route), schema }));
+const OUTSIDE_PATTERNS = REPLIES_OUTSIDE_CONTRACT.map(patternOf);
+
+/**
+ * Why a fake's code-200 reply on `path` (an /api path) is not a reply the real server could give, or undefined
+ * when it could. Replies that are not `{ code, message, data }` JSON (files, streams) and refusals are not checked.
+ */
+async function contractDrift(path: string, res: Response): Promise<string | undefined> {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(await res.clone().text());
+  } catch {
+    return undefined;
+  }
+  if (typeof envelope !== 'object' || envelope === null || !('code' in envelope) || !('data' in envelope)) return undefined;
+  if (envelope.code !== 200) return undefined;
+  const route = path.slice(API_BASE.length);
+  const schema = API_REPLIES[route] ?? REPLY_PATTERNS.find((r) => r.pattern.test(route))?.schema;
+  if (!schema) {
+    return OUTSIDE_PATTERNS.some((p) => p.test(route))
+      ? `${path}: the contract has no reply schema for this route (REPLIES_OUTSIDE_CONTRACT), so the fake cannot be checked; pass serve(routes, { unchecked: { '${path}': 'why' } })`
+      : `${path}: no JSON route of the server has this path (see API_REPLIES in @xr/contract/api-replies)`;
+  }
+  const parsed = schema.safeParse(envelope.data);
+  return parsed.success
+    ? undefined
+    : `${path}: the fake's reply does not match the contract's reply schema:\n${z.prettifyError(parsed.error)}`;
+}
+
+export interface ServeOptions {
+  /**
+   * API paths whose fake replies are not checked against the contract, each with the reason (a route the contract
+   * has no reply schema for). Keep rare: an unchecked fake can drift from the real API unnoticed.
+   */
+  unchecked?: Record<string, string>;
+}
+
 /**
  * Stubs fetch (and XMLHttpRequest, which uploads with progress use) with one handler per API path (query ignored);
- * any other path answers 40401.
+ * any other path answers 40401. Every code-200 JSON reply of a handler is checked against the contract's reply
+ * schema of its route (`API_REPLIES`): a fake that answers what the real server could not fails the test.
  */
-export function serve(routes: Record<string, Handler>): FetchMock {
+export function serve(routes: Record<string, Handler>, options: ServeOptions = {}): FetchMock {
+  const unchecked = options.unchecked ?? {};
+  for (const [path, reason] of Object.entries(unchecked)) {
+    if (!reason.trim()) throw new Error(`serve(): the unchecked path ${path} needs a reason`);
+  }
+  const drift: string[] = [];
+  let reportAtEnd = false;
+  try {
+    // the reply goes back to the app unchanged and the test fails when it ends, naming every drifting reply
+    onTestFinished(() => {
+      if (drift.length) throw new Error(`Fake replies that drift from the contract:\n${[...new Set(drift)].join('\n')}`);
+    });
+    reportAtEnd = true;
+  } catch {
+    // serve() outside a test (a beforeAll): a drifting reply fails the request instead
+  }
   const mock: FetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = url.split('?')[0]!;
     const handler = routes[path];
@@ -97,7 +156,16 @@ export function serve(routes: Record<string, Handler>): FetchMock {
         body = init.body;
       }
     }
-    return handler ? handler(body, init) : reply(40401, null, 'Not found');
+    if (!handler) return reply(40401, null, 'Not found');
+    const res = await handler(body, init);
+    if (path.startsWith(`${API_BASE}/`) && !(path in unchecked)) {
+      const problem = await contractDrift(path, res);
+      if (problem) {
+        drift.push(problem);
+        if (!reportAtEnd) throw new Error(problem);
+      }
+    }
+    return res;
   });
   vi.stubGlobal('fetch', mock);
   vi.stubGlobal('XMLHttpRequest', fakeXhr(mock));
