@@ -336,6 +336,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage,
     jobs,
     urlTtlSeconds: config.uploads.urlTtlSeconds,
+    // imported rigged characters are offered as avatars
+    library,
     // The plan's custom-avatar quota, but everyone may keep one figure of their own; administrators are not limited.
     allowance: async (userId) =>
       (await rbac.accessOf(userId)).roles.includes('admin') ? null : Math.max(1, await plans.customAvatarAllowance(userId)),

@@ -10,7 +10,7 @@ import {
   userImportReply,
   userInfo,
 } from './auth';
-import { avatarItem, avatarPageReply } from './avatars';
+import { avatarItem, avatarPageReply, libraryAvatarPageReply } from './avatars';
 import { cartItem, cartPage, mergeCartReply } from './cart';
 import { checkCdkReply, couponCode, couponCodeDetails, inviteCode, inviteCodeDetails, invitee, myInviteCodeReply } from './codes';
 import { pageOf } from './common';
@@ -100,9 +100,11 @@ export const API_REPLIES: Readonly<Record<string, z.ZodType>> = {
   '/avatar/add_avatar': avatarItem,
   '/avatar/avatar_page': avatarPageReply,
   '/avatar/del_avatar': z.null(),
+  '/avatar/library_avatar_page': libraryAvatarPageReply,
   '/avatar/set_avatar_status': avatarItem,
   '/avatar/up_avatar': avatarItem,
   '/avatar/up_avatar_preview': avatarItem,
+  '/avatar/use_library_avatar': avatarItem,
   '/collection/add_collection': collectionReply,
   '/collection/collection_page': pageOf(collectionItem),
   '/combo/add_combo': comboRow,

@@ -202,6 +202,8 @@ export const avatarItem = z.object({
   status: z.enum(AVATAR_STATUSES),
   /** The built-in default avatar every user has (made from `defaultLookFor`): never deleted, not counted. */
   is_default: z.boolean(),
+  /** A character of the platform library chosen as avatar (not counted in the allowance), else null. */
+  library_model_id: z.number().int().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -213,3 +215,26 @@ export const avatarPageReply = pageOf(avatarItem).extend({
   custom_count: z.number().int(),
 });
 export type AvatarPageReply = z.output<typeof avatarPageReply>;
+
+/**
+ * GET /avatar/library_avatar_page: the library's rigged characters (imported with animation clips) anyone may take as
+ * avatar, named in the caller's language, with their thumbnail, public GLB, clips and height in metres.
+ */
+export const libraryAvatarPageQuery = pageQuery;
+export const libraryAvatar = z.object({
+  model_id: z.number().int(),
+  name: z.string(),
+  thumbnail: z.string(),
+  url: z.string(),
+  clips: z.array(z.string()),
+  height: z.number(),
+  /** The user's avatar made from this character, or null when not taken yet. */
+  avatar_id: z.number().int().nullable(),
+});
+export type LibraryAvatar = z.output<typeof libraryAvatar>;
+export const libraryAvatarPageReply = pageOf(libraryAvatar);
+export type LibraryAvatarPageReply = z.output<typeof libraryAvatarPageReply>;
+
+/** POST /avatar/use_library_avatar {model_id}: takes a library character as avatar (made once) and puts it in use. */
+export const useLibraryAvatarBody = z.object({ model_id: idNumber });
+export type UseLibraryAvatarBody = z.output<typeof useLibraryAvatarBody>;

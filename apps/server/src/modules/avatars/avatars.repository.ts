@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { avatars } from './avatars.table';
 
@@ -36,7 +36,7 @@ export function createAvatarsRepository(db: DbOrTx) {
       const [n] = await db
         .select({ n: count() })
         .from(avatars)
-        .where(and(eq(avatars.userId, userId), eq(avatars.isDefault, false)));
+        .where(and(eq(avatars.userId, userId), eq(avatars.isDefault, false), isNull(avatars.libraryModelId)));
       return n?.n ?? 0;
     },
 
@@ -51,6 +51,15 @@ export function createAvatarsRepository(db: DbOrTx) {
         .from(avatars)
         .where(and(eq(avatars.id, id), eq(avatars.userId, userId)));
       return row;
+    },
+
+    /** The user's avatars made from these library characters. */
+    async ofLibraryModels(userId: number, modelIds: number[]): Promise<AvatarRow[]> {
+      if (modelIds.length === 0) return [];
+      return db
+        .select()
+        .from(avatars)
+        .where(and(eq(avatars.userId, userId), inArray(avatars.libraryModelId, modelIds)));
     },
 
     async byId(id: number): Promise<AvatarRow | undefined> {

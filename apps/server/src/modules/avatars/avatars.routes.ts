@@ -5,8 +5,11 @@ import {
   avatarPageQuery,
   avatarPageReply,
   avatarPreviewQuery,
+  libraryAvatarPageQuery,
+  libraryAvatarPageReply,
   setAvatarStatusBody,
   upAvatarBody,
+  useLibraryAvatarBody,
 } from '@xr/contract/avatars';
 import { idBody } from '@xr/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +32,29 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService }> =
       schema: { tags, security, querystring: avatarPageQuery, response: { 200: envelope(avatarPageReply) } },
     },
     async (request) => ok(await avatars.page(currentUser(request), request.query, request.lang)),
+  );
+
+  app.get(
+    '/avatar/library_avatar_page',
+    {
+      config: { access: own },
+      schema: {
+        tags,
+        security,
+        querystring: libraryAvatarPageQuery,
+        response: { 200: envelope(libraryAvatarPageReply) },
+      },
+    },
+    async (request) => ok(await avatars.libraryPage(currentUser(request), request.query, request.lang)),
+  );
+
+  app.post(
+    '/avatar/use_library_avatar',
+    {
+      config: { access: own },
+      schema: { tags, security, body: useLibraryAvatarBody, response: { 200: envelope(avatarItem) } },
+    },
+    async (request) => ok(await avatars.useLibrary(currentUser(request), request.body, request.lang)),
   );
 
   app.post(

@@ -9,8 +9,10 @@ import {
   type AvatarModelStats,
   type AvatarPageReply,
   defaultLookFor,
+  type LibraryAvatarPageReply,
   type SetAvatarStatusBody,
   type UpAvatarBody,
+  type UseLibraryAvatarBody,
 } from '@xr/contract/avatars';
 import type { PageQuery } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
@@ -22,6 +24,7 @@ import type { JobQueue } from '../../lib/jobs';
 import { loadSharp } from '../../lib/sharp';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
+import type { LibraryCharacter } from '../library/library.service';
 import { publicContentType, publicUrlOf } from '../users/users.files';
 import { type AvatarRow, type AvatarsRepository, createAvatarsRepository } from './avatars.repository';
 
@@ -50,6 +53,16 @@ export interface AcceptedAvatarUpload {
 
 const DEFAULT_NAME: Record<Lang, string> = { zh: '默认形象', tc: '預設形象', en: 'Default' };
 
+/** The library's rigged characters, which anyone may take as avatar (the library service, wired in app.ts). */
+export interface AvatarLibrary {
+  animatedCharacters(q: { page: number; limit: number }, lang: Lang): Promise<{ list: LibraryCharacter[]; total: number }>;
+  animatedCharacter(id: number, lang: Lang): Promise<LibraryCharacter | undefined>;
+}
+
+/** A library character's public files (the library's file route; they stay when the avatar is deleted). */
+const libraryModelUrl = (id: number) => `/api/library/file/${id}/model.glb`;
+const libraryThumbnailUrl = (id: number) => `/api/library/file/${id}/thumbnail.png`;
+
 export interface AvatarsDeps {
   db: Db;
   storage: Storage;
@@ -57,6 +70,8 @@ export interface AvatarsDeps {
   allowance: CustomAvatarAllowance;
   /** Lifetime of the signed URLs of uploaded models. */
   urlTtlSeconds: number;
+  /** Library characters offered as avatars (none without it). */
+  library?: AvatarLibrary;
 }
 
 /**
@@ -65,7 +80,7 @@ export interface AvatarsDeps {
  * in use (the partial unique index `avatars_in_use_uq` backs that up) and the plan's allowance is never passed. A
  * user's first write (or first look at the list) creates the built-in default avatar from `defaultLookFor`.
  */
-export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSeconds }: AvatarsDeps) {
+export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSeconds, library }: AvatarsDeps) {
   const repo = createAvatarsRepository(db);
 
   /** A write under the user's lock, with the repository bound to the transaction. */
@@ -96,7 +111,18 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
     return Promise.all(
       rows.map(async (a): Promise<AvatarItem> => {
         let model: AvatarItem['model'] = null;
-        if (a.kind === 'model' && a.modelFormat && a.modelStatus) {
+        if (a.libraryModelId !== null) {
+          model = {
+            format: 'glb',
+            filename: a.modelFilename ?? '',
+            status: 'ready',
+            progress: 100,
+            url: libraryModelUrl(a.libraryModelId),
+            reason: null,
+            error: null,
+            stats: null,
+          };
+        } else if (a.kind === 'model' && a.modelFormat && a.modelStatus) {
           const reason = a.modelStatus === 'failed' ? (a.failureReason ?? 'processing_failed') : null;
           const figure =
             reason && a.failureValue !== null ? `${lang === 'en' ? ' ' : ''}${avatarBudgetFigure(a.failureValue, lang)}` : '';
@@ -124,9 +150,14 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
           kind: a.kind,
           look: a.look ?? null,
           model,
-          preview: a.previewKey ? publicUrlOf(a.previewKey) : null,
+          preview: a.previewKey
+            ? publicUrlOf(a.previewKey)
+            : a.libraryModelId !== null
+              ? libraryThumbnailUrl(a.libraryModelId)
+              : null,
           status: a.status,
           is_default: a.isDefault,
+          library_model_id: a.libraryModelId,
           created_at: a.createdAt.toISOString(),
           updated_at: a.updatedAt.toISOString(),
         };
@@ -175,6 +206,62 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
         if (!current || current.isDefault) await r.setInUse(actor.id, created.id);
         return (await r.owned(actor.id, created.id)) ?? created;
       });
+      const [item] = await toItems([row], lang);
+      return item as AvatarItem;
+    },
+
+    /**
+     * The library's rigged characters, each with the user's avatar made from it (null when not taken yet).
+     */
+    async libraryPage(actor: AvatarActor, q: PageQuery, lang: Lang): Promise<LibraryAvatarPageReply> {
+      if (!library) return { list: [], total: 0, page: q.page, limit: q.limit };
+      const { list, total } = await library.animatedCharacters(q, lang);
+      const taken = await repo.ofLibraryModels(
+        actor.id,
+        list.map((c) => c.id),
+      );
+      const avatarOf = new Map(taken.map((a) => [a.libraryModelId, a.id]));
+      return {
+        list: list.map((c) => ({
+          model_id: c.id,
+          name: c.name,
+          thumbnail: c.thumbnail,
+          url: c.url,
+          clips: c.clips,
+          height: c.height,
+          avatar_id: avatarOf.get(c.id) ?? null,
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+      };
+    },
+
+    /**
+     * Takes a library character as avatar and puts it in use: the avatar is made once per user and character (named
+     * in the caller's language; a second call puts the same one in use). Not counted in the plan's allowance.
+     */
+    async useLibrary(actor: AvatarActor, body: UseLibraryAvatarBody, lang: Lang): Promise<AvatarItem> {
+      const character = library ? await library.animatedCharacter(body.model_id, lang) : undefined;
+      if (!character) throw notFound();
+      const row = await locked(actor.id, async (r) => {
+        await ensureDefault(r, actor.id, lang);
+        const [existing] = await r.ofLibraryModels(actor.id, [character.id]);
+        const target =
+          existing ??
+          (await r.insert({
+            userId: actor.id,
+            name: character.name.slice(0, AVATAR_NAME_MAX),
+            kind: 'model',
+            modelFilename: `${character.names.en}.glb`,
+            modelFormat: 'glb',
+            modelStatus: 'ready',
+            libraryModelId: character.id,
+          }));
+        await r.setInUse(actor.id, target.id);
+        return r.owned(actor.id, target.id);
+      });
+      if (!row) throw notFound();
       const [item] = await toItems([row], lang);
       return item as AvatarItem;
     },
@@ -358,7 +445,9 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
       await Promise.all(
         ids.map(async (userId) => {
           const row = byUser.get(userId);
-          if (row?.kind === 'model' && row.modelStatus === 'ready' && row.modelKey && row.modelFormat) {
+          if (row?.libraryModelId != null) {
+            out.set(userId, { kind: 'model', url: libraryModelUrl(row.libraryModelId), format: 'glb' });
+          } else if (row?.kind === 'model' && row.modelStatus === 'ready' && row.modelKey && row.modelFormat) {
             out.set(userId, {
               kind: 'model',
               url: await storage.signedUrl(row.modelKey, urlTtlSeconds),

@@ -28,6 +28,11 @@ export const avatars = pgTable(
     failureReason: text('failure_reason'),
     failureValue: integer('failure_value'),
     jobId: integer('job_id'),
+    /**
+     * A character of the platform library chosen as avatar (its GLB and thumbnail are the library's public files,
+     * never deleted with the avatar; not counted in the plan's allowance), else null.
+     */
+    libraryModelId: integer('library_model_id'),
     /** Storage key of the preview image (public/avatar-previews/…), or null. */
     previewKey: text('preview_key'),
     status: text('status', { enum: ['in_use', 'alternative'] })
@@ -41,5 +46,6 @@ export const avatars = pgTable(
     index('avatars_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('avatars_in_use_uq').on(t.userId).where(sql`${t.status} = 'in_use'`),
     uniqueIndex('avatars_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('avatars_library_uq').on(t.userId, t.libraryModelId).where(sql`${t.libraryModelId} is not null`),
   ],
 );

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportPackReport, LibraryModel, LibrarySummary, ModelCredit } from '@xr/contract/library';
+import type { ImportPackReport, LibraryCategoryItem, LibraryModel, LibrarySummary, ModelCredit } from '@xr/contract/library';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -107,6 +107,13 @@ describe('POST /library/import_pack', () => {
     expect(variants.list.map((m) => m.names.en)).toEqual(['Tree 1', 'Tree 2']);
     const summary = body<LibrarySummary>(await get('/library/summary', creator)).data;
     expect(summary).toEqual({ models: 3, variants: 5, imported: 5, packs: 2 });
+    // a category counts distinct models: the two knights are one, the two trees another
+    const categories = body<LibraryCategoryItem[]>(await get('/library/category_list', creator)).data;
+    const countOf = (id: string) => categories.find((c) => c.id === id)?.count;
+    expect(countOf('furniture')).toBe(1);
+    expect(countOf('props')).toBe(1);
+    const treeCategory = tree.category;
+    expect(countOf(treeCategory)).toBe(1);
   }, 180_000);
 
   it('skips every file of a pack imported again, before processing it', async () => {

@@ -15,6 +15,8 @@ export interface LibraryFilter {
   group?: string;
   /** true: only hidden, false: only visible (what creators get), undefined: both (admins). */
   hidden?: boolean;
+  /** Only models with animation clips (rigged characters, usable as avatars). */
+  animated?: boolean;
 }
 
 /** Columns a page needs (no search text). */
@@ -54,6 +56,7 @@ function where(f: LibraryFilter): SQL | undefined {
   if (f.category) parts.push(eq(libraryModels.category, f.category));
   if (f.kind) parts.push(eq(libraryModels.kind, f.kind));
   if (f.group !== undefined) parts.push(eq(libraryModels.groupKey, f.group));
+  if (f.animated) parts.push(sql`cardinality(${libraryModels.clips}) > 0`);
   if (f.tag) parts.push(sql`${libraryModels.tags} @> array[${f.tag}]::text[]`);
   for (const term of f.terms ?? []) parts.push(sql`${libraryModels.searchText} like ${likePattern(term)}`);
   return parts.length ? and(...parts) : undefined;
@@ -162,6 +165,16 @@ export function createLibraryRepository(db: DbOrTx) {
     async categoryCounts(): Promise<Map<string, number>> {
       const rows = await db
         .select({ category: libraryModels.category, n: count() })
+        .from(libraryModels)
+        .where(sql`not ${libraryModels.hidden}`)
+        .groupBy(libraryModels.category);
+      return new Map(rows.map((r) => [r.category, r.n]));
+    },
+
+    /** Visible distinct models (variant groups) per category: a group of colour variants counts once. */
+    async categoryGroupCounts(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ category: libraryModels.category, n: countDistinct(libraryModels.groupKey) })
         .from(libraryModels)
         .where(sql`not ${libraryModels.hidden}`)
         .groupBy(libraryModels.category);

@@ -105,6 +105,30 @@ function out(r: LibraryPageRow, lang: Lang, variants = 1): LibraryModel {
   };
 }
 
+/** A rigged character as the avatars module shows and uses it. */
+export interface LibraryCharacter {
+  id: number;
+  name: string;
+  names: LocalizedNames;
+  thumbnail: string;
+  url: string;
+  clips: string[];
+  /** Height in metres (the size's second figure). */
+  height: number;
+}
+
+function characterOf(r: LibraryPageRow, lang: Lang): LibraryCharacter {
+  return {
+    id: r.id,
+    name: nameIn(r, lang),
+    names: { zh: r.nameZh, tc: r.nameTc, en: r.nameEn },
+    thumbnail: thumbnailUrl(r.id),
+    url: modelFileUrl(r.id),
+    clips: r.clips,
+    height: r.size[1] ?? 0,
+  };
+}
+
 function filterOf(q: ModelPageQuery): LibraryFilter {
   const terms = (q.keyword ?? '')
     .split(/\s+/)
@@ -305,6 +329,23 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       };
     },
 
+    /**
+     * Visible rigged characters (models that kept animation clips), oldest first, as avatars choose them: the same
+     * names, thumbnail and public GLB as the library's cards, and the height the room scales them from.
+     */
+    async animatedCharacters(q: { page: number; limit: number }, lang: Lang): Promise<Page<LibraryCharacter>> {
+      const f: LibraryFilter = { kind: 'character', animated: true, hidden: false };
+      const [rows, total] = await Promise.all([repo.page(f, q.limit, (q.page - 1) * q.limit), repo.count(f)]);
+      return { list: rows.map((r) => characterOf(r, lang)), total, page: q.page, limit: q.limit };
+    },
+
+    /** One visible rigged character (undefined when unknown, hidden or without clips). */
+    async animatedCharacter(id: number, lang: Lang): Promise<LibraryCharacter | undefined> {
+      const row = await repo.byId(id);
+      if (!row || row.hidden || row.kind !== 'character' || row.clips.length === 0) return undefined;
+      return characterOf(row, lang);
+    },
+
     /** GET /library/summary: distinct models, variants, imported models and packs (visible ones). */
     async summary(): Promise<LibrarySummary> {
       return repo.summary();
@@ -414,8 +455,9 @@ export function createLibraryService({ db, storage, pipeline, jobs, tmpDir, cach
       }
     },
 
+    /** The categories with their distinct models (a group of colour or size variants counts once, as its card). */
     async categoryList(lang: Lang): Promise<LibraryCategoryItem[]> {
-      const n = await counts.get('all', () => repo.categoryCounts());
+      const n = await counts.get('groups', () => repo.categoryGroupCounts());
       return LIBRARY_CATEGORY_IDS.map((id) => ({ id, name: LIBRARY_CATEGORIES[id][lang], count: n.get(id) ?? 0 }));
     },
 

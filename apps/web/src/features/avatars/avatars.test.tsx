@@ -145,4 +145,69 @@ describe('/avatar-list', () => {
     fireEvent.click(within(pop).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(bodiesTo(mock, '/api/avatar/del_avatar')).toEqual([{ id: 2 }]));
   }, 120_000);
+  it('offers the library characters with picture, name and clips; Use takes one and puts it in use', async () => {
+    const knight = {
+      model_id: 40,
+      name: 'Knight',
+      thumbnail: '/api/library/file/40/thumbnail.png',
+      url: '/api/library/file/40/model.glb',
+      clips: ['Idle', 'Walk'],
+      height: 1.8,
+      avatar_id: null,
+    };
+    const taken = item({
+      id: 9,
+      name: 'Robot',
+      kind: 'model',
+      look: null,
+      is_default: false,
+      status: 'in_use',
+      library_model_id: 41,
+      preview: '/api/library/file/41/thumbnail.png',
+      model: {
+        format: 'glb',
+        filename: 'Robot.glb',
+        status: 'ready',
+        progress: 100,
+        url: '/api/library/file/41/model.glb',
+        reason: null,
+        error: null,
+        stats: null,
+      },
+    });
+    const mock = serve({
+      '/api/avatar/avatar_page': () =>
+        reply(200, {
+          list: [item({ status: 'alternative' }), taken],
+          total: 2,
+          page: 1,
+          limit: 12,
+          allowance: 1,
+          custom_count: 0,
+        }),
+      '/api/avatar/library_avatar_page': () =>
+        reply(200, {
+          list: [knight, { ...knight, model_id: 41, name: 'Robot', clips: ['Run'], avatar_id: 9 }],
+          total: 2,
+          page: 1,
+          limit: 12,
+        }),
+      '/api/avatar/use_library_avatar': () => reply(200, item({ id: 10, name: 'Knight', library_model_id: 40 })),
+    });
+    renderAt(<AvatarListPage />, '/avatar-list');
+    const cards = await screen.findAllByTestId('avatar-card');
+    expect(within(cards[1]!).getByText('Library')).toBeInTheDocument();
+    expect(mock.mock.calls.some(([u]) => u.startsWith('/api/avatar/library_avatar_page'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /Choose a character/ }));
+    const offered = await screen.findAllByTestId('library-avatar');
+    expect(offered).toHaveLength(2);
+    expect(within(offered[0]!).getByRole('img', { name: 'Knight' })).toHaveAttribute('src', knight.thumbnail);
+    expect(within(offered[0]!).getByText('2 animations')).toBeInTheDocument();
+    // the character whose avatar is in use shows so
+    expect(within(offered[1]!).getByTestId('use-library-41')).toBeDisabled();
+    expect(within(offered[1]!).getByTestId('use-library-41')).toHaveTextContent('In use');
+    fireEvent.click(within(offered[0]!).getByTestId('use-library-40'));
+    await waitFor(() => expect(bodiesTo(mock, '/api/avatar/use_library_avatar')).toEqual([{ model_id: 40 }]));
+    expect(await screen.findByText('“Knight” is now in use')).toBeInTheDocument();
+  }, 120_000);
 });

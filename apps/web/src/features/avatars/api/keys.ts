@@ -2,4 +2,5 @@
 export const avatarsKeys = {
   all: ['avatars'] as const,
   page: ['avatars', 'page'] as const,
+  library: ['avatars', 'library'] as const,
 };

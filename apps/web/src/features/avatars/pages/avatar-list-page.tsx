@@ -5,6 +5,7 @@ import {
   EyeOutlined,
   PlusOutlined,
   SmileOutlined,
+  TeamOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { AVATAR_MODEL_MAX_BYTES, type AvatarItem } from '@xr/contract/avatars';
@@ -32,6 +33,7 @@ import { useAvatarPage } from '../api/avatar-page';
 import { useDelAvatar, useSetAvatarStatus } from '../api/avatar-status';
 import { uploadAvatarModel } from '../api/upload-avatar-model';
 import { AvatarEditor, startLookFor } from '../components/avatar-editor';
+import { LibraryPicker } from '../components/library-picker';
 import '../avatars.css';
 import { useFeedback } from '../../../lib/feedback';
 
@@ -172,7 +174,11 @@ function AvatarCard({
               {inUse ? t('status.in_use') : t('status.alternative')}
             </Tag>
             {avatar.is_default && <Tag color="blue">{t('default')}</Tag>}
-            {avatar.kind === 'model' && <Tag>{avatar.model?.format.toUpperCase()}</Tag>}
+            {avatar.library_model_id ? (
+              <Tag color="purple">{t('fromLibrary')}</Tag>
+            ) : (
+              avatar.kind === 'model' && <Tag>{avatar.model?.format.toUpperCase()}</Tag>
+            )}
             {avatar.model?.status === 'processing' && <Tag color="processing">{t('processing')}</Tag>}
           </Space>
         }
@@ -193,6 +199,7 @@ export default function AvatarListPage() {
   const list = useAvatarPage(paging);
   const [editing, setEditing] = useState<{ avatar: AvatarItem | null } | null>(null);
   const [viewing, setViewing] = useState<AvatarItem | null>(null);
+  const [picking, setPicking] = useState(false);
   const [upload, setUpload] = useState<{ name: string; percent: number; error: string | null } | null>(null);
   const tus = useRef<TusUpload | null>(null);
   const startLook = useMemo(() => startLookFor(user?.id), [user?.id]);
@@ -242,6 +249,9 @@ export default function AvatarListPage() {
               {t('create')}
             </Button>
           </Tooltip>
+          <Button icon={<TeamOutlined />} onClick={() => setPicking(true)}>
+            {t('fromLibraryButton')}
+          </Button>
           <Upload accept=".glb,.vrm" showUploadList={false} beforeUpload={startUpload} disabled={full || !!upload}>
             <Button icon={<UploadOutlined />} disabled={full || (!!upload && !upload.error)}>
               {t('upload')}
@@ -300,6 +310,11 @@ export default function AvatarListPage() {
           )}
         </>
       )}
+      <LibraryPicker
+        open={picking}
+        inUseId={data?.list.find((a) => a.status === 'in_use')?.id ?? null}
+        onClose={() => setPicking(false)}
+      />
       <AvatarEditor open={!!editing} avatar={editing?.avatar ?? null} startLook={startLook} onClose={() => setEditing(null)} />
       <Modal open={!!viewing} title={viewing?.name} footer={null} onCancel={() => setViewing(null)} destroyOnHidden width={640}>
         {viewing?.model?.url && (

@@ -1,0 +1,2 @@
+ALTER TABLE "avatars" ADD COLUMN "library_model_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "avatars_library_uq" ON "avatars" USING btree ("user_id","library_model_id") WHERE "avatars"."library_model_id" is not null;

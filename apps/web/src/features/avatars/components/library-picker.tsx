@@ -1,0 +1,82 @@
+import { CheckOutlined } from '@ant-design/icons';
+import type { LibraryAvatar } from '@xr/contract/avatars';
+import { Button, Card, Empty, Modal, Pagination, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
+import { useLibraryAvatarPage, useUseLibraryAvatar } from '../api/library-avatars';
+
+const LIMIT = 12;
+
+/**
+ * The library's rigged characters (imported packs' animated figures) to take as avatar: picture, name and clips; Use
+ * makes the avatar once and puts it in use. `inUseId` is the avatar in use, so its character shows as in use.
+ */
+export function LibraryPicker({ open, inUseId, onClose }: { open: boolean; inUseId: number | null; onClose(): void }) {
+  const { t } = useTranslation('avatars');
+  const { message } = useFeedback();
+  const [page, setPage] = useState(1);
+  const list = useLibraryAvatarPage({ page, limit: LIMIT }, open);
+  const use = useUseLibraryAvatar();
+  const data = list.data;
+  const choose = async (c: LibraryAvatar) => {
+    try {
+      await use.mutateAsync(c.model_id);
+      void message.success(t('nowInUse', { name: c.name }));
+      onClose();
+    } catch {
+      // shown by the HTTP client
+    }
+  };
+  return (
+    <Modal open={open} title={t('libraryTitle')} footer={null} onCancel={onClose} destroyOnHidden width={760}>
+      {list.isLoading ? (
+        <Skeleton active />
+      ) : !data || data.list.length === 0 ? (
+        <Empty description={t('libraryEmpty')} />
+      ) : (
+        <>
+          <div className="xr-avatar-grid" data-testid="library-avatars">
+            {data.list.map((c) => {
+              const inUse = c.avatar_id !== null && c.avatar_id === inUseId;
+              return (
+                <Card
+                  key={c.model_id}
+                  size="small"
+                  className={`xr-avatar-card${inUse ? ' xr-avatar-card--in-use' : ''}`}
+                  data-testid="library-avatar"
+                  cover={
+                    <div className="xr-avatar-card__cover">
+                      <img src={c.thumbnail} alt={c.name} />
+                    </div>
+                  }
+                  actions={[
+                    <Button
+                      key="use"
+                      type={inUse ? 'text' : 'link'}
+                      icon={<CheckOutlined />}
+                      disabled={inUse}
+                      loading={use.isPending && use.variables === c.model_id}
+                      onClick={() => void choose(c)}
+                      data-testid={`use-library-${c.model_id}`}
+                    >
+                      {inUse ? t('inUse') : t('use')}
+                    </Button>,
+                  ]}
+                >
+                  <Card.Meta
+                    title={<span className="xr-avatar-card__name">{c.name}</span>}
+                    description={<Tag>{t('clips', { count: c.clips.length })}</Tag>}
+                  />
+                </Card>
+              );
+            })}
+          </div>
+          {data.total > LIMIT && (
+            <Pagination className="xr-avatar-page__pager" current={page} pageSize={LIMIT} total={data.total} onChange={setPage} />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
