@@ -1,5 +1,5 @@
 import { API_REPLIES, REPLIES_OUTSIDE_CONTRACT } from '@xr/contract/api-replies';
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { TestApp } from '../test/app';
@@ -14,8 +14,9 @@ const routes = vi.hoisted(() => [] as RouteOptions[]);
 // The route options (with their zod schemas) are only seen by an onRoute hook added before the modules register.
 vi.mock('fastify', async (importOriginal) => {
   const mod = await importOriginal<typeof import('fastify')>();
-  const make = ((...args: Parameters<typeof mod.default>) => {
-    const app = mod.default(...args);
+  const original = mod.default as unknown as (...args: unknown[]) => FastifyInstance;
+  const make = ((...args: unknown[]) => {
+    const app = original(...args);
     app.addHook('onRoute', (route) => {
       routes.push(route);
     });
