@@ -362,6 +362,12 @@ describe('meta world', () => {
     // the raise-hand button draws an icon, not an emoji (no emoji font in headless Chromium)
     expect(await phone.getByTestId('raise-hand').locator('[data-icon="hand"] svg').count()).toBe(1);
     await shot(phone, 'room-phone');
+    // the host shares a screen (Chromium's fake capture): the phone shows it in its panel
+    await host.getByTestId('screen-share').click();
+    await phone.locator('[data-testid=slide-panel][data-kind=screen]').waitFor({ timeout: 60_000 });
+    await phone.getByTestId('screen-video').waitFor({ timeout: 30_000 });
+    await phone.waitForTimeout(3000);
+    await shot(phone, 'room-screen-share-phone');
     await phoneCtx.close();
     await hostCtx.close();
     await visitorCtx.close();
