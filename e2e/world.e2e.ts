@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { emptySceneDocument } from '@xr/contract/scenes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkerPng } from '../apps/server/test/fixtures/models';
 import { DESKTOP, launch, PHONE, settle, shotOnFailure } from './browser';
@@ -69,6 +70,21 @@ async function context(phone = false): Promise<BrowserContext> {
 async function shot(page: Page, name: string) {
   await settle(page);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** The share of the lower quarter of the room's stage that shows the 3D viewer's own background colour (#dfe8f2). */
+async function backgroundShare(page: Page): Promise<number> {
+  const box = await page.getByTestId('room-stage').boundingBox();
+  if (!box) throw new Error('no room stage');
+  const png = await page.screenshot({
+    clip: { x: box.x, y: box.y + box.height * 0.75, width: box.width, height: box.height * 0.25 },
+  });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let hits = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (Math.abs(data[i]! - 223) <= 3 && Math.abs(data[i + 1]! - 232) <= 3 && Math.abs(data[i + 2]! - 242) <= 3) hits++;
+  }
+  return hits / (info.width * info.height);
 }
 
 /** Opens a room from its address and enters it; resolves once the room's tools show. */
@@ -368,6 +384,9 @@ describe('meta world', () => {
     await phone.getByTestId('screen-video').waitFor({ timeout: 30_000 });
     await phone.waitForTimeout(3000);
     await shot(phone, 'room-screen-share-phone');
+    // nothing blank over the lower stage: a <video> in the panel once punched a hole of the stage's background colour
+    // into the 3D canvas there (the panel now draws the screen on a canvas)
+    expect(await backgroundShare(phone)).toBeLessThan(0.03);
     await phoneCtx.close();
     await hostCtx.close();
     await visitorCtx.close();
