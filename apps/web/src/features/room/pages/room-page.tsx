@@ -388,12 +388,18 @@ function Room({ room, entry, invite, signedIn }: { room: RoomClient; entry: Worl
       height="100%"
       follow={movedScene ? { scene: movedScene.scene, yaw: 0, pitch: 0 } : followTarget}
       people={joined ? tourPeople : undefined}
-      onViewChange={(sceneId, v) => {
-        if (!joined) return;
-        const view = { yaw: wrapAngle(v.yaw), pitch: wrapAngle(v.pitch) };
-        room.move({ x: 0, y: 0, z: 0, ...view, scene: sceneId });
-        if (leading && isHost) void room.call(WorldEvent.followHost, { scene_id: sceneId, ...view }).catch(fail);
-      }}
+      // Only while joined: the viewer reports the current view again each time watching starts, so someone who
+      // entered (or re-entered) without turning is still placed for the others (a view reported before the join
+      // was dropped, and an unchanged view is never reported twice).
+      onViewChange={
+        joined
+          ? (sceneId, v) => {
+              const view = { yaw: wrapAngle(v.yaw), pitch: wrapAngle(v.pitch) };
+              room.move({ x: 0, y: 0, z: 0, ...view, scene: sceneId });
+              if (leading && isHost) void room.call(WorldEvent.followHost, { scene_id: sceneId, ...view }).catch(fail);
+            }
+          : undefined
+      }
     />
   );
 
