@@ -102,56 +102,19 @@ export function SlidePanel({
   );
 }
 
-/** The widest frame the panel keeps (a 4K screen is scaled down: the panel is a few hundred pixels wide). */
-const SCREEN_PANEL_MAX_WIDTH = 1280;
-
-/**
- * A live video of a stream (a shared screen), drawn frame by frame on a canvas by an off-page, muted `<video>`. Not a
- * `<video>` element in the page: Chromium promotes a video above a WebGL canvas to an overlay and, with software GL,
- * punched its hole into the 3D stage at the vertically mirrored place (a blank rectangle over the lower stage of
- * phones and of the host's screen).
- */
+/** A live video of a stream (a shared screen), muted, inline. */
 export function ScreenVideo({ stream, label }: { stream: MediaStream; label: string }) {
-  const ref = useRef<HTMLCanvasElement>(null);
+  const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    const canvas = ref.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const video = document.createElement('video');
-    video.muted = true;
-    video.playsInline = true;
-    video.autoplay = true;
-    video.srcObject = stream;
-    const frames = 'requestVideoFrameCallback' in video;
-    let live = true;
-    let handle = 0;
-    const draw = () => {
-      if (!live) return;
-      const w = video.videoWidth;
-      const h = video.videoHeight;
-      if (w && h) {
-        const scale = Math.min(1, SCREEN_PANEL_MAX_WIDTH / w);
-        const cw = Math.round(w * scale);
-        const ch = Math.round(h * scale);
-        if (canvas.width !== cw || canvas.height !== ch) {
-          canvas.width = cw;
-          canvas.height = ch;
-        }
-        ctx.drawImage(video, 0, 0, cw, ch);
-      }
-      handle = frames ? video.requestVideoFrameCallback(draw) : requestAnimationFrame(draw);
-    };
-    void video.play?.()?.catch(() => undefined);
-    handle = frames ? video.requestVideoFrameCallback(draw) : requestAnimationFrame(draw);
+    const v = ref.current;
+    if (!v) return;
+    v.srcObject = stream;
+    void v.play?.()?.catch(() => undefined);
     return () => {
-      live = false;
-      if (frames) video.cancelVideoFrameCallback(handle);
-      else cancelAnimationFrame(handle);
-      video.pause();
-      video.srcObject = null;
+      v.srcObject = null;
     };
   }, [stream]);
-  return <canvas ref={ref} role="img" aria-label={label} data-testid="screen-video" />;
+  return <video ref={ref} muted playsInline autoPlay aria-label={label} data-testid="screen-video" />;
 }
 
 /**
