@@ -62,8 +62,11 @@ export function testAppOf(app: FastifyInstance): TestApp {
   return t;
 }
 
-/** Builds the real app on a fresh database with a throw-away DATA_DIR. `env` overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database with a throw-away DATA_DIR. `env` overrides configuration; `own.database`
+ * runs it on a database the test made itself (e.g. a cluster it restarts), closed with the app.
+ */
+export async function createTestApp(env: Record<string, string> = {}, own: { database?: Database } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -77,7 +80,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = own.database
+    ? { database: own.database, drop: () => (own.database as Database).close() }
+    : await freshDatabase();
   const app = await buildApp(config, { database, logger: false });
   const t: TestApp = {
     app,

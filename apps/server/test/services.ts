@@ -71,16 +71,19 @@ async function clusterOwner(): Promise<{ uid: number; gid: number; name: string 
   throw new Error('running as root and no postgres or nobody account to own a test cluster');
 }
 
-export interface LocalPostgres {
-  /** postgres://… of the cluster's `postgres` database. */
+/** A throw-away service of one test: its address, and start/stop to restart it under the code being tested. */
+export interface LocalService {
+  /** postgres://… of the cluster's `postgres` database, or redis://… */
   url: string;
   port: number;
   start(): Promise<void>;
-  /** A fast shutdown: open sessions are terminated (57P01), as on a real restart. */
+  /** Stops it as a real restart would (PostgreSQL: a fast shutdown, open sessions terminated with 57P01). */
   stop(): Promise<void>;
-  /** Stops the server and removes its directory. */
+  /** Stops it and removes its directory. */
   destroy(): Promise<void>;
 }
+
+export type LocalPostgres = LocalService;
 
 /** Initialises and starts a throw-away PostgreSQL cluster (fsync off: nothing in it outlives the test). */
 export async function startLocalPostgres(): Promise<LocalPostgres> {
@@ -141,14 +144,8 @@ export async function postgresAnswers(url: string): Promise<boolean> {
   }
 }
 
-export interface LocalRedis {
-  url: string;
-  port: number;
-  start(): Promise<void>;
-  /** Ends the server (no persistence: a restarted Redis is empty, as a restarted cache without a disk is). */
-  stop(): Promise<void>;
-  destroy(): Promise<void>;
-}
+/** A restarted Redis is empty (no persistence), as a restarted cache without a disk is. */
+export type LocalRedis = LocalService;
 
 /** Starts a throw-away redis-server on a free port (no persistence). */
 export async function startLocalRedis(): Promise<LocalRedis> {

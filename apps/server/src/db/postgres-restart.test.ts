@@ -1,18 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { ErrorCode } from '@xr/contract/errors';
 import { translateMessage } from '@xr/contract/messages';
 import { WorldEvent } from '@xr/contract/world';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 import { body, type Shopper, shopper } from '../../test/commerce';
 import { login } from '../../test/factories';
 import { type LocalPostgres, localServersAvailable, postgresAnswers, startLocalPostgres } from '../../test/services';
 import { ask, socketKit, urlOf } from '../../test/world';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { READY_CACHE_MS } from '../modules/system/system.routes';
 import { postgresDatabase } from './postgres';
 
@@ -43,30 +38,11 @@ describe.skipIf(!available)('PostgreSQL restarted under load', () => {
 
   beforeAll(async () => {
     server = await startLocalPostgres();
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-pg-restart-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: server.url,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      SEED_MEDIA_WIDTH: '0',
-      AUTH_RATE_LIMIT: '100000',
-      API_RATE_LIMIT: '1000000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    });
-    const database = postgresDatabase(server.url, 10);
-    app = await buildApp(config, { database, logger: false });
-    t = {
-      app,
-      database,
-      config,
-      close: async () => {
-        await app.close();
-        await database.close();
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    t = await createTestApp(
+      { DATABASE_URL: server.url, AUTH_RATE_LIMIT: '100000', API_RATE_LIMIT: '1000000' },
+      { database: postgresDatabase(server.url, 10) },
+    );
+    app = t.app;
     user = await shopper(t, { roles: ['user'] });
     other = await shopper(t, { roles: ['user'] });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { ErrorCode } from '@xr/contract/errors';
 import {
   readStates,
@@ -14,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app';
+import { createTestApp, type TestApp } from '../../../test/app';
 import { body, type Shopper, shopper } from '../../../test/commerce';
 import {
   type LocalPostgres,
@@ -25,7 +22,6 @@ import {
 } from '../../../test/services';
 import { ask, collect, makeSceneProject, socketKit, urlOf } from '../../../test/world';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { postgresDatabase } from '../../db/postgres';
 
@@ -46,7 +42,6 @@ describe.skipIf(!available)('Redis restarted under a room used on two processes'
   let t: TestApp;
   let appB: FastifyInstance;
   let dbB: Database;
-  let dataDir: string;
   let alice: Shopper;
   let bob: Shopper;
   let carol: Shopper;
@@ -56,35 +51,21 @@ describe.skipIf(!available)('Redis restarted under a room used on two processes'
 
   beforeAll(async () => {
     [pgServer, redis] = await Promise.all([startLocalPostgres(), startLocalRedis()]);
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'xr-redis-restart-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgServer.url,
-      REDIS_URL: redis.url,
-      WORLD_NODE_ID: 'a',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      SEED_MEDIA_WIDTH: '0',
-      AUTH_RATE_LIMIT: '100000',
-      API_RATE_LIMIT: '1000000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    });
-    const dbA = postgresDatabase(pgServer.url, 10);
-    const appA = await buildApp(config, { database: dbA, logger: false });
+    t = await createTestApp(
+      {
+        DATABASE_URL: pgServer.url,
+        REDIS_URL: redis.url,
+        WORLD_NODE_ID: 'a',
+        AUTH_RATE_LIMIT: '100000',
+        API_RATE_LIMIT: '1000000',
+      },
+      { database: postgresDatabase(pgServer.url, 10) },
+    );
+    const appA = t.app;
     dbB = postgresDatabase(pgServer.url, 10);
-    appB = await buildApp({ ...config, world: { ...config.world, nodeId: 'b' } }, { database: dbB, logger: false });
+    appB = await buildApp({ ...t.config, world: { ...t.config.world, nodeId: 'b' } }, { database: dbB, logger: false });
     await appA.listen({ port: 0, host: '127.0.0.1' });
     await appB.listen({ port: 0, host: '127.0.0.1' });
-    t = {
-      app: appA,
-      database: dbA,
-      config,
-      close: async () => {
-        await appA.close();
-        await dbA.close();
-      },
-    };
     let author: Shopper;
     [author, alice, bob, carol, dave] = await Promise.all([
       shopper(t, { roles: ['creator'] }),
@@ -108,7 +89,6 @@ describe.skipIf(!available)('Redis restarted under a room used on two processes'
     await dbB?.close();
     await t?.close();
     await Promise.all([pgServer?.destroy(), redis?.destroy()]);
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   /** Records `s`'s states messages; answers whether it has seen `memberId` at x = `x` since `since`. */
