@@ -1,31 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodiesTo, renderAt, reply, serve, setupScreenTests } from '../../../components/test-utils';
+import { bodiesTo, makeOwnProject, renderAt, reply, serve, setupScreenTests } from '../../../components/test-utils';
 import ProjectListPage from './project-list-page';
 
 setupScreenTests();
 
-const project = (id: number, name: string, sales: number) => ({
-  id,
-  owner_id: 7,
-  name,
-  catalog: '360_image',
-  type: 'exhibition',
-  price: 12.5,
-  keywords: 'k',
-  tag_ids: [],
-  description: 'd',
-  cover: '',
-  images: [],
-  for_sale: true,
-  is_public: true,
-  anonymous_preview: false,
-  review_status: 'approved',
-  review_reason: '',
-  sales_count: sales,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const project = (id: number, name: string, sales: number) =>
+  makeOwnProject({ id, name, keywords: 'k', description: 'd', sales_count: sales });
 
 describe('project list page', () => {
   it('searches from the URL state, deletes after confirmation, and keeps owned projects from deletion', async () => {
