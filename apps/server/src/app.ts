@@ -76,12 +76,16 @@ import { storageRulesRoutes } from './modules/system/storage-rules.routes';
 import { createStorageRulesService } from './modules/system/storage-rules.service';
 import { createSystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
+import { createAccountsService } from './modules/users/accounts.service';
 import { institutionRoutes } from './modules/users/institution.routes';
 import { createInstitutionService } from './modules/users/institution.service';
+import { createInvitesService } from './modules/users/invites.service';
+import { createMembersService } from './modules/users/members.service';
+import { createMembershipService } from './modules/users/membership.service';
+import { createProfileService } from './modules/users/profile.service';
 import { seatsRoutes } from './modules/users/seats.routes';
 import { createSeatsService } from './modules/users/seats.service';
 import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createMemoryAttempts, createRedisAttempts } from './modules/world/world.attempts';
@@ -151,20 +155,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const audit = createAuditService({ db, retentionDays: config.audit.retentionDays });
   const rbac = createRbacService(db, access, audit);
   await rbac.ensureCatalogue();
-  const users = createUsersService({ db, rbac, storage, access, audit, renewalReminderDays: config.plans.renewalReminderDays });
+  // Users: accounts and credentials, profiles and cards, the membership an account holds, invite codes, the /member screen.
+  const accounts = createAccountsService({ db, rbac, storage });
+  const profile = createProfileService({ db, rbac, storage, renewalReminderDays: config.plans.renewalReminderDays });
+  const membership = createMembershipService({ db, access });
+  const invites = createInvitesService({ db });
+  const members = createMembersService({ db, rbac, accounts, audit, access });
   const seats = createSeatsService({ db, audit, access });
-  const codes = createCodesService({ db, users, audit });
+  const codes = createCodesService({ db, profile, invites, membership, audit });
   const counters = redis ? createRedisCounters(redis) : createMemoryCounters();
-  const auth = createAuthService({ db, config, mailer, users, rbac, codes, access, counters, audit });
+  const auth = createAuthService({ db, config, mailer, users: accounts, rbac, codes, access, counters, audit });
   const community = createCommunityService({ db, mailer, config });
 
   // Storefront and commerce.
   const marketCacheMs = config.commerce.marketCacheSeconds * 1000;
-  const projects = createProjectsService({ db, users, cacheMs: marketCacheMs });
+  const projects = createProjectsService({ db, users: profile, cacheMs: marketCacheMs });
   const orders = createOrdersService({ db, projects });
   const cart = createCartService({ db, projects, orders });
   const market = createMarketService(
-    { db, projects, cart, orders, users },
+    { db, projects, cart, orders, users: profile },
     { cacheMs: marketCacheMs, countCacheMs: config.commerce.marketCountCacheSeconds * 1000 },
   );
   const tagsService = createTagsService({ db, projects, audit });
@@ -183,7 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     coinsPerHkd: config.wallet.coinsPerHkd,
     coinsPerMembershipDay: config.wallet.coinsPerMembershipDay,
     exchangeDailyLimit: config.wallet.exchangeDailyLimit,
-    users,
+    users: { contacts: profile.contacts, extendMembership: membership.extendMembership },
     codes,
     messages,
     audit,
@@ -197,8 +206,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let storageOf: ((userId: number) => Promise<{ used_bytes: number; quota_bytes: number }>) | undefined;
   const plans = createPlansService({
     db,
-    vipDates: users.vipDates,
-    extendMembershipMonths: users.extendMembershipMonths,
+    vipDates: membership.vipDates,
+    extendMembershipMonths: membership.extendMembershipMonths,
     planSeats: seats.planSeats,
     projectCount: (userId) => projectCount?.(userId) ?? Promise.resolve(0),
     storage: (userId) => storageOf?.(userId) ?? Promise.resolve({ used_bytes: 0, quota_bytes: 0 }),
@@ -214,13 +223,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     wallet,
     payments,
     plans,
-    membershipChanged: (userId) => users.accessChanged(userId),
+    membershipChanged: (userId) => membership.accessChanged(userId),
   });
   // Creator content: system messages, jobs, file types and capacity, the editor and review.
   // The realtime channel starts once the session guard exists (below); messages announce themselves through it.
   const forum = createForumService({
     db,
-    users,
+    users: profile,
     messages,
     projects,
     postIntervalSeconds: config.forum.postIntervalSeconds,
@@ -241,7 +250,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     scratchRoot: path.join(config.dataDir, 'tmp', 'jobs'),
     ...(pglite ? { pollMs: 5_000, reapMs: 15_000 } : {}),
   });
-  const station = createStationService({ db, users, rbac, messages, jobs, audit });
+  const station = createStationService({ db, users: profile, rbac, messages, jobs, audit });
   // Organisation approval: registrations as organisations wait for an administrator.
   const institution = createInstitutionService({ db, rbac, messages, mailer, storage, access, audit, log: app.log });
   const images = createProjectImagesService({ db, storage, tmpDir: path.join(config.dataDir, 'tmp'), log: app.log });
@@ -269,7 +278,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const scenes = createScenesService({
     db,
     projects,
-    users,
+    users: profile,
     storage,
     jobs,
     library: library.sceneLookup,
@@ -280,7 +289,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db,
     audit,
     projects,
-    users,
+    users: profile,
     messages,
     storage,
     jobs,
@@ -303,7 +312,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     saveDocument: (authorId, projectId, doc) => scenes.saveDocument(authorId, projectId, doc, { publish: true }),
     libraryIds: () => resolveSeedModels((keys) => library.idsByKeys(keys)),
     // The meta world is built further down; the content job runs long after start-up.
-    openDemoRooms: (content) => openDemoRooms({ world, users, log: app.log }, content),
+    openDemoRooms: (content) => openDemoRooms({ world, users: accounts, log: app.log }, content),
     renderSceneCover: async (doc, outPath) => {
       // The software renderer (glTF-Transform, the thumbnail rasteriser) loads only when the seed job needs it.
       const { renderSceneCover } = await import('./lib/pipeline/scene-cover');
@@ -324,7 +333,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     usedBytes: editor.usedBytes,
     usagePage: editor.usagePage,
     usageOf: editor.usageOf,
-    contacts: users.contacts,
+    contacts: profile.contacts,
     planStorage: (userIds) => plans.storageQuotas(userIds),
   });
   await rules.ensureDefaults();
@@ -349,7 +358,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db,
     projects,
     orders,
-    users,
+    users: profile,
     payments,
     notify,
     orderExpiryMinutes: config.commerce.orderExpiryMinutes,
@@ -373,7 +382,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);
   // Wrong room-password guesses per address and room, one budget for HTTP and socket entries (Redis across processes).
   const attempts = redis ? createRedisAttempts(redis) : createMemoryAttempts();
-  const world = createWorldService({ db, projects, scenes, users, lookFor, audit, attempts });
+  const world = createWorldService({ db, projects, scenes, users: profile, lookFor, audit, attempts });
   const worldNode = config.world.nodeId;
   const stopWorldNode = await world.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
   const rooms = createWorldRooms({
@@ -392,7 +401,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     projects,
     forum,
     editor,
-    users,
+    users: profile,
+    members,
     messages,
     audit,
     chat: { forReports: (ids) => world.chatForReports(ids), remove: (id) => rooms.removeChat(id) },
@@ -400,14 +410,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Live VR streaming: creating and publishing need `canStream`: an active account whose plan includes live
   // streaming (plans.allows), or an administrator.
   const canStream: CanStream = async (userId) => {
-    const account = await users.accountState(userId);
+    const account = await accounts.accountState(userId);
     if (account?.status !== 'active') return false;
     return (await rbac.accessOf(userId)).roles.includes('admin') || (await plans.allows(userId, 'live_streaming'));
   };
   const liveCluster = redis ? liveCutsAcrossProcesses(realtime) : undefined;
   const live = createLiveService({
     db,
-    users,
+    users: profile,
     canStream,
     secret: config.uploads.urlSecret,
     log: app.log,
@@ -490,15 +500,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           const email = (request.body as { email?: unknown } | undefined)?.email;
           if (typeof email !== 'string') return;
           await award(async () => {
-            const account = await users.accountByEmail(email);
-            const inviter = account ? await users.inviterOf(account.id) : undefined;
+            const account = await accounts.accountByEmail(email);
+            const inviter = account ? await invites.inviterOf(account.id) : undefined;
             if (account && inviter) await wallet.award(undefined, inviter, 'invite_registration', account.id);
           });
         }
       });
       await api.register(systemRoutes, { database, storage, mailer, system, config, redis });
       await api.register(authRoutes, { auth, origins });
-      await api.register(usersRoutes, { users, auth, storage });
+      await api.register(usersRoutes, { accounts, profile, members });
       await api.register(seatsRoutes, { seats });
       await api.register(codesRoutes, { codes, rateLimit: config.rateLimit });
       await api.register(rbacRoutes, { rbac });
@@ -532,12 +542,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api' },
   );
 
-  if (config.seedDemo ?? (await users.isEmpty())) {
-    await seedDemo({ users, rbac, log: app.log });
-    await seedDemoCodes({ users, codes, log: app.log });
-    await seedWalletDemo({ users, wallet, log: app.log });
+  if (config.seedDemo ?? (await accounts.isEmpty())) {
+    await seedDemo({ users: accounts, rbac, log: app.log });
+    await seedDemoCodes({ users: accounts, codes, log: app.log });
+    await seedWalletDemo({ users: accounts, wallet, log: app.log });
     await seedCatalogue({
-      users,
+      users: accounts,
+      profile,
       projects,
       market,
       checkout,
@@ -548,8 +559,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       media: { jobs, width: config.seedMediaWidth },
     });
     // The demo threads are posted in one go: no flood control for the seed.
-    const seedingForum = createForumService({ db, users, messages, projects, postIntervalSeconds: 0 });
-    await seedForum({ forum: seedingForum, users, rbac, log: app.log });
+    const seedingForum = createForumService({ db, users: profile, messages, projects, postIntervalSeconds: 0 });
+    await seedForum({ forum: seedingForum, users: accounts, rbac, log: app.log });
   }
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -1,15 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import type { Catalog } from '@xr/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
-import { createLocalStorage } from '../src/lib/storage';
 import { createProjectsService, type ProjectRow } from '../src/modules/projects/projects.service';
-import { createRbacService } from '../src/modules/rbac/rbac.service';
-import { createUsersService } from '../src/modules/users/users.service';
 import type { TestApp } from './app';
-import { auth, login, type MadeUser, type MakeUserOverrides, makeUser } from './factories';
+import { auth, login, type MadeUser, type MakeUserOverrides, makeUser, usersOf } from './factories';
 
 export interface MakeProjectOverrides {
   name?: string;
@@ -34,13 +30,7 @@ const servicesOf = new WeakMap<TestApp, ReturnType<typeof createProjectsService>
 export function projectsOf(t: TestApp) {
   let projects = servicesOf.get(t);
   if (!projects) {
-    const { db } = t.database;
-    const users = createUsersService({
-      db,
-      rbac: createRbacService(db),
-      storage: createLocalStorage(path.join(t.config.dataDir, 'files')),
-    });
-    projects = createProjectsService({ db, users });
+    projects = createProjectsService({ db: t.database.db, users: usersOf(t).profile });
     servicesOf.set(t, projects);
   }
   return projects;

@@ -6,11 +6,24 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from '../src/lib/storage';
 import { createRbacService } from '../src/modules/rbac/rbac.service';
 import { createSystemRepository } from '../src/modules/system/system.repository';
-import { createUsersService, type UsersService } from '../src/modules/users/users.service';
+import { type AccountsService, createAccountsService } from '../src/modules/users/accounts.service';
+import { createInvitesService, type InvitesService } from '../src/modules/users/invites.service';
+import { createMembersService, type MembersService } from '../src/modules/users/members.service';
+import { createMembershipService, type MembershipService } from '../src/modules/users/membership.service';
+import { createProfileService, type ProfileService } from '../src/modules/users/profile.service';
 import { type TestApp, testAppOf } from './app';
 
-/** What `makeUser` can build with: a test app (from `createTestApp`) or a users service of your own. */
-export type UserFactoryTarget = TestApp | { users: UsersService };
+/** The users module's services over one database, for direct calls in tests. */
+export interface UsersServices {
+  accounts: AccountsService;
+  profile: ProfileService;
+  membership: MembershipService;
+  invites: InvitesService;
+  members: MembersService;
+}
+
+/** What `makeUser` can build with: a test app (from `createTestApp`) or users services of your own. */
+export type UserFactoryTarget = TestApp | { users: UsersServices };
 
 export interface MakeUserOverrides {
   email?: string;
@@ -39,26 +52,31 @@ export interface MadeUser {
   password: string;
 }
 
-const servicesOf = new WeakMap<TestApp, UsersService>();
+const servicesOf = new WeakMap<TestApp, UsersServices>();
 
-/** The users service of a test app (same database), for direct calls. */
-export function usersOf(target: UserFactoryTarget): UsersService {
+/** The users services of a test app (same database), for direct calls. */
+export function usersOf(target: UserFactoryTarget): UsersServices {
   if ('users' in target) return target.users;
   let users = servicesOf.get(target);
   if (!users) {
     const { db } = target.database;
-    users = createUsersService({
-      db,
-      rbac: createRbacService(db),
-      storage: createLocalStorage(path.join(target.config.dataDir, 'files')),
-    });
+    const rbac = createRbacService(db);
+    const storage = createLocalStorage(path.join(target.config.dataDir, 'files'));
+    const accounts = createAccountsService({ db, rbac, storage });
+    users = {
+      accounts,
+      profile: createProfileService({ db, rbac, storage }),
+      membership: createMembershipService({ db }),
+      invites: createInvitesService({ db }),
+      members: createMembersService({ db, rbac, accounts }),
+    };
     servicesOf.set(target, users);
   }
   return users;
 }
 
 /**
- * Creates an account straight through the users service (no mail, no code), active by default, with
+ * Creates an account straight through the accounts service (no mail, no code), active by default, with
  * unique email / user name / forum name unless given. Example:
  *   const admin = await makeUser(t, { roles: ['admin'] });
  *   const token = await login(t.app, admin.email, admin.password);
@@ -71,7 +89,7 @@ export async function makeUser(target: UserFactoryTarget, overrides: MakeUserOve
     forum_name: overrides.forum_name ?? `f${tag}`,
     password: overrides.password ?? 'Passw0rd!x',
   };
-  const { id } = await usersOf(target).createAccount({
+  const { id } = await usersOf(target).accounts.createAccount({
     email: made.email,
     username: made.username,
     password: made.password,

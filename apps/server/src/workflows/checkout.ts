@@ -9,7 +9,7 @@ import { effectiveStatus, placedOrderOf } from '../modules/orders/orders.service
 import type { PaymentsService } from '../modules/payments/payments.service';
 import type { PlansService } from '../modules/plans/plans.service';
 import { notPurchasable, type ProjectsService, whyNotPurchasable } from '../modules/projects/projects.service';
-import type { UsersService } from '../modules/users/users.service';
+import type { ProfileService } from '../modules/users/profile.service';
 import type { PaymentNotifyWorkflow } from './payment-notify';
 
 /** Where the checkout call came from: the base URL the browser uses, the hosts it may return to, its language. */
@@ -47,7 +47,7 @@ export function createCheckoutWorkflow(deps: {
   db: Db;
   projects: ProjectsService;
   orders: OrdersService;
-  users: UsersService;
+  users: ProfileService;
   payments: PaymentsService;
   notify: PaymentNotifyWorkflow;
   orderExpiryMinutes: number;

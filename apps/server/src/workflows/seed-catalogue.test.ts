@@ -82,12 +82,12 @@ describe('demo catalogue', () => {
   it('does not seed twice', async () => {
     const before = (await list('limit=1')).total;
     const { seedCatalogue } = await import('./seed-catalogue');
-    const { createUsersService } = await import('../modules/users/users.service');
+    const { createAccountsService } = await import('../modules/users/accounts.service');
     const { createRbacService } = await import('../modules/rbac/rbac.service');
     const { createLocalStorage } = await import('../lib/storage');
     const db = t.database.db;
     const storage = createLocalStorage(`${t.config.dataDir}/files`);
-    const users = createUsersService({ db, rbac: createRbacService(db), storage });
+    const users = createAccountsService({ db, rbac: createRbacService(db), storage });
     await seedCatalogue({ users, storage, log: t.app.log } as unknown as Parameters<typeof seedCatalogue>[0]);
     expect((await list('limit=1')).total).toBe(before);
   });

@@ -6,8 +6,9 @@ import type { SandboxProvider } from '../lib/payments';
 import type { Storage } from '../lib/storage';
 import type { MarketService } from '../modules/market/market.service';
 import type { ProjectsService } from '../modules/projects/projects.service';
+import type { AccountsService } from '../modules/users/accounts.service';
+import type { ProfileService } from '../modules/users/profile.service';
 import { publicUrlOf } from '../modules/users/users.files';
-import type { UsersService } from '../modules/users/users.service';
 import type { CheckoutWorkflow } from './checkout';
 import type { PaymentNotifyWorkflow } from './payment-notify';
 import {
@@ -104,7 +105,9 @@ ${motif(catalog, variant % 3)}
 }
 
 export interface SeedCatalogueDeps {
-  users: UsersService;
+  users: AccountsService;
+  /** The creators' introductions. */
+  profile: ProfileService;
   projects: ProjectsService;
   market: MarketService;
   checkout: CheckoutWorkflow;
@@ -125,7 +128,7 @@ export interface SeedCatalogueDeps {
  * Runs once: when the first extra creator exists it does nothing.
  */
 export async function seedCatalogue(deps: SeedCatalogueDeps): Promise<void> {
-  const { users, projects, market, checkout, notify, sandbox, storage, log } = deps;
+  const { users, profile, projects, market, checkout, notify, sandbox, storage, log } = deps;
   if (await users.accountByEmail(SEED_CREATORS[0].email)) return;
   const demoCreator = await users.accountByEmail(DEMO_CREATOR);
   if (!demoCreator) {
@@ -143,10 +146,10 @@ export async function seedCatalogue(deps: SeedCatalogueDeps): Promise<void> {
       status: 'active',
       roleNames: ['creator'],
     });
-    await users.updateInformation(id, { introduction: c.introduction });
+    await profile.updateInformation(id, { introduction: c.introduction });
     owners.set(c.key, id);
   }
-  await users.updateInformation(demoCreator.id, {
+  await profile.updateInformation(demoCreator.id, {
     introduction: 'Demo creator: classroom kits, calm nature scenes and event templates. 演示创作者账号。',
   });
   const tagIds = await projects.ensureTags(SEED_TAGS.map((name) => ({ name, ...SEED_TAG_NAMES[name] })));

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CodesService } from '../modules/codes/codes.service';
-import type { UsersService } from '../modules/users/users.service';
+import type { AccountsService } from '../modules/users/accounts.service';
 
 /** The demo coupon (30 membership days, any number of accounts, once each) and campaign invite code. */
 export const DEMO_COUPON = 'XRWELCOME30';
 export const DEMO_INVITE = 'XRDEMO2026';
 
 /** Seeds the demo codes, owned by the demo admin; skips any that exist already. */
-export async function seedDemoCodes(deps: { users: UsersService; codes: CodesService; log: FastifyBaseLogger }): Promise<void> {
+export async function seedDemoCodes(deps: {
+  users: AccountsService;
+  codes: CodesService;
+  log: FastifyBaseLogger;
+}): Promise<void> {
   const admin = await deps.users.accountByEmail('admin@demo.test');
   if (!admin) return;
   const actor = { id: admin.id, roles: ['admin'], permissions: new Set<string>() };

@@ -2,7 +2,7 @@ import type { AccountType } from '@xr/contract/auth';
 import type { RoleName } from '@xr/contract/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RbacService } from '../modules/rbac/rbac.service';
-import type { UsersService } from '../modules/users/users.service';
+import type { AccountsService } from '../modules/users/accounts.service';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -46,7 +46,7 @@ export async function seedDemo({
   users,
   log,
 }: {
-  users: UsersService;
+  users: AccountsService;
   rbac: RbacService;
   log: FastifyBaseLogger;
 }): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ForumService } from '../modules/community/forum.service';
 import type { RbacService } from '../modules/rbac/rbac.service';
-import type { UsersService } from '../modules/users/users.service';
+import type { AccountsService } from '../modules/users/accounts.service';
 
 /** Demo threads: each by a demo account (by e-mail), with replies, so a newcomer's forum is not empty. */
 const THREADS = [
@@ -48,7 +48,7 @@ const THREADS = [
  */
 export async function seedForum(deps: {
   forum: ForumService;
-  users: UsersService;
+  users: AccountsService;
   rbac: RbacService;
   log: FastifyBaseLogger;
 }): Promise<void> {

@@ -2,7 +2,7 @@ import type { addWorldBody } from '@xr/contract/world';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { UsersService } from '../modules/users/users.service';
+import type { AccountsService } from '../modules/users/accounts.service';
 import type { WorldService } from '../modules/world/world.service';
 import { DEMO_ROOMS, openDemoRooms } from './seed-rooms';
 
@@ -16,7 +16,7 @@ const users = {
     const id = accounts.get(email);
     return id ? { id, email, status: 'active' } : undefined;
   },
-} as unknown as UsersService;
+} as unknown as AccountsService;
 type AddWorld = z.output<typeof addWorldBody>;
 const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 

@@ -1,6 +1,6 @@
 import { addWorldBody, type WorldRoomType } from '@xr/contract/world';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UsersService } from '../modules/users/users.service';
+import type { AccountsService } from '../modules/users/accounts.service';
 import type { WorldService } from '../modules/world/world.service';
 import type { SavedDemoContent } from './seed-media';
 import type { SceneTemplate } from './seed-scenes';
@@ -59,7 +59,7 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
 
 export interface DemoRoomsDeps {
   world: WorldService;
-  users: UsersService;
+  users: AccountsService;
   log: FastifyBaseLogger;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UsersService } from '../modules/users/users.service';
+import type { AccountsService } from '../modules/users/accounts.service';
 import type { WalletService } from '../modules/wallet/wallet.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * once: an account that has a payout method is left alone.
  */
 export async function seedWalletDemo(deps: {
-  users: UsersService;
+  users: AccountsService;
   wallet: WalletService;
   log: FastifyBaseLogger;
 }): Promise<void> {

@@ -15,7 +15,8 @@ import type { RequestUser } from '../../plugins/auth';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { CodesService } from '../codes/codes.service';
 import type { RbacService } from '../rbac/rbac.service';
-import { type UsersService, vipActive } from '../users/users.service';
+import type { AccountsService } from '../users/accounts.service';
+import { vipActive } from '../users/membership.service';
 import { activationMail, codeMail } from './auth.mails';
 import { type CodePurpose, createAuthRepository, type RevokeReason, type SessionRow } from './auth.repository';
 
@@ -81,7 +82,7 @@ export function createAuthService({
   /** Where failed sign-ins are counted (memory, or Redis shared by every server process). */
   counters: Counters;
   mailer: Mailer;
-  users: UsersService;
+  users: AccountsService;
   rbac: RbacService;
   /** Change notices that make the guard forget cached sessions (see `lib/access-events.ts`). */
   access: AccessEvents;
@@ -495,7 +496,7 @@ export function createAuthService({
         profile = { ...(await oidc.fetchUserInfo(configuration, accessToken, claims.sub).catch(() => ({}))), ...claims };
       }
       const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-      let account: Awaited<ReturnType<UsersService['oidcAccount']>>;
+      let account: Awaited<ReturnType<AccountsService['oidcAccount']>>;
       try {
         account = await users.oidcAccount({
           issuer: claims.iss,

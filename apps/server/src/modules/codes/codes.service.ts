@@ -25,7 +25,10 @@ import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import { type AuditActor, type AuditRecorder, changes } from '../audit/audit.service';
-import type { Actor, UsersService } from '../users/users.service';
+import type { InvitesService } from '../users/invites.service';
+import type { MembershipService } from '../users/membership.service';
+import type { ProfileService } from '../users/profile.service';
+import type { Actor } from '../users/users.policy';
 import { canManageInviteCode, inviteCodeScope } from './codes.policy';
 import {
   type CodesRepository,
@@ -128,11 +131,24 @@ function toCoupon(row: CouponCodeRow): CouponCode {
 
 /**
  * Invite codes and coupon codes. Campaign invite codes (with a use limit, an expiry and an on/off switch) are
- * accepted by registration besides the personal codes the users service keeps; coupon redemption counts the
- * use, records it once per account and applies the benefit through the users service in one transaction.
+ * accepted by registration besides the personal codes the users module's invites service keeps; coupon redemption
+ * counts the use, records it once per account and applies the benefit through the membership service in one
+ * transaction.
  * Every create, edit, switch and deletion is written to the audit log in its transaction.
  */
-export function createCodesService({ db, users, audit }: { db: Db; users: UsersService; audit?: AuditRecorder }) {
+export function createCodesService({
+  db,
+  profile,
+  invites,
+  membership,
+  audit,
+}: {
+  db: Db;
+  profile: ProfileService;
+  invites: InvitesService;
+  membership: MembershipService;
+  audit?: AuditRecorder;
+}) {
   const repo = createCodesRepository(db);
 
   /** A write and its audit entry in one transaction (the repository bound to it). */
@@ -142,12 +158,12 @@ export function createCodesService({ db, users, audit }: { db: Db; users: UsersS
   const log = (tx: Tx, entry: Parameters<AuditRecorder['record']>[1]) => audit?.record(tx, entry);
 
   async function usesOf(rows: { userId: number; createdAt: Date }[]): Promise<CodeUse[]> {
-    const cards = await users.publicCards(rows.map((r) => r.userId));
+    const cards = await profile.publicCards(rows.map((r) => r.userId));
     return rows.map((r) => ({ user_id: r.userId, name: cards.get(r.userId)?.name ?? '', created_at: r.createdAt.toISOString() }));
   }
 
   async function toInviteCodes(rows: InviteCodeRow[]): Promise<InviteCode[]> {
-    const cards = await users.publicCards(rows.map((r) => r.createdBy));
+    const cards = await profile.publicCards(rows.map((r) => r.createdBy));
     const now = Date.now();
     return rows.map((row) => {
       const owner = cards.get(row.createdBy);
@@ -182,7 +198,7 @@ export function createCodesService({ db, users, audit }: { db: Db; users: UsersS
 
   /** A campaign code must not repeat another campaign code or shadow someone's personal invite code. */
   async function assertInviteCodeFree(code: string): Promise<void> {
-    if ((await repo.inviteByCode(code)) || (await users.personalInviteCodeExists(code))) {
+    if ((await repo.inviteByCode(code)) || (await invites.personalInviteCodeExists(code))) {
       throw new AppError(ErrorCode.CODE_TAKEN, { field: 'code' });
     }
   }
@@ -356,7 +372,7 @@ export function createCodesService({ db, users, audit }: { db: Db; users: UsersS
 
     /** The accounts that registered with my invite codes, newest first; `via` names a campaign code. */
     async myInvitees(userId: number, page: number, limit: number): Promise<Page<Invitee>> {
-      const result = await users.invitees(userId, page, limit);
+      const result = await invites.invitees(userId, page, limit);
       const via = await repo.inviteUsesOfUsers(result.list.map((r) => r.id));
       return { ...result, list: result.list.map((r) => ({ ...r, via: via.get(r.id) ?? null })) };
     },
@@ -364,7 +380,7 @@ export function createCodesService({ db, users, audit }: { db: Db; users: UsersS
     /** A new personal invite code (the old one stops working); never one a campaign code already uses. */
     async regenerateMyInviteCode(userId: number): Promise<MyInviteCodeReply> {
       for (;;) {
-        const reply = await users.regenerateInviteCode(userId);
+        const reply = await invites.regenerateInviteCode(userId);
         if (!(await repo.inviteByCode(reply.invite_code))) return reply;
       }
     },
@@ -516,11 +532,11 @@ export function createCodesService({ db, users, audit }: { db: Db; users: UsersS
           await repo.insertRedemption({ couponId: coupon.id, userId, cdk, kind: counted.kind, value: counted.value }, tx);
           const account =
             counted.kind === 'membership_days'
-              ? await users.extendMembership(userId, counted.value, tx)
-              : await users.addXp(userId, counted.value, tx);
+              ? await membership.extendMembership(userId, counted.value, tx)
+              : await membership.addXp(userId, counted.value, tx);
           return { code: 200 as const, kind: counted.kind, value: counted.value, ...account };
         });
-        users.accessChanged(userId);
+        membership.accessChanged(userId);
         return reply;
       } catch (err) {
         // A parallel request of the same account redeemed it first (the unique pair refused this one).

@@ -27,7 +27,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
 import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
-import type { UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
 import { type BoardRow, type BoardScope, createForumRepository, type PostRow, type ThreadRow } from './forum.repository';
 import type { MessagesService } from './messages.service';
 
@@ -127,7 +127,7 @@ export function createForumService({
   now = () => new Date(),
 }: {
   db: Db;
-  users: UsersService;
+  users: ProfileService;
   messages: MessagesService;
   projects: ProjectsService;
   /** Flood control: seconds between one author's new threads or replies (0: off). */

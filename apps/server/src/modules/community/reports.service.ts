@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Actor as EditorActor, EditorService } from '../projects/editor.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
-import type { UsersService } from '../users/users.service';
+import type { MembersService } from '../users/members.service';
+import type { ProfileService } from '../users/profile.service';
 import type { ForumActor, ForumService } from './forum.service';
 import type { MessagesService } from './messages.service';
 import { createReportsRepository, type ReportRow } from './reports.repository';
@@ -49,12 +50,13 @@ export function createReportsService(deps: {
   projects: ProjectsService;
   forum?: ForumService;
   editor?: EditorService;
-  users?: UsersService;
+  users?: ProfileService;
+  members?: MembersService;
   messages?: MessagesService;
   audit?: AuditRecorder;
   chat?: ReportChat;
 }) {
-  const { db, projects, forum, editor, users, messages, audit, chat } = deps;
+  const { db, projects, forum, editor, users, members, messages, audit, chat } = deps;
   const repo = createReportsRepository(db);
 
   async function targets(rows: ReportRow[]): Promise<Map<string, Target>> {
@@ -202,8 +204,8 @@ export function createReportsService(deps: {
           }
         }
         if (action === 'disable') {
-          if (!users) throw new AppError(ErrorCode.INTERNAL);
-          await users.manage(actor, { id: ownerId, status: 'disabled' });
+          if (!members) throw new AppError(ErrorCode.INTERNAL);
+          await members.manage(actor, { id: ownerId, status: 'disabled' });
         }
       } catch (err) {
         await repo.reopen(report.id);

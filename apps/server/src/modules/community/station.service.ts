@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { RbacService } from '../rbac/rbac.service';
-import type { UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
 import type { MessagesService } from './messages.service';
 import { createStationRepository, type PushRow } from './station.repository';
 
@@ -51,7 +51,7 @@ function out(r: PushRow): PushRecord {
  */
 export function createStationService(deps: {
   db: Db;
-  users: UsersService;
+  users: ProfileService;
   rbac: RbacService;
   messages: MessagesService;
   jobs: JobQueue;

@@ -27,7 +27,8 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import { createLiveIngest, type LiveIngest as Ingest, type LiveViewer } from '../../lib/live-ingest';
-import type { Actor, UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
+import type { Actor } from '../users/users.policy';
 import type { LiveAudience } from './live.audience';
 import type { LiveDirectory } from './live.directory';
 import { createLiveRepository, type LiveChatRow, type LiveStreamRow } from './live.repository';
@@ -50,7 +51,7 @@ export type ImportRecording = (input: {
 
 export interface LiveServiceDeps {
   db: Db;
-  users: Pick<UsersService, 'publicCards'>;
+  users: Pick<ProfileService, 'publicCards'>;
   canStream: CanStream;
   /** HMAC secret the playback tickets are derived from (the signed-URL secret). */
   secret: string;

@@ -26,7 +26,7 @@ import {
   type ProjectsService,
   type Viewer,
 } from '../projects/projects.service';
-import type { UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
 import { createMarketRepository } from './market.repository';
 
 /** Most words of a keyword search that are matched (each must occur). */
@@ -83,7 +83,7 @@ export function marketFilterOf(q: ItemListQuery): MarketFilter {
  * part of the details is one.
  */
 export function createMarketService(
-  deps: { db: Db; projects: ProjectsService; cart: CartService; orders: OrdersService; users: UsersService },
+  deps: { db: Db; projects: ProjectsService; cart: CartService; orders: OrdersService; users: ProfileService },
   opts: MarketOptions = {},
 ) {
   const { db, projects, cart, orders, users } = deps;

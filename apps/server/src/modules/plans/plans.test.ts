@@ -102,11 +102,11 @@ describe('GET /combo/combo_list', () => {
   });
 
   it('seeds only an empty table: a restart adds nothing', async () => {
-    const users = usersOf(t);
+    const { membership } = usersOf(t);
     const again = createPlansService({
       db: t.database.db,
-      vipDates: (ids) => users.vipDates(ids),
-      extendMembershipMonths: (id, months, tx) => users.extendMembershipMonths(id, months, tx),
+      vipDates: (ids) => membership.vipDates(ids),
+      extendMembershipMonths: (id, months, tx) => membership.extendMembershipMonths(id, months, tx),
       renewalReminderDays: 7,
     });
     expect(await again.ensureDefaults()).toBe(0);
@@ -373,12 +373,12 @@ describe('quotas', () => {
 
   it('live streaming and custom avatars follow the plan; an expired plan falls back to freemium (test clock)', async () => {
     const buyer = await lapsed();
-    const users = usersOf(t);
+    const { membership } = usersOf(t);
     let clock = new Date();
     const plans = createPlansService({
       db: t.database.db,
-      vipDates: (ids) => users.vipDates(ids),
-      extendMembershipMonths: (id, months, tx) => users.extendMembershipMonths(id, months, tx),
+      vipDates: (ids) => membership.vipDates(ids),
+      extendMembershipMonths: (id, months, tx) => membership.extendMembershipMonths(id, months, tx),
       renewalReminderDays: 7,
       now: () => clock,
     });

@@ -27,7 +27,7 @@ import { PIPELINE_REASONS } from '../../lib/pipeline/errors';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { MessagesService } from '../community/messages.service';
-import type { UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
 import { isPreviewOutput, signedOutputs, tileGridsOf } from './asset-delivery';
 import { type AssetRow, createEditorRepository, type NewAssetRow } from './editor.repository';
 import { imageKeysOf, type ProjectImagesService } from './images.service';
@@ -113,7 +113,7 @@ export function nextReviewStatus(
 export interface EditorDeps {
   db: Db;
   projects: ProjectsService;
-  users: UsersService;
+  users: ProfileService;
   messages: MessagesService;
   storage: Storage;
   jobs: JobQueue;

@@ -172,7 +172,7 @@ const CREATOR_PROJECTS = sql.raw(
 );
 /** One tag as TAGS_JSON gives it. */
 export type TagJson = [number, string, string, string, string];
-/** Embeds a creator's public card given the outer column (the users module's SQL, see UsersService.publicCardSql). */
+/** Embeds a creator's public card given the outer column (the users module's SQL, see ProfileService.publicCardSql). */
 export type CardSql = (userIdRef: string) => SQL;
 
 /** Sort orders that walk the market's sort indexes: best when many rows match (the first page is found early). */

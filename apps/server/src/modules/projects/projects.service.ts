@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/http';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { PublicCard, UsersService } from '../users/users.service';
+import type { ProfileService, PublicCard } from '../users/profile.service';
 import { canView, isMarketVisible, type Viewer } from './projects.policy';
 import {
   type CommentRow,
@@ -70,7 +70,7 @@ function tagRefsOf(rows: TagJson[] | null): TagRef[] {
   return (rows ?? []).map(([id, name, zh, tc, en]) => ({ id, name, names: { zh: zh || name, tc: tc || name, en: en || name } }));
 }
 
-export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; users: UsersService; cacheMs?: number }) {
+export function createProjectsService({ db, users, cacheMs = 0 }: { db: Db; users: ProfileService; cacheMs?: number }) {
   const repo = createProjectsRepository(db);
   // The tag catalogue is small and changes rarely: cards read it from memory instead of one query per page.
   const tagCatalogue = createTtlCache<Map<number, TagRef>>(cacheMs, 1);

@@ -30,7 +30,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, type FieldError, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
-import type { UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
 import { clipsOf, isPreviewOutput, jobResultsOf, signedOutputs, tileGridOf } from './asset-delivery';
 import { type AssetRow, createEditorRepository } from './editor.repository';
 import { canEdit, isMarketVisible, isModerator, type Viewer, whyNotPurchasable } from './projects.policy';
@@ -63,7 +63,7 @@ export const noLibrary: LibraryLookup = {
 export interface ScenesDeps {
   db: Db;
   projects: ProjectsService;
-  users: UsersService;
+  users: ProfileService;
   storage: Storage;
   jobs: JobQueue;
   library: LibraryLookup;

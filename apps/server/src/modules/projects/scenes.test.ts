@@ -684,7 +684,7 @@ describe('seeding without HTTP', () => {
     const scenes = createScenesService({
       db,
       projects: projectsOf(t),
-      users: usersOf(t),
+      users: usersOf(t).profile,
       storage: createLocalStorage(path.join(t.config.dataDir, 'files')),
       jobs: createJobQueue({ db, log: app.log }),
       library: noLibrary,

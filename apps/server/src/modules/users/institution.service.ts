@@ -22,8 +22,8 @@ import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 import type { MessagesService } from '../community/messages.service';
 import type { RbacService } from '../rbac/rbac.service';
 import { createInstitutionRepository, type InstitutionListRow, type InstitutionRow } from './institution.repository';
+import { CERTIFICATE_KEY } from './users.files';
 import { createUsersRepository } from './users.repository';
-import { CERTIFICATE_KEY } from './users.service';
 
 /** How long an administrator's certificate link works. */
 const CERTIFICATE_URL_SECONDS = 15 * 60;
@@ -56,7 +56,7 @@ function outcomeMail(to: string, key: 'msgInstitutionApproved' | 'msgInstitution
 }
 
 /**
- * Organisation approval (/approval/institutional). Registration (users.register) files the first
+ * Organisation approval (/approval/institutional). Registration (accounts.register) files the first
  * application in its own transaction; this service lists them, decides them once (a conditional update: two
  * administrators deciding at once, one wins and the other gets 40950), gives the role on approval, records the
  * audit entry and the applicant's system message in the same transaction, then mails the outcome. A rejected

@@ -23,25 +23,28 @@ const refusal = (p: Promise<unknown>) =>
 
 describe('the last active admin', () => {
   it('cannot lose the admin role, be disabled or be deleted; with a second admin it can', async () => {
-    const users = usersOf(t);
+    const { members } = usersOf(t);
     const roles = await t.app.inject({ method: 'GET', url: '/api/user/get_role', headers: auth(await adminToken()) });
     const creator = (roles.json().data as { id: number; name: string }[]).find((r) => r.name === 'creator')!.id;
     const only = await soleAdmin();
 
-    expect(await refusal(users.manage(ghost, { id: only, role_ids: [creator] }))).toMatchObject({
+    expect(await refusal(members.manage(ghost, { id: only, role_ids: [creator] }))).toMatchObject({
       code: 40001,
       field: 'role_ids',
       key: 'v.lastAdmin',
     });
-    expect(await refusal(users.manage(ghost, { id: only, status: 'disabled' }))).toMatchObject({ code: 40001, field: 'status' });
-    expect(await refusal(users.remove(ghost, only))).toMatchObject({ code: 40001 });
+    expect(await refusal(members.manage(ghost, { id: only, status: 'disabled' }))).toMatchObject({
+      code: 40001,
+      field: 'status',
+    });
+    expect(await refusal(members.remove(ghost, only))).toMatchObject({ code: 40001 });
     // Nothing changed.
     const still = await t.app.inject({ method: 'GET', url: '/api/user/user_statistic', headers: auth(await adminToken()) });
     expect((still.json().data.by_role as { name: string; count: number }[]).find((r) => r.name === 'admin')?.count).toBe(1);
 
     // Another admin exists: now the first one may step down.
     await makeUser(t, { roles: ['admin'] });
-    expect(await refusal(users.manage(ghost, { id: only, role_ids: [creator] }))).toBeNull();
+    expect(await refusal(members.manage(ghost, { id: only, role_ids: [creator] }))).toBeNull();
   });
 });
 

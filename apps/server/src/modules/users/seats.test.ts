@@ -203,7 +203,7 @@ describe('organisation seats', () => {
     expect(body(await post('/user/grant_seat', org, { id: member.id })).code).toBe(200);
     const seatEnd = new Date((await vipOf(member)) as string).getTime();
     // A month bought on top (a purchase extends from the later of now and the current end).
-    await t.database.db.transaction((tx) => usersOf(t).extendMembershipMonths(member.id, 1, tx));
+    await t.database.db.transaction((tx) => usersOf(t).membership.extendMembershipMonths(member.id, 1, tx));
     const bought = new Date((await vipOf(member)) as string).getTime() - seatEnd;
     expect(bought).toBeGreaterThan(27 * DAY);
     const before = Date.now();
@@ -230,8 +230,8 @@ describe('organisation seats', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 41320)).toHaveLength(7);
     expect(await seatInfo(org)).toMatchObject({ total: 3, used: 3, remaining: 0 });
-    const users = usersOf(t);
-    const dates = await users.vipDates(members.map((m) => m.id));
+    const { membership } = usersOf(t);
+    const dates = await membership.vipDates(members.map((m) => m.id));
     expect([...dates.values()].filter((d) => d && d.getTime() > Date.now())).toHaveLength(3);
   });
 });

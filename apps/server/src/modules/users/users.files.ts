@@ -5,6 +5,8 @@ export type FileKind = 'png' | 'jpg' | 'webp' | 'gif' | 'pdf';
 
 export const AVATAR_KINDS: readonly FileKind[] = ['jpg', 'png', 'webp', 'gif'];
 export const CERTIFICATE_KINDS: readonly FileKind[] = ['pdf', 'jpg', 'png'];
+/** Storage keys /register_certificate_upload hands out. */
+export const CERTIFICATE_KEY = /^certificates\/[a-f0-9]{32}\.(pdf|png|jpg)$/;
 
 const startsWith = (buf: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));

@@ -19,7 +19,9 @@ import { notFound } from '../../lib/errors';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
 import { readUpload } from '../../lib/upload';
 import { type AccessRule, currentUser } from '../../plugins/auth';
-import type { UsersService } from './users.service';
+import type { AccountsService } from './accounts.service';
+import type { MembersService } from './members.service';
+import type { ProfileService } from './profile.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -31,29 +33,30 @@ const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
  * The signed-in user's own account (user info, profile, avatar), the public certificate upload of the
  * registration form, public files, and the /member administration (spec section 7 "Admin: users").
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth?: unknown; storage?: unknown }> = async (
-  app,
-  { users },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  accounts: Pick<AccountsService, 'storeCertificate'>;
+  profile: ProfileService;
+  members: MembersService;
+}> = async (app, { accounts, profile, members }) => {
   app.get(
     '/user/user_info',
     { config: { access: 'user' }, schema: { tags, security, response: { 200: envelope(userInfo) } } },
     async (request) => {
       const user = currentUser(request);
-      return ok(await users.userInfo(user.id, user));
+      return ok(await profile.userInfo(user.id, user));
     },
   );
 
   app.post(
     '/user/up_information_info',
     { config: { access: 'user' }, schema: { tags, security, body: upInformationBody, response: { 200: envelope(userInfo) } } },
-    async (request) => ok(await users.updateInformation(currentUser(request).id, request.body)),
+    async (request) => ok(await profile.updateInformation(currentUser(request).id, request.body)),
   );
 
   app.post(
     '/user/up_forum_name_info',
     { config: { access: 'user' }, schema: { tags, security, body: upForumNameBody, response: { 200: envelope(userInfo) } } },
-    async (request) => ok(await users.updateForumName(currentUser(request).id, request.body.forum_name)),
+    async (request) => ok(await profile.updateForumName(currentUser(request).id, request.body.forum_name)),
   );
 
   app.post(
@@ -62,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth?: un
       config: { access: 'user' },
       schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: envelope(avatarReply) } },
     },
-    async (request) => ok(await users.uploadAvatar(currentUser(request).id, await readUpload(request, AVATAR_MAX_BYTES))),
+    async (request) => ok(await profile.uploadAvatar(currentUser(request).id, await readUpload(request, AVATAR_MAX_BYTES))),
   );
 
   app.post(
@@ -71,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth?: un
       config: { access: 'user' },
       schema: { tags, security, body: thirdPartyRegisterBody, response: { 200: envelope(userInfo) } },
     },
-    async (request) => ok(await users.completeThirdPartyProfile(currentUser(request).id, request.body)),
+    async (request) => ok(await profile.completeThirdPartyProfile(currentUser(request).id, request.body)),
   );
 
   app.post(
@@ -81,14 +84,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth?: un
       preHandler: app.sensitiveLimit(),
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(certificateReply) } },
     },
-    async (request) => ok(await users.storeCertificate(await readUpload(request, CERTIFICATE_MAX_BYTES))),
+    async (request) => ok(await accounts.storeCertificate(await readUpload(request, CERTIFICATE_MAX_BYTES))),
   );
 
   app.get(
     '/files/public/*',
     { config: { access: 'public' }, schema: { tags, params: z.object({ '*': z.string().max(500) }) } },
     async (request, reply) => {
-      const file = await users.readPublicFile(`public/${request.params['*']}`);
+      const file = await profile.readPublicFile(`public/${request.params['*']}`);
       if (!file) throw notFound();
       reply
         .header('content-type', file.type)
@@ -109,38 +112,38 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth?: un
       config: { access: member },
       schema: { tags, security, querystring: userPageQuery, response: { 200: envelope(pageOf(adminUser)) } },
     },
-    async (request) => ok(await users.page(currentUser(request), request.query)),
+    async (request) => ok(await members.page(currentUser(request), request.query)),
   );
 
   app.get(
     '/user/user_details',
     { config: { access: member }, schema: { tags, security, querystring: idQuery, response: { 200: envelope(adminUser) } } },
-    async (request) => ok(await users.details(currentUser(request), request.query.id)),
+    async (request) => ok(await members.details(currentUser(request), request.query.id)),
   );
 
   app.get(
     '/user/user_statistic',
     { config: { access: member }, schema: { tags, security, response: { 200: envelope(userStatistic) } } },
-    async (request) => ok(await users.statistic(currentUser(request))),
+    async (request) => ok(await members.statistic(currentUser(request))),
   );
 
   app.get(
     '/user/get_role',
     { config: { access: member }, schema: { tags, security, response: { 200: envelope(z.array(roleOption)) } } },
-    async () => ok(await users.roles()),
+    async () => ok(await members.roles()),
   );
 
   app.post(
     '/user/user_manage',
     { config: { access: member }, schema: { tags, security, body: userManageBody, response: { 200: envelope(adminUser) } } },
-    async (request) => ok(await users.manage(currentUser(request), request.body)),
+    async (request) => ok(await members.manage(currentUser(request), request.body)),
   );
 
   app.post(
     '/user/del_user',
     { config: { access: member }, schema: { tags, security, body: idBody, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await users.remove(currentUser(request), request.body.id);
+      await members.remove(currentUser(request), request.body.id);
       return ok(null);
     },
   );
@@ -159,7 +162,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth?: un
     },
     async (request, reply) => {
       const file = await readUpload(request, IMPORT_MAX_BYTES);
-      const result = await users.importCsv(currentUser(request), file.buffer.toString('utf8'), request.lang);
+      const result = await members.importCsv(currentUser(request), file.buffer.toString('utf8'), request.lang);
       if (result.errors.length === 0) return ok(result);
       // Nothing was imported: answer the row-by-row problems with the validation code.
       return reply

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { auth, login, type MadeUser, makeUser, multipartFile } from '../../../test/factories';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../workflows/seed-demo';
 import { createRbacService } from '../rbac/rbac.service';
-import { createUsersService } from './users.service';
+import { createAccountsService } from './accounts.service';
 
 interface Reply {
   code: number;
@@ -413,7 +413,7 @@ describe('demo accounts', () => {
       });
       const { db } = seeded.database;
       const rbac = createRbacService(db);
-      const users = createUsersService({ db, rbac, storage: { kind: 'local' } as never });
+      const users = createAccountsService({ db, rbac, storage: { kind: 'local' } as never });
       const lines: string[] = [];
       const log = { info: (_o: unknown, msg: string) => lines.push(msg) } as never;
       await seedDemo({ users, rbac, log });

@@ -37,6 +37,12 @@ const post = (url: string, payload: unknown, s?: Shopper) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(s?.headers ?? {}), 'accept-language': 'en' } });
 const get = (url: string, s?: Shopper) => app.inject({ url, headers: { ...(s?.headers ?? {}), 'accept-language': 'en' } });
 
+/** What the wallet needs of the users module (contacts, membership days), as app.ts wires it. */
+function walletUsers() {
+  const { profile, membership } = usersOf(t);
+  return { contacts: profile.contacts, extendMembership: membership.extendMembership };
+}
+
 /** Credits a sale earning of `hkd` (no commission) to a user. */
 async function earn(userId: number, hkd: number) {
   const orderId = orderSeq++;
@@ -347,14 +353,14 @@ describe('coins', () => {
     const reused = await post('/api/user/coin_exchange', { kind: 'cash_to_coins', quantity: 60, idempotency_key: key }, s);
     expect(body(reused).code).toBe(40951);
 
-    const before = (await usersOf(t).userInfo(s.id)).vip_date;
+    const before = (await usersOf(t).profile.userInfo(s.id)).vip_date;
     const days = await post(
       '/api/user/coin_exchange',
       { kind: 'membership_days', quantity: 3, idempotency_key: 'key-days-0001' },
       s,
     );
     expect(body(days).data).toMatchObject({ balance: 200, exchange: { kind: 'membership_days', quantity: 3, coins: -300 } });
-    const after = (await usersOf(t).userInfo(s.id)).vip_date;
+    const after = (await usersOf(t).profile.userInfo(s.id)).vip_date;
     expect(new Date(after ?? 0).getTime() - new Date(before ?? 0).getTime()).toBe(3 * 24 * 3600 * 1000);
 
     const coupon = await post('/api/user/coin_exchange', { kind: 'coupon', quantity: 2, idempotency_key: 'key-coup-0001' }, s);
@@ -396,10 +402,10 @@ describe('coins', () => {
 describe('demo wallet seed', () => {
   it('gives creator@demo.test released and pending earnings, a payout method and coins, once', async () => {
     const creator = await makeUser(t, { email: 'creator@demo.test', roles: ['creator'] });
-    const w = createWalletService({ db: t.database.db, commissionPercent: 0, holdDays: 7, users: usersOf(t) });
+    const w = createWalletService({ db: t.database.db, commissionPercent: 0, holdDays: 7, users: walletUsers() });
     const log = { info: () => undefined } as unknown as Parameters<typeof seedWalletDemo>[0]['log'];
-    await seedWalletDemo({ users: usersOf(t), wallet: w, log });
-    await seedWalletDemo({ users: usersOf(t), wallet: w, log });
+    await seedWalletDemo({ users: usersOf(t).accounts, wallet: w, log });
+    await seedWalletDemo({ users: usersOf(t).accounts, wallet: w, log });
     const info = await w.info(creator.id);
     expect(info.available).toBe(1628.1);
     expect(info.pending).toBe(223.2);
@@ -434,7 +440,7 @@ describe('ledger property: random sequences keep every balance sound', () => {
         coinsPerHkd: 10,
         exchangeDailyLimit: 1000,
         now: () => new Date(clock),
-        users: usersOf(t),
+        users: walletUsers(),
       });
       const u = await shopper(t, { roles: ['creator'] });
       const method = await w.addMethod(u.id, { type: 'paypal', email: 'p@x.hk' });

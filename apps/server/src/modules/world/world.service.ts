@@ -35,7 +35,7 @@ import { iso } from '../../lib/http';
 import { type AuditActor, type AuditRecord, type AuditRecorder, changes } from '../audit/audit.service';
 import { isMarketVisible, type ProjectsService } from '../projects/projects.service';
 import type { ScenesService } from '../projects/scenes.service';
-import type { UsersService } from '../users/users.service';
+import type { ProfileService } from '../users/profile.service';
 import { createMemoryAttempts, type PasswordAttempts } from './world.attempts';
 import { createWorldRepository, type WorldChatRow, type WorldEntryRow, type WorldVisitRow } from './world.repository';
 
@@ -146,7 +146,7 @@ export function createWorldService({
   projects: Pick<ProjectsService, 'byId' | 'byIds'>;
   scenes: Pick<ScenesService, 'kindOf' | 'contentScene' | 'roomScene'>;
   /** `nameInUse` refuses guest names that are registered accounts' names (without it, guests name themselves freely). */
-  users: Pick<UsersService, 'contacts'> & Partial<Pick<UsersService, 'nameInUse'>>;
+  users: Pick<ProfileService, 'contacts'> & Partial<Pick<ProfileService, 'nameInUse'>>;
   lookFor: LookFor;
   /** The audit log: admin and persisted host actions are recorded in their transaction. */
   audit?: AuditRecorder;
