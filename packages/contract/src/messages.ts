@@ -570,6 +570,11 @@ export const errorMessages = {
     tc: '該形象的模型尚未處理完成或未通過檢查，暫不能使用',
     en: 'This avatar’s model is still processing or was refused, so it cannot be used yet',
   },
+  avatarLibraryOverBudget: {
+    zh: '该角色不能用作形象。{{reason}}',
+    tc: '該角色不能用作形象。{{reason}}',
+    en: 'This character cannot be used as an avatar. {{reason}}',
+  },
   avatarOneInUse: {
     zh: '必须有一个形象处于使用中',
     tc: '必須有一個形象處於使用中',

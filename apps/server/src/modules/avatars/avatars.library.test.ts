@@ -1,15 +1,21 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AvatarItem, AvatarPageReply, LibraryAvatarPageReply } from '@xr/contract/avatars';
+import { Document } from '@gltf-transform/core';
+import { AVATAR_BUDGET, type AvatarItem, type AvatarPageReply, type LibraryAvatarPageReply } from '@xr/contract/avatars';
+import { ErrorCode } from '@xr/contract/errors';
 import type { ImportPackReport } from '@xr/contract/library';
+import { translateMessage } from '@xr/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, type Shopper, shopper } from '../../../test/commerce';
 import { skinnedDocument, toGlb } from '../../../test/fixtures/animated';
 import { cubeGlb } from '../../../test/fixtures/models';
-import { createAvatarsService } from './avatars.service';
+import { AppError } from '../../lib/errors';
+import { measureAvatarGlb } from './avatars.budget';
+import { createAvatarsRepository } from './avatars.repository';
+import { type AvatarLibrary, createAvatarsService } from './avatars.service';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -32,6 +38,57 @@ const looksFor = (ids: number[]) =>
   }).looksFor(ids);
 const post = (url: string, payload: object, who: Shopper, lang = 'en') =>
   app.inject({ method: 'POST', url: `/api${url}`, payload, headers: { ...who.headers, 'accept-language': lang } });
+
+/**
+ * A character over the avatar triangle budget: one mesh of `perMesh` triangles drawn by four nodes (the budget counts
+ * every triangle drawn), with one texture-less material and no skin.
+ */
+async function heavyGlb(perMesh: number): Promise<Buffer> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const indices = new Uint32Array(perMesh * 3);
+  for (let i = 0; i < indices.length; i++) indices[i] = i % 3;
+  const prim = doc
+    .createPrimitive()
+    .setAttribute(
+      'POSITION',
+      doc
+        .createAccessor()
+        .setType('VEC3')
+        .setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0])),
+    )
+    .setIndices(doc.createAccessor().setType('SCALAR').setArray(indices));
+  const mesh = doc.createMesh('body').addPrimitive(prim);
+  const scene = doc.createScene('scene');
+  for (let i = 0; i < 4; i++) scene.addChild(doc.createNode(`part ${i}`).setMesh(mesh).setTranslation([i, 0, 0]));
+  for (const a of doc.getRoot().listAccessors()) a.setBuffer(buffer);
+  return toGlb(doc);
+}
+
+/** The library as the avatars service sees it, offering one character with the given GLB. */
+function fakeLibrary(id: number, glb: Uint8Array | null): AvatarLibrary {
+  const character = {
+    id,
+    name: 'Giant',
+    names: { zh: '巨人', tc: '巨人', en: 'Giant' },
+    thumbnail: `/api/library/file/${id}/thumbnail.png`,
+    url: `/api/library/file/${id}/model.glb`,
+    clips: ['Idle'],
+    height: 1.8,
+  };
+  return {
+    animatedCharacters: async () => ({ list: [character], total: 1 }),
+    animatedCharacter: async (want) => (want === id ? character : undefined),
+    glbBytes: async (want) => (want === id ? glb : null),
+  };
+}
+
+/** The message a refusal is answered with (as the errors plugin builds it). */
+function answerOf(err: unknown, lang: 'zh' | 'tc' | 'en'): string {
+  if (!(err instanceof AppError)) throw err;
+  const local = Object.fromEntries(Object.entries(err.localParams ?? {}).map(([k, v]) => [k, v[lang]]));
+  return translateMessage(err.messageKey, lang, { ...err.params, ...local });
+}
 
 /** A pack as distributed: a licence, a rigged knight with a clip and a static crate. */
 beforeAll(async () => {
@@ -127,5 +184,83 @@ describe('library characters as avatars', () => {
     const nobody = await shopper(t, { roles: [] });
     expect((await post('/avatar/use_library_avatar', { model_id: crateId }, nobody)).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/avatar/library_avatar_page', headers: nobody.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('the avatar budget on library characters', () => {
+  const serviceWith = (library: AvatarLibrary) =>
+    createAvatarsService({
+      db: t.database.db,
+      storage: { signedUrl: async (k: string) => `/signed/${k}` } as never,
+      jobs: { byIds: async () => [] } as never,
+      allowance: async () => null,
+      urlTtlSeconds: 60,
+      library,
+    });
+
+  it('measures a library GLB as the avatar job measures an upload: every triangle drawn counts', async () => {
+    expect(await measureAvatarGlb(await heavyGlb(20_000))).toEqual({ triangles: 80_000, textures: 0, textureSize: 0, bones: 0 });
+  });
+
+  it('records the figures of a character within the budget on its avatar', async () => {
+    const user = await shopper(t);
+    const [character] = (await get<LibraryAvatarPageReply>('/avatar/library_avatar_page', user)).list;
+    const item = body<AvatarItem>(await post('/avatar/use_library_avatar', { model_id: character!.model_id }, user)).data;
+    // the knight: a skinned strip of 8 triangles bent by three joints
+    expect(item.model?.stats).toEqual({ triangles: 8, textures: 0, texture_size: 0, bones: 3 });
+  });
+
+  it('refuses a character over 70,000 triangles with the upload refusal text and figure, and makes no avatar', async () => {
+    expect(AVATAR_BUDGET.triangles).toBe(70_000);
+    const user = await shopper(t);
+    const service = serviceWith(fakeLibrary(900_001, await heavyGlb(20_000)));
+    const refused = await service.useLibrary(user, { model_id: 900_001 }, 'en').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe(ErrorCode.AVATAR_NOT_READY);
+    expect((refused as AppError).field).toBe('model_id');
+    expect(answerOf(refused, 'en')).toBe(
+      'This character cannot be used as an avatar. The avatar has too many triangles: at most 70,000 (found 80,000)',
+    );
+    expect(answerOf(refused, 'zh')).toBe('该角色不能用作形象。形象模型的三角面过多：最多 70,000 个（实际 80,000）');
+    expect(answerOf(refused, 'tc')).toBe('該角色不能用作形象。形象模型的三角面過多：最多 70,000 個（實際 80,000）');
+    const mine = await service.page(user, { page: 1, limit: 50 }, 'en');
+    expect(mine.list.map((a) => a.library_model_id ?? null)).toEqual([null]);
+
+    // exactly 70,000 triangles is within the budget: such a character is taken
+    const fits = serviceWith(fakeLibrary(900_002, await heavyGlb(17_500)));
+    const item = await fits.useLibrary(user, { model_id: 900_002 }, 'en');
+    expect(item).toMatchObject({ status: 'in_use', library_model_id: 900_002, model: { stats: { triangles: 70_000 } } });
+  });
+
+  it('refuses putting back in use a character taken before the budget applied to it', async () => {
+    const user = await shopper(t);
+    const service = serviceWith(fakeLibrary(900_003, await heavyGlb(20_000)));
+    await service.page(user, { page: 1, limit: 50 }, 'en');
+    const old = await createAvatarsRepository(t.database.db).insert({
+      userId: user.id,
+      name: 'Giant',
+      kind: 'model',
+      modelFilename: 'Giant.glb',
+      modelFormat: 'glb',
+      modelStatus: 'ready',
+      libraryModelId: 900_003,
+    });
+    const refused = await service.setStatus(user, { id: old.id, status: 'in_use' }, 'en').catch((e: unknown) => e);
+    expect((refused as AppError).code).toBe(ErrorCode.AVATAR_NOT_READY);
+    expect(answerOf(refused, 'en')).toContain('at most 70,000 (found 80,000)');
+    const inUse = (await service.page(user, { page: 1, limit: 50 }, 'en')).list.find((a) => a.status === 'in_use');
+    expect(inUse?.is_default).toBe(true);
+  });
+
+  it('refuses a character whose GLB cannot be read, without a server error', async () => {
+    const user = await shopper(t);
+    const missing = await serviceWith(fakeLibrary(900_004, null))
+      .useLibrary(user, { model_id: 900_004 }, 'en')
+      .catch((e: unknown) => e);
+    expect((missing as AppError).code).toBe(ErrorCode.AVATAR_NOT_READY);
+    const broken = await serviceWith(fakeLibrary(900_005, new Uint8Array([1, 2, 3])))
+      .useLibrary(user, { model_id: 900_005 }, 'en')
+      .catch((e: unknown) => e);
+    expect((broken as AppError).code).toBe(ErrorCode.AVATAR_NOT_READY);
   });
 });

@@ -8,6 +8,7 @@ import {
   type AvatarLook,
   type AvatarModelStats,
   type AvatarPageReply,
+  checkAvatarBudget,
   defaultLookFor,
   type LibraryAvatarPageReply,
   type SetAvatarStatusBody,
@@ -17,7 +18,7 @@ import {
 import type { PageQuery } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import { avatarBudgetFigure, jobFailureMessage } from '@xr/contract/jobs';
-import type { Lang } from '@xr/contract/lang';
+import { LANGS, type Lang } from '@xr/contract/lang';
 import type { Db, Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
@@ -26,6 +27,7 @@ import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
 import type { LibraryCharacter } from '../library/library.service';
 import { publicContentType, publicUrlOf } from '../users/users.files';
+import { measureAvatarGlb } from './avatars.budget';
 import { type AvatarRow, type AvatarsRepository, createAvatarsRepository } from './avatars.repository';
 
 /** How many custom avatars a user may keep (null = unlimited). The plans module provides the rule (wired in app.ts). */
@@ -57,7 +59,16 @@ const DEFAULT_NAME: Record<Lang, string> = { zh: '默认形象', tc: '預設形�
 export interface AvatarLibrary {
   animatedCharacters(q: { page: number; limit: number }, lang: Lang): Promise<{ list: LibraryCharacter[]; total: number }>;
   animatedCharacter(id: number, lang: Lang): Promise<LibraryCharacter | undefined>;
+  /** A model's GLB as the library serves it (null when it has none). */
+  glbBytes(id: number): Promise<Uint8Array | null>;
 }
+
+const statsItem = (s: AvatarModelStats) => ({
+  triangles: s.triangles,
+  textures: s.textures,
+  texture_size: s.textureSize,
+  bones: s.bones,
+});
 
 /** A library character's public files (the library's file route; they stay when the avatar is deleted). */
 const libraryModelUrl = (id: number) => `/api/library/file/${id}/model.glb`;
@@ -120,7 +131,7 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
             url: libraryModelUrl(a.libraryModelId),
             reason: null,
             error: null,
-            stats: null,
+            stats: a.modelStats ? statsItem(a.modelStats) : null,
           };
         } else if (a.kind === 'model' && a.modelFormat && a.modelStatus) {
           const reason = a.modelStatus === 'failed' ? (a.failureReason ?? 'processing_failed') : null;
@@ -134,14 +145,7 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
             url: a.modelStatus === 'ready' && a.modelKey ? await storage.signedUrl(a.modelKey, urlTtlSeconds) : null,
             reason,
             error: reason ? jobFailureMessage(reason, lang) + figure : null,
-            stats: a.modelStats
-              ? {
-                  triangles: a.modelStats.triangles,
-                  textures: a.modelStats.textures,
-                  texture_size: a.modelStats.textureSize,
-                  bones: a.modelStats.bones,
-                }
-              : null,
+            stats: a.modelStats ? statsItem(a.modelStats) : null,
           };
         }
         return {
@@ -182,6 +186,47 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
   }
 
   const usable = (row: AvatarRow) => row.kind === 'parametric' || row.modelStatus === 'ready';
+
+  /** Library characters' budget figures, measured once per model: an imported model's GLB never changes. */
+  const measured = new Map<number, Promise<AvatarModelStats>>();
+  function libraryStatsOf(modelId: number): Promise<AvatarModelStats> {
+    let stats = measured.get(modelId);
+    if (!stats) {
+      stats = (async () => {
+        const bytes = library ? await library.glbBytes(modelId) : null;
+        if (!bytes) throw new AppError(ErrorCode.AVATAR_NOT_READY);
+        try {
+          return await measureAvatarGlb(bytes);
+        } catch {
+          throw new AppError(ErrorCode.AVATAR_NOT_READY);
+        }
+      })();
+      measured.set(modelId, stats);
+      // a file that could not be read is tried again next time
+      stats.catch(() => measured.delete(modelId));
+    }
+    return stats;
+  }
+
+  /**
+   * Refuses a library character over the avatar budget, the rule an uploaded avatar is held to (a room draws dozens
+   * of people at once), with the same reason text and figure the upload's refusal shows; returns its figures.
+   */
+  async function fitLibraryCharacter(modelId: number): Promise<AvatarModelStats> {
+    const stats = await libraryStatsOf(modelId);
+    const over = checkAvatarBudget(stats);
+    if (over) {
+      const reason = Object.fromEntries(
+        LANGS.map((l) => [l, `${jobFailureMessage(over.reason, l)}${l === 'en' ? ' ' : ''}${avatarBudgetFigure(over.value, l)}`]),
+      ) as Record<Lang, string>;
+      throw new AppError(ErrorCode.AVATAR_NOT_READY, {
+        field: 'model_id',
+        messageKey: 'avatarLibraryOverBudget',
+        localParams: { reason },
+      });
+    }
+    return stats;
+  }
 
   return {
     /** The user's avatars, default first then newest, with the allowance (the default avatar is made on first look). */
@@ -239,16 +284,18 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
 
     /**
      * Takes a library character as avatar and puts it in use: the avatar is made once per user and character (named
-     * in the caller's language; a second call puts the same one in use). Not counted in the plan's allowance.
+     * in the caller's language; a second call puts the same one in use). Not counted in the plan's allowance. A
+     * character over the avatar budget is refused (40981, with the budget's reason and figure), as an upload would be.
      */
     async useLibrary(actor: AvatarActor, body: UseLibraryAvatarBody, lang: Lang): Promise<AvatarItem> {
       const character = library ? await library.animatedCharacter(body.model_id, lang) : undefined;
       if (!character) throw notFound();
+      const stats = await fitLibraryCharacter(character.id);
       const row = await locked(actor.id, async (r) => {
         await ensureDefault(r, actor.id, lang);
         const [existing] = await r.ofLibraryModels(actor.id, [character.id]);
         const target =
-          existing ??
+          (existing && !existing.modelStats ? await r.update(existing.id, { modelStats: stats }) : existing) ??
           (await r.insert({
             userId: actor.id,
             name: character.name.slice(0, AVATAR_NAME_MAX),
@@ -256,6 +303,7 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
             modelFilename: `${character.names.en}.glb`,
             modelFormat: 'glb',
             modelStatus: 'ready',
+            modelStats: stats,
             libraryModelId: character.id,
           }));
         await r.setInUse(actor.id, target.id);
@@ -306,6 +354,11 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
      * the only usable one stays in use). In one transaction under the user's lock: parallel calls leave exactly one.
      */
     async setStatus(actor: AvatarActor, body: SetAvatarStatusBody, lang: Lang): Promise<AvatarItem> {
+      if (body.status === 'in_use') {
+        // measured outside the transaction: reading the library's file needs no lock
+        const libraryModelId = (await repo.owned(actor.id, body.id))?.libraryModelId;
+        if (libraryModelId != null) await fitLibraryCharacter(libraryModelId);
+      }
       const row = await locked(actor.id, async (r) => {
         const target = await ownedOrNotFound(r, actor.id, body.id);
         if (body.status === 'in_use') {

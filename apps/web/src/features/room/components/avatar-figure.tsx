@@ -1,10 +1,12 @@
-import { useFrame, useLoader } from '@react-three/fiber';
+import { useGLTF } from '@react-three/drei';
+import { useFrame } from '@react-three/fiber';
 import { type AvatarLookParams, avatarLookRef } from '@xr/contract/avatars';
-import { Component, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Box3, CanvasTexture, Color, type Object3D, SRGBColorSpace } from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import { animateAvatar, createAvatarObject, disposeAvatarObject } from '../../../components/avatar/avatar-figure';
 import { drawRoomIcon, type RoomIconName } from '../../../components/room-icons';
+import { AvatarAnimator, type AvatarMotion, isShown } from '../lib/avatar-motion';
 import { colorOf } from '../lib/colors';
 import { EMOTE_ICON } from '../lib/emotes';
 
@@ -38,6 +40,8 @@ export interface AvatarFigureProps {
   badge?: 'speaking' | 'hand' | null;
   /** An emote being played (its picture above the name; wave raises an arm, dance lifts the figure). */
   emote?: string | null;
+  /** How the person moves, updated in place every frame: a model avatar plays its walk clip while they walk. */
+  motion?: AvatarMotion;
 }
 
 const SKIN = '#e9c1a0';
@@ -117,7 +121,7 @@ function NameTag({
  * A person in the 3D room: a generated low-poly figure (body, head, arms, hair) in the person's colour or look, with
  * the name above. Drawn at the group's origin standing on the floor, facing −Z (yaw 0), 1.7 m tall at scale 1.
  */
-export function AvatarFigure({ personKey, name, guestLabel, look, badge, emote }: AvatarFigureProps) {
+export function AvatarFigure({ personKey, name, guestLabel, look, badge, emote, motion }: AvatarFigureProps) {
   const ref = avatarLookRef.safeParse(look);
   if (ref.success) {
     const figure =
@@ -126,7 +130,7 @@ export function AvatarFigure({ personKey, name, guestLabel, look, badge, emote }
       ) : (
         <ModelBoundary fallback={<SimpleFigure personKey={personKey} emote={emote} />}>
           <Suspense fallback={<SimpleFigure personKey={personKey} emote={emote} />}>
-            <ModelFigure url={ref.data.url} />
+            <ModelFigure url={ref.data.url} motion={motion} />
           </Suspense>
         </ModelBoundary>
       );
@@ -159,11 +163,22 @@ function BuiltInFigure({ look }: { look: AvatarLookParams }) {
   return <primitive object={object} />;
 }
 
-/** An uploaded GLB / VRM avatar, scaled to a person's height and standing on the floor, facing −Z. */
-function ModelFigure({ url }: { url: string }) {
-  const gltf = useLoader(GLTFLoader, url);
+/** Longest step (s) an avatar's animation advances in one frame (a tab back from the background does not leap). */
+const MAX_ANIMATION_STEP = 0.1;
+
+/**
+ * An uploaded GLB / VRM avatar or a library character, scaled to a person's height and standing on the floor, facing
+ * −Z, playing its idle clip and its walk clip while the person walks (see `AvatarAnimator`). Each figure is its own
+ * copy with its own skeleton (the loaded file is shared by everyone wearing it) and one mixer, updated only while
+ * the figure is shown.
+ */
+function ModelFigure({ url, motion }: { url: string; motion?: AvatarMotion }) {
+  // the pipeline's GLBs (library characters) are meshopt-compressed; an uploaded one may use Draco
+  const gltf = useGLTF(url, true, true);
   const object = useMemo(() => {
-    const root: Object3D = gltf.scene.clone(true);
+    const root: Object3D = cloneSkinned(gltf.scene);
+    // a skinned mesh's box follows its bones' world matrices, which the loader leaves unset until a first render
+    root.updateMatrixWorld(true);
     const box = new Box3().setFromObject(root);
     const minY = box.min.y;
     const maxY = box.max.y;
@@ -174,6 +189,19 @@ function ModelFigure({ url }: { url: string }) {
     root.rotation.y = Math.PI;
     return root;
   }, [gltf]);
+  const animator = useRef<AvatarAnimator | null>(null);
+  useEffect(() => {
+    const a = new AvatarAnimator(object, gltf.animations);
+    animator.current = a;
+    return () => {
+      a.dispose();
+      if (animator.current === a) animator.current = null;
+    };
+  }, [object, gltf.animations]);
+  useFrame((_, dt) => {
+    const a = animator.current;
+    if (a && isShown(object)) a.update(Math.min(dt, MAX_ANIMATION_STEP), motion);
+  });
   return <primitive object={object} />;
 }
 

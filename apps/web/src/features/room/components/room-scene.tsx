@@ -1,9 +1,10 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import type { Vec3 } from '@xr/contract/scenes';
 import type { WorldMember } from '@xr/contract/world';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Euler, type Group, SRGBColorSpace, type Texture, TextureLoader, VideoTexture } from 'three';
 import { EYE_HEIGHT } from '../../../components/viewers/scene3d/walk-controls';
+import { createAvatarMotion, resetMotion, trackMotion } from '../lib/avatar-motion';
 import { type Pose, type PoseSample, sampleAt, shouldSend } from '../lib/interpolation';
 import { AvatarFigure, type AvatarLook } from './avatar-figure';
 
@@ -13,7 +14,7 @@ export interface RoomFrameSource {
   delay: number;
 }
 
-/** One remote person: the figure placed every frame at their interpolated pose. */
+/** One remote person: the figure placed every frame at their interpolated pose, walking while that pose moves. */
 function RemoteAvatar({
   member,
   source,
@@ -30,12 +31,17 @@ function RemoteAvatar({
   onPose?(memberId: number, p: [number, number, number]): void;
 }) {
   const group = useRef<Group>(null);
-  useFrame(() => {
+  const motion = useMemo(createAvatarMotion, []);
+  useFrame((_, dt) => {
     const g = group.current;
     if (!g) return;
     const pose = sampleAt(source.poses.get(member.member_id) ?? [], performance.now() - source.delay);
     g.visible = !!pose;
-    if (!pose) return;
+    if (!pose) {
+      resetMotion(motion);
+      return;
+    }
+    trackMotion(motion, pose.p[0], pose.p[2], dt);
     g.position.set(pose.p[0], pose.p[1], pose.p[2]);
     g.rotation.y = pose.yaw;
     onPose?.(member.member_id, pose.p);
@@ -49,6 +55,7 @@ function RemoteAvatar({
         look={(member.look as AvatarLook | null) ?? null}
         badge={member.hand_raised ? 'hand' : speaking ? 'speaking' : null}
         emote={emote}
+        motion={motion}
       />
     </group>
   );
