@@ -1,18 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
-import { buildGenerated } from '../../modules/library/generator/build';
-import { type GeneratedMedia, type GenerateTask, generateMedia } from '../panorama-gen/generate';
-import { type ProcessAvatarResult, processAvatar } from './avatar';
+import type { GeneratedMedia, GenerateTask } from '../panorama-gen/generate';
+import type { ProcessAvatarResult } from './avatar';
 import { asPipelineError, PipelineError, type PipelineReason } from './errors';
-import { type ProcessModelResult, processModel } from './model';
-import { type ProcessPanoramaResult, processPanorama } from './panorama';
-import { probeVideo, type VideoProbe } from './video';
+import type { ProcessModelResult } from './model';
+import type { ProcessPanoramaResult } from './panorama';
+import type { VideoProbe } from './video';
 
 /**
  * The pipeline steps as run inside a worker thread of the pool (see `pool.ts`). Everything crossing the thread
  * boundary is plain data: paths in, paths and reports out. Progress goes back through `port`; a refusal comes
  * back as a value (a thrown error would lose its class and `reason` on the way through structured clone).
+ * Each step imports its module on its first call, not when the worker starts: a fresh worker (they exit when idle)
+ * given a panorama or a video would otherwise first load the whole 3D stack (three.js, glTF-Transform, the
+ * library's generator), about 2 s of the ~2.3 s a 4096 × 2048 panorama took on a fresh worker.
  */
 export type StepOutcome<T> = { ok: true; value: T } | { ok: false; reason: PipelineReason; message: string; files?: string[] };
 
@@ -53,6 +55,19 @@ export interface LibraryBuildResult {
   size: [number, number, number];
 }
 
+/**
+ * A step's module, imported on the step's first call (cached after). Outside `settle`: a module that fails to load
+ * is this worker's fault, never the upload's, so the error stays thrown instead of becoming a refusal.
+ */
+async function load<M>(port: MessagePort | undefined, get: () => Promise<M>): Promise<M> {
+  try {
+    return await get();
+  } catch (err) {
+    port?.close();
+    throw err;
+  }
+}
+
 async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: number) => void) => Promise<T>) {
   try {
     const value = await run((p) => port?.postMessage(p));
@@ -69,23 +84,28 @@ async function settle<T>(port: MessagePort | undefined, run: (onProgress: (p: nu
   }
 }
 
-export function model({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessModelResult>> {
+export async function model({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessModelResult>> {
+  const { processModel } = await load(port, () => import('./model'));
   return settle(port, (onProgress) => processModel({ ...input, onProgress }));
 }
 
-export function avatar({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessAvatarResult>> {
+export async function avatar({ port, ...input }: ModelTask): Promise<StepOutcome<ProcessAvatarResult>> {
+  const { processAvatar } = await load(port, () => import('./avatar'));
   return settle(port, (onProgress) => processAvatar({ ...input, onProgress }));
 }
 
-export function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<ProcessPanoramaResult>> {
+export async function panorama({ port, ...input }: PanoramaTask): Promise<StepOutcome<ProcessPanoramaResult>> {
+  const { processPanorama } = await load(port, () => import('./panorama'));
   return settle(port, (onProgress) => processPanorama({ ...input, onProgress }));
 }
 
-export function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe & { posterPath?: string }>> {
+export async function video({ port, ...input }: VideoTask): Promise<StepOutcome<VideoProbe & { posterPath?: string }>> {
+  const { probeVideo } = await load(port, () => import('./video'));
   return settle(port, () => probeVideo(input));
 }
 
-export function library({ port, key, name, workDir }: LibraryTask): Promise<StepOutcome<LibraryBuildResult>> {
+export async function library({ port, key, name, workDir }: LibraryTask): Promise<StepOutcome<LibraryBuildResult>> {
+  const { buildGenerated } = await load(port, () => import('../../modules/library/generator/build'));
   return settle(port, async () => {
     const built = await buildGenerated(key, name);
     await fs.mkdir(workDir, { recursive: true });
@@ -96,6 +116,7 @@ export function library({ port, key, name, workDir }: LibraryTask): Promise<Step
   });
 }
 
-export function generate({ port, ...task }: GenerateTask & WithPort): Promise<StepOutcome<GeneratedMedia>> {
+export async function generate({ port, ...task }: GenerateTask & WithPort): Promise<StepOutcome<GeneratedMedia>> {
+  const { generateMedia } = await load(port, () => import('../panorama-gen/generate'));
   return settle(port, (onProgress) => generateMedia(task, onProgress));
 }
