@@ -88,10 +88,12 @@ import { createSeatsService } from './modules/users/seats.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { createChatService } from './modules/world/chat.service';
+import { createEntriesService } from './modules/world/entries.service';
+import { createPresenceService, type LookFor } from './modules/world/presence.service';
 import { createMemoryAttempts, createRedisAttempts } from './modules/world/world.attempts';
 import { createWorldRooms } from './modules/world/world.rooms';
 import { worldRoutes } from './modules/world/world.routes';
-import { createWorldService, type LookFor } from './modules/world/world.service';
 import { accessPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -312,7 +314,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     saveDocument: (authorId, projectId, doc) => scenes.saveDocument(authorId, projectId, doc, { publish: true }),
     libraryIds: () => resolveSeedModels((keys) => library.idsByKeys(keys)),
     // The meta world is built further down; the content job runs long after start-up.
-    openDemoRooms: (content) => openDemoRooms({ world, users: accounts, log: app.log }, content),
+    openDemoRooms: (content) => openDemoRooms({ world: entries, users: accounts, log: app.log }, content),
     renderSceneCover: async (doc, outPath) => {
       // The software renderer (glTF-Transform, the thumbnail rasteriser) loads only when the seed job needs it.
       const { renderSceneCover } = await import('./lib/pipeline/scene-cover');
@@ -382,12 +384,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const lookFor: LookFor = (userIds) => avatars.looksFor(userIds);
   // Wrong room-password guesses per address and room, one budget for HTTP and socket entries (Redis across processes).
   const attempts = redis ? createRedisAttempts(redis) : createMemoryAttempts();
-  const world = createWorldService({ db, projects, scenes, users: profile, lookFor, audit, attempts });
+  const entries = createEntriesService({ db, projects, scenes, users: profile, audit, attempts });
+  const chat = createChatService({ db, audit });
+  const presence = createPresenceService({ db, entries, chat, users: profile, lookFor, audit });
   const worldNode = config.world.nodeId;
-  const stopWorldNode = await world.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
+  const stopWorldNode = await presence.startNode(worldNode, { staleMs: config.world.staleSeconds * 1000 });
   const rooms = createWorldRooms({
     realtime,
-    world,
+    presence,
+    chat,
     nodeId: worldNode,
     cluster: !!redis,
     log: app.log,
@@ -405,7 +410,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     members,
     messages,
     audit,
-    chat: { forReports: (ids) => world.chatForReports(ids), remove: (id) => rooms.removeChat(id) },
+    chat: { forReports: (ids) => chat.chatForReports(ids), remove: (id) => rooms.removeChat(id) },
   });
   // Live VR streaming: creating and publishing need `canStream`: an active account whose plan includes live
   // streaming (plans.allows), or an administrator.
@@ -534,7 +539,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(auditRoutes, { audit });
       await api.register(walletRoutes, { wallet });
       await api.register(plansRoutes, { plans, checkout });
-      await api.register(worldRoutes, { world, rooms });
+      await api.register(worldRoutes, { entries, presence, chat, rooms });
       await api.register(avatarsRoutes, { avatars });
       await api.register(liveRoutes, { live });
       await api.register(shareRoutes, { share, origins });

@@ -1,12 +1,12 @@
 /**
  * A server-like process for the world chat crash test (modules/world/world-chat-crash.test.ts): opens the embedded
  * database under DATA_DIR and prints JSON lines.
- *   chat  - opens a visit and sends chat messages through the world service (several at once, so they share group
+ *   chat  - opens a visit and sends chat messages through the chat service (several at once, so they share group
  *           commits), printing each one as it is acknowledged; never stops: the test kills it with SIGKILL.
  *   check - prints the texts of every stored chat message and the visit's message count, then exits.
  */
 import { openDatabase } from '../src/db/client';
-import { createWorldService } from '../src/modules/world/world.service';
+import { createChatService } from '../src/modules/world/chat.service';
 import { worldChat, worldEntries, worldVisits } from '../src/modules/world/world.table';
 
 const [dataDir, mode] = process.argv.slice(2) as [string, 'chat' | 'check'];
@@ -34,13 +34,13 @@ const [visit] = await db
   .values({ entryId: entry.id, instance: 1, name: 'Guest', nodeId: 'crash', socketId: 'crash' })
   .returning();
 if (!visit) throw new Error('no visit');
-const world = createWorldService({ db, projects: {} as never, scenes: {} as never, users: {} as never, lookFor: {} as never });
+const chat = createChatService({ db });
 say({ event: 'ready', pid: process.pid });
 for (let round = 0; ; round++) {
   await Promise.all(
     [0, 1, 2, 3, 4].map(async (i) => {
       const text = `m${round}-${i}`;
-      await world.chat(visit.id, text);
+      await chat.send(visit.id, text);
       say({ event: 'acked', text });
     }),
   );

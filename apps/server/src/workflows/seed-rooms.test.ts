@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AccountsService } from '../modules/users/accounts.service';
-import type { WorldService } from '../modules/world/world.service';
+import type { EntriesService } from '../modules/world/entries.service';
 import { DEMO_ROOMS, openDemoRooms } from './seed-rooms';
 
 const accounts = new Map([
@@ -29,7 +29,7 @@ function fakeWorld() {
       entries.push(body);
       return body;
     },
-  } as unknown as WorldService;
+  } as unknown as EntriesService;
   return { world, entries };
 }
 

@@ -1,7 +1,7 @@
 import { addWorldBody, type WorldRoomType } from '@xr/contract/world';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsService } from '../modules/users/accounts.service';
-import type { WorldService } from '../modules/world/world.service';
+import type { EntriesService } from '../modules/world/entries.service';
 import type { SavedDemoContent } from './seed-media';
 import type { SceneTemplate } from './seed-scenes';
 
@@ -58,7 +58,7 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
 ];
 
 export interface DemoRoomsDeps {
-  world: WorldService;
+  world: Pick<EntriesService, 'worldPage' | 'addWorld'>;
   users: AccountsService;
   log: FastifyBaseLogger;
 }

@@ -15,8 +15,8 @@ import type { MessagesService } from './messages.service';
 import { createReportsRepository, type ReportRow } from './reports.repository';
 
 /**
- * The meta world's chat, as the reports module needs it (handed in by app.ts from the world service and rooms layer):
- * messages by id (deleted ones absent) and deleting one (which also tells its room).
+ * The meta world's chat, as the reports module needs it (handed in by app.ts from the world's chat service and rooms
+ * layer): messages by id (deleted ones absent) and deleting one (which also tells its room).
  */
 export interface ReportChat {
   forReports(ids: number[]): Promise<Map<number, { userId: number | null; name: string; text: string; room: string }>>;

@@ -10,16 +10,12 @@ import {
   presentStartPayload,
   voiceSignalPayload,
   WORLD_CHAT_PER_SECOND,
-  WORLD_FAR_EVERY,
-  WORLD_NEAR_COUNT,
-  WORLD_NEAR_RADIUS,
   WORLD_TICK_MS,
   type WorldAck,
   WorldEvent,
   type WorldJoinReply,
   type WorldMember,
   type WorldRemovedEvent,
-  type WorldStatesEvent,
   worldChatPayload,
   worldEmotePayload,
   worldHostAction,
@@ -34,36 +30,20 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../lib/errors';
 import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
+import type { ChatService, RemovedChat } from './chat.service';
+import type { PresenceService } from './presence.service';
+import { entryRoom, instanceRoom } from './world.channels';
+import { createMovement, type StatesMessage } from './world.movement';
+import type { HostActor } from './world.policy';
 import type { WorldVisitRow } from './world.repository';
-import { entryRoom, type HostActor, instanceRoom, type RemovedChat, type WorldService } from './world.service';
-
-/** Last known movement of a member (this process's sockets, or received from the other processes). */
-interface Avatar {
-  /** x, y, z, yaw, pitch, rounded. */
-  s: [number, number, number, number, number];
-  anim: string | null;
-  scene: string | null;
-  /** The tick of this process at which it last changed. */
-  tick: number;
-}
-
-/** One instance as this process sees it: its local sockets and every member's movement. */
-interface Instance {
-  room: string;
-  entryId: number;
-  instance: number;
-  locals: Map<number, Socket>;
-  avatars: Map<number, Avatar>;
-}
 
 /** Messages between server processes (Socket.IO's server-side events over the Redis adapter). */
 type Ctl =
-  | { t: 'states'; room: string; d: number[]; a?: Record<string, string>; sc?: Record<string, string> }
+  | StatesMessage
   | { t: 'left'; room: string; id: number }
   | { t: 'evict'; ids: number[]; reason: WorldRemovedEvent['reason'] };
 
 const CTL_EVENT = 'world:ctl';
-const r3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** A socket's membership (one room at a time). */
 interface Membership {
@@ -74,15 +54,14 @@ interface Membership {
 }
 
 /**
- * The socket side of the meta world: thin handlers (validate with the contract schema, call the world service, relay),
- * and the per-process movement loop: every tick, for each local socket, one `world:states` message with the members
- * that moved, near ones (within `WORLD_NEAR_RADIUS`, at most `WORLD_NEAR_COUNT`) every tick and far ones every
- * `WORLD_FAR_EVERY`th. With several processes (`cluster`), each process forwards its own sockets' movement to the
- * others once per tick, so every process can filter per recipient.
+ * The socket side of the meta world: thin handlers (validate with the contract schema, call the presence or chat
+ * service, relay) and the per-process movement loop (world.movement.ts). With several processes (`cluster`), they
+ * tell each other of movement, departures and evictions over Socket.IO's server-side events.
  */
 export function createWorldRooms({
   realtime,
-  world,
+  presence,
+  chat,
   nodeId,
   cluster,
   log,
@@ -90,7 +69,8 @@ export function createWorldRooms({
   trustProxy = false,
 }: {
   realtime: Pick<Realtime, 'io' | 'onConnection'> & Partial<Pick<Realtime, 'onResync'>>;
-  world: WorldService;
+  presence: PresenceService;
+  chat: Pick<ChatService, 'send' | 'removeChats'>;
   nodeId: string;
   cluster: boolean;
   log?: FastifyBaseLogger;
@@ -100,30 +80,12 @@ export function createWorldRooms({
   trustProxy?: boolean;
 }) {
   const io = realtime.io as unknown as Server;
-  const instances = new Map<string, Instance>();
   const memberships = new Map<string, Membership>();
-  let tick = 0;
 
   const ctl = (msg: Ctl) => {
     if (cluster) io.serverSideEmit(CTL_EVENT, msg);
   };
-
-  function instanceOf(room: string, entryId: number, instance: number): Instance {
-    let inst = instances.get(room);
-    if (!inst) {
-      inst = { room, entryId, instance, locals: new Map(), avatars: new Map() };
-      instances.set(room, inst);
-    }
-    return inst;
-  }
-
-  function dropMember(room: string, visitId: number) {
-    const inst = instances.get(room);
-    if (!inst) return;
-    inst.avatars.delete(visitId);
-    inst.locals.delete(visitId);
-    if (inst.locals.size === 0) instances.delete(room);
-  }
+  const movement = createMovement({ io, forward: cluster ? ctl : undefined });
 
   /**
    * Tells everybody that closed visits left, and removes the sockets (on whichever process holds them). The whole
@@ -135,7 +97,7 @@ export function createWorldRooms({
     for (const v of visits) {
       const room = instanceRoom(v.entryId, v.instance);
       io.to(entryRoom(v.entryId)).emit(WorldEvent.memberLeft, { member_id: v.id });
-      dropMember(room, v.id);
+      movement.dropMember(room, v.id);
       ctl({ t: 'left', room, id: v.id });
       if (v.role === 'host') hostsLeft.add(v.entryId);
     }
@@ -144,7 +106,7 @@ export function createWorldRooms({
 
   /** Sends the entry's hosts of every instance to every instance (`world:hosts`). */
   async function broadcastHosts(entryId: number) {
-    io.to(entryRoom(entryId)).emit(WorldEvent.hosts, { hosts: await world.hostsOf(entryId) });
+    io.to(entryRoom(entryId)).emit(WorldEvent.hosts, { hosts: await presence.hostsOf(entryId) });
   }
 
   /** Removes local sockets of these visits from their rooms with a `world:removed` event. */
@@ -154,7 +116,7 @@ export function createWorldRooms({
       if (!wanted.has(m.visitId)) continue;
       const socket = io.of('/').sockets.get(socketId);
       memberships.delete(socketId);
-      dropMember(m.room, m.visitId);
+      movement.dropMember(m.room, m.visitId);
       if (!socket) continue;
       const code = reason === 'ban' ? ErrorCode.WORLD_BANNED : ErrorCode.NOT_FOUND;
       const lang = langOf(socket);
@@ -176,149 +138,9 @@ export function createWorldRooms({
 
   io.on(CTL_EVENT, (msg: Ctl) => {
     if (msg.t === 'evict') evictLocal(msg.ids, msg.reason);
-    else if (msg.t === 'left') {
-      const inst = instances.get(msg.room);
-      inst?.avatars.delete(msg.id);
-    } else if (msg.t === 'states') {
-      const inst = instances.get(msg.room);
-      if (!inst) return;
-      for (let i = 0; i * 6 < msg.d.length; i++) {
-        const o = i * 6;
-        const id = msg.d[o] as number;
-        if (inst.locals.has(id)) continue;
-        inst.avatars.set(id, {
-          s: [msg.d[o + 1] ?? 0, msg.d[o + 2] ?? 0, msg.d[o + 3] ?? 0, msg.d[o + 4] ?? 0, msg.d[o + 5] ?? 0],
-          anim: msg.a?.[id] ?? null,
-          scene: msg.sc?.[id] ?? null,
-          tick,
-        });
-      }
-    }
+    else if (msg.t === 'left') movement.forget(msg.room, msg.id);
+    else if (msg.t === 'states') movement.receive(msg);
   });
-
-  // --- The movement loop ---
-
-  function runTick() {
-    tick++;
-    const now = Date.now();
-    const farTick = tick % WORLD_FAR_EVERY === 0;
-    for (const inst of instances.values()) {
-      // Forward this process's movement of the last tick to the other processes.
-      if (cluster) {
-        const d: number[] = [];
-        const a: Record<string, string> = {};
-        const sc: Record<string, string> = {};
-        for (const [id, av] of inst.avatars) {
-          if (av.tick !== tick - 1 || !inst.locals.has(id)) continue;
-          d.push(id, ...av.s);
-          if (av.anim) a[id] = av.anim;
-          if (av.scene) sc[id] = av.scene;
-        }
-        if (d.length) ctl({ t: 'states', room: inst.room, d, a, sc });
-      }
-      sendStates(inst, now, farTick);
-    }
-  }
-
-  /**
-   * One tick's `world:states` of an instance, encoded once per group of recipients that share it instead of once per
-   * socket (a broadcast to a list of socket ids encodes the message and its WebSocket frame once for all of them). On
-   * the far tick everybody gets everyone that moved recently. Otherwise the floor is cut into cells of
-   * `WORLD_NEAR_RADIUS` (x, z); the members in one cell share one message of the members that moved in the last tick
-   * in its cell and the 8 around it (at most the `WORLD_NEAR_COUNT` nearest to the cell's centre; the others come at
-   * the far rate), which holds everybody within the radius of any point of the cell. Members without a position yet
-   * get the first `WORLD_NEAR_COUNT` movers. A member's own state may come back in its cell's message (clients skip
-   * their own id).
-   */
-  function sendStates(inst: Instance, now: number, farTick: boolean) {
-    const ids: number[] = [];
-    const avs: Avatar[] = [];
-    for (const [id, av] of inst.avatars) {
-      if (av.tick < tick - WORLD_FAR_EVERY) continue;
-      if (farTick || av.tick === tick - 1) {
-        ids.push(id);
-        avs.push(av);
-      }
-    }
-    if (ids.length === 0) return;
-    if (farTick) {
-      emitStates([...inst.locals.values()], now, ids, avs);
-      return;
-    }
-    const cell = (x: number) => Math.floor(x / WORLD_NEAR_RADIUS);
-    const key = (cx: number, cz: number) => (cx + 32768) * 65536 + (cz + 32768);
-    /** The movers of each cell (indexes into ids / avs). */
-    const movers = new Map<number, number[]>();
-    avs.forEach((av, i) => {
-      const k = key(cell(av.s[0]), cell(av.s[2]));
-      const list = movers.get(k);
-      if (list) list.push(i);
-      else movers.set(k, [i]);
-    });
-    /** The recipients of each cell; NaN: no position yet. */
-    const groups = new Map<number, Socket[]>();
-    for (const [selfId, socket] of inst.locals) {
-      const me = inst.avatars.get(selfId);
-      const k = me ? key(cell(me.s[0]), cell(me.s[2])) : Number.NaN;
-      const g = groups.get(k);
-      if (g) g.push(socket);
-      else groups.set(k, [socket]);
-    }
-    for (const [k, sockets] of groups) {
-      let chosen: number[];
-      if (Number.isNaN(k)) chosen = ids.slice(0, WORLD_NEAR_COUNT).map((_, i) => i);
-      else {
-        const cx = Math.floor(k / 65536) - 32768;
-        const cz = (k % 65536) - 32768;
-        chosen = [];
-        for (let dx = -1; dx <= 1; dx++)
-          for (let dz = -1; dz <= 1; dz++) {
-            const list = movers.get(key(cx + dx, cz + dz));
-            if (list) chosen.push(...list);
-          }
-        if (chosen.length > WORLD_NEAR_COUNT) {
-          const mx = (cx + 0.5) * WORLD_NEAR_RADIUS;
-          const mz = (cz + 0.5) * WORLD_NEAR_RADIUS;
-          const d2 = (i: number) => {
-            const s = (avs[i] as Avatar).s;
-            return (s[0] - mx) ** 2 + (s[2] - mz) ** 2;
-          };
-          chosen = chosen
-            .map((i) => [d2(i), i] as const)
-            .sort((a, b) => a[0] - b[0])
-            .slice(0, WORLD_NEAR_COUNT)
-            .map(([, i]) => i);
-        }
-      }
-      if (chosen.length === 0) continue;
-      emitStates(
-        sockets,
-        now,
-        chosen.map((i) => ids[i] as number),
-        chosen.map((i) => avs[i] as Avatar),
-      );
-    }
-  }
-
-  /** One `world:states` message, encoded once, to these local sockets (not to other processes: they send their own). */
-  function emitStates(sockets: Socket[], now: number, ids: number[], avs: Avatar[]) {
-    if (sockets.length === 0) return;
-    const e: WorldStatesEvent = { t: now, m: ids, s: new Array(avs.length * 5) };
-    avs.forEach((av, i) => {
-      for (let j = 0; j < 5; j++) e.s[i * 5 + j] = av.s[j] as number;
-      if (av.anim) {
-        e.a ??= {};
-        e.a[i] = av.anim;
-      }
-      if (av.scene) {
-        e.sc ??= {};
-        e.sc[i] = av.scene;
-      }
-    });
-    io.local.to(sockets.map((s) => s.id)).volatile.emit(WorldEvent.states, e);
-  }
-  const timer = setInterval(runTick, WORLD_TICK_MS);
-  timer.unref();
 
   /**
    * After Redis was away, the arrivals, departures, chat and host state other processes broadcast meanwhile never
@@ -327,28 +149,28 @@ export function createWorldRooms({
    */
   async function catchUp(since: Date) {
     const entries = new Set<number>();
-    for (const inst of [...instances.values()]) {
+    for (const inst of [...movement.instances.values()]) {
       if (inst.locals.size === 0) continue;
       entries.add(inst.entryId);
-      const missed = await world.catchUp(inst.entryId, inst.instance, since);
+      const missed = await presence.catchUp(inst.entryId, inst.instance, since);
       const open = new Set(missed.members.map((m) => m.member_id));
       const to = io.local.to(inst.room);
       for (const id of missed.left) {
         if (open.has(id)) continue;
-        if (!inst.locals.has(id)) inst.avatars.delete(id);
+        if (!inst.locals.has(id)) movement.forget(inst.room, id);
         to.emit(WorldEvent.memberLeft, { member_id: id });
       }
       for (const mb of missed.members) {
-        const av = inst.avatars.get(mb.member_id);
-        const state = av
-          ? { x: av.s[0], y: av.s[1], z: av.s[2], yaw: av.s[3], pitch: av.s[4], anim: av.anim, scene: av.scene }
-          : mb.state;
-        to.emit(WorldEvent.memberJoined, { ...mb, state });
+        to.emit(WorldEvent.memberJoined, { ...mb, state: movement.stateOf(inst, mb.member_id) ?? mb.state });
       }
       for (const message of missed.chat) to.emit(WorldEvent.chatMessage, message);
     }
     for (const entryId of entries) {
-      const [hosts, hands, stage] = await Promise.all([world.hostsOf(entryId), world.handsOf(entryId), world.stageOf(entryId)]);
+      const [hosts, hands, stage] = await Promise.all([
+        presence.hostsOf(entryId),
+        presence.handsOf(entryId),
+        presence.stageOf(entryId),
+      ]);
       const to = io.local.to(entryRoom(entryId));
       to.emit(WorldEvent.hosts, { hosts });
       to.emit(WorldEvent.handQueue, { hands });
@@ -437,18 +259,18 @@ export function createWorldRooms({
       const m = memberships.get(socket.id);
       if (!m) return;
       memberships.delete(socket.id);
-      dropMember(m.room, m.visitId);
+      movement.dropMember(m.room, m.visitId);
       void socket.leave(m.room);
       void socket.leave(entryRoom(m.entryId));
-      const left = await world.leave(m.visitId);
+      const left = await presence.leave(m.visitId);
       if (!left) return;
       announceLeft([left.visit]);
       if (left.stageChanged) await broadcastStage(m.entryId);
-      if (left.handsChanged) io.to(entryRoom(m.entryId)).emit(WorldEvent.handQueue, { hands: await world.handsOf(m.entryId) });
+      if (left.handsChanged) io.to(entryRoom(m.entryId)).emit(WorldEvent.handQueue, { hands: await presence.handsOf(m.entryId) });
     }
 
     async function broadcastStage(entryId: number) {
-      const s = await world.stageOf(entryId);
+      const s = await presence.stageOf(entryId);
       io.to(entryRoom(entryId)).emit(WorldEvent.presentState, s.presenter);
       io.to(entryRoom(entryId)).emit(WorldEvent.followState, s.follow);
     }
@@ -464,23 +286,21 @@ export function createWorldRooms({
     on(WorldEvent.join, async (payload): Promise<WorldJoinReply> => {
       const p = parse(worldJoinPayload, payload);
       await leaveCurrent();
-      const joined = await world.join(user, p, { socketId: socket.id, nodeId, ip });
+      const joined = await presence.join(user, p, { socketId: socket.id, nodeId, ip });
       const { visit } = joined;
       const room = instanceRoom(visit.entryId, visit.instance);
       // The socket may have gone while the join ran: close the visit again.
       if (!socket.connected) {
-        await world.leave(visit.id);
+        await presence.leave(visit.id);
         throw new AppError(ErrorCode.WORLD_NOT_IN_ROOM);
       }
       const m: Membership = { visitId: visit.id, entryId: visit.entryId, instance: visit.instance, room };
       memberships.set(socket.id, m);
-      const inst = instanceOf(room, visit.entryId, visit.instance);
+      const inst = movement.instanceOf(room, visit.entryId, visit.instance);
       inst.locals.set(visit.id, socket);
       const members = joined.members.map((mb) => {
-        const av = inst.avatars.get(mb.member_id);
-        return av
-          ? { ...mb, state: { x: av.s[0], y: av.s[1], z: av.s[2], yaw: av.s[3], pitch: av.s[4], anim: av.anim, scene: av.scene } }
-          : mb;
+        const state = movement.stateOf(inst, mb.member_id);
+        return state ? { ...mb, state } : mb;
       });
       const me = members.find((mb) => mb.member_id === visit.id) as WorldMember;
       socket.to(room).emit(WorldEvent.memberJoined, me);
@@ -522,15 +342,7 @@ export function createWorldRooms({
         socket.emit('refused', { code: ErrorCode.VALIDATION, message: r.error.issues[0]?.message ?? 'validation' });
         return;
       }
-      const p = r.data;
-      const inst = instances.get(m.room);
-      if (!inst) return;
-      inst.avatars.set(m.visitId, {
-        s: [r3(p.x), r3(p.y), r3(p.z), r3(p.yaw), r3(p.pitch)],
-        anim: p.anim ?? null,
-        scene: p.scene ?? null,
-        tick,
-      });
+      movement.move(m.room, m.visitId, r.data);
     });
 
     on(WorldEvent.chat, async (payload) => {
@@ -540,7 +352,7 @@ export function createWorldRooms({
       while (chatTimes.length && now - (chatTimes[0] as number) >= 1000) chatTimes.shift();
       if (chatTimes.length >= WORLD_CHAT_PER_SECOND) throw new AppError(ErrorCode.WORLD_CHAT_TOO_FAST);
       chatTimes.push(now);
-      const { message } = await world.chat(m.visitId, p.text);
+      const { message } = await chat.send(m.visitId, p.text);
       io.to(m.room).emit(WorldEvent.chatMessage, message);
       return message;
     });
@@ -558,27 +370,27 @@ export function createWorldRooms({
       switch (a.action) {
         case 'mute':
         case 'unmute':
-          memberUpdated(m, await world.setMuted(m.visitId, a.member_id, a.action === 'mute'));
+          memberUpdated(m, await presence.setMuted(m.visitId, a.member_id, a.action === 'mute'));
           break;
         case 'kick':
         case 'ban':
-          evict(await world.remove(m.visitId, a.member_id, a.action === 'ban', by), a.action);
+          evict(await presence.remove(m.visitId, a.member_id, a.action === 'ban', by), a.action);
           break;
         case 'role': {
-          const member = await world.setRole(m.visitId, a.member_id, a.role, by);
+          const member = await presence.setRole(m.visitId, a.member_id, a.role, by);
           memberUpdated(m, member);
           await broadcastHosts(m.entryId);
           break;
         }
         case 'lock':
         case 'unlock': {
-          const entryId = await world.setLocked(m.visitId, a.action === 'lock', by);
+          const entryId = await presence.setLocked(m.visitId, a.action === 'lock', by);
           io.to(entryRoom(entryId)).emit(WorldEvent.locked, { locked: a.action === 'lock' });
           break;
         }
         case 'move': {
-          const h = await world.hostVisit(m.visitId);
-          const target = await world.memberIn(h.entryId, a.member_id);
+          const h = await presence.hostVisit(m.visitId);
+          const target = await presence.memberIn(h.entryId, a.member_id);
           io.to(target.socketId).emit(WorldEvent.moved, { x: a.x, y: a.y, z: a.z, scene: a.scene ?? null });
           break;
         }
@@ -589,14 +401,14 @@ export function createWorldRooms({
     on(WorldEvent.voiceState, async (payload) => {
       const m = membership();
       const p = parse(worldVoiceStatePayload, payload);
-      memberUpdated(m, await world.setSelfMuted(m.visitId, p.self_muted));
+      memberUpdated(m, await presence.setSelfMuted(m.visitId, p.self_muted));
       return {};
     });
 
     on(WorldEvent.voiceSignal, async (payload) => {
       const m = membership();
       const p = parse(voiceSignalPayload, payload);
-      const target = await world.memberIn(m.entryId, p.to);
+      const target = await presence.memberIn(m.entryId, p.to);
       io.to(target.socketId).emit(WorldEvent.voiceSignalFrom, { from: m.visitId, data: p.data });
       return {};
     });
@@ -604,7 +416,7 @@ export function createWorldRooms({
     on(WorldEvent.presentStart, async (payload) => {
       const m = membership();
       const p = parse(presentStartPayload, payload);
-      const { entryId, stage } = await world.setStage(m.visitId, (s, host) => ({
+      const { entryId, stage } = await presence.setStage(m.visitId, (s, host) => ({
         ...s,
         presenter: { presenter_member_id: host.id, presenter_name: host.name, kind: p.kind, urls: p.urls, page: p.page },
       }));
@@ -615,7 +427,7 @@ export function createWorldRooms({
     on(WorldEvent.presentPage, async (payload) => {
       const m = membership();
       const p = parse(presentPagePayload, payload);
-      const { entryId, stage } = await world.setStage(m.visitId, (s) => ({
+      const { entryId, stage } = await presence.setStage(m.visitId, (s) => ({
         ...s,
         presenter: s.presenter ? { ...s.presenter, page: p.page } : null,
       }));
@@ -626,7 +438,7 @@ export function createWorldRooms({
     on(WorldEvent.presentStop, async (payload) => {
       const m = membership();
       parse(emptyPayload, payload);
-      const { entryId } = await world.setStage(m.visitId, (s) => ({ ...s, presenter: null }));
+      const { entryId } = await presence.setStage(m.visitId, (s) => ({ ...s, presenter: null }));
       io.to(entryRoom(entryId)).emit(WorldEvent.presentState, null);
       return {};
     });
@@ -634,7 +446,7 @@ export function createWorldRooms({
     on(WorldEvent.followHost, async (payload) => {
       const m = membership();
       const p = parse(followHostPayload, payload);
-      const { entryId, stage } = await world.setStage(m.visitId, (s, host) => ({
+      const { entryId, stage } = await presence.setStage(m.visitId, (s, host) => ({
         ...s,
         follow: { host_member_id: host.id, scene_id: p.scene_id, yaw: p.yaw, pitch: p.pitch },
       }));
@@ -645,7 +457,7 @@ export function createWorldRooms({
     on(WorldEvent.followStop, async (payload) => {
       const m = membership();
       parse(emptyPayload, payload);
-      const { entryId } = await world.setStage(m.visitId, (s) => ({ ...s, follow: null }));
+      const { entryId } = await presence.setStage(m.visitId, (s) => ({ ...s, follow: null }));
       io.to(entryRoom(entryId)).emit(WorldEvent.followState, null);
       return {};
     });
@@ -653,7 +465,7 @@ export function createWorldRooms({
     on(WorldEvent.handRaise, async (payload) => {
       const m = membership();
       parse(emptyPayload, payload);
-      const r = await world.setHand(m.visitId, true);
+      const r = await presence.setHand(m.visitId, true);
       memberUpdated(m, r.member);
       io.to(entryRoom(r.entryId)).emit(WorldEvent.handQueue, { hands: r.hands });
       return { hands: r.hands };
@@ -662,7 +474,7 @@ export function createWorldRooms({
     on(WorldEvent.handLower, async (payload) => {
       const m = membership();
       const p = parse(handLowerPayload, payload);
-      const r = await world.setHand(m.visitId, false, p.member_id);
+      const r = await presence.setHand(m.visitId, false, p.member_id);
       memberUpdated(m, r.member);
       io.to(entryRoom(r.entryId)).emit(WorldEvent.handQueue, { hands: r.hands });
       return { hands: r.hands };
@@ -681,11 +493,11 @@ export function createWorldRooms({
       io.to(entryRoom(entryId)).emit(WorldEvent.locked, { locked });
     },
     /**
-     * Deletes a chat message through the world service (a report decided to hide it; the report's decision is the
+     * Deletes a chat message through the chat service (a report decided to hide it; the report's decision is the
      * audit entry) and tells its instance to drop it (`world:chat_removed`). Answers false when it was already gone.
      */
     async removeChat(id: number): Promise<boolean> {
-      const removed = await world.removeChats([id]);
+      const removed = await chat.removeChats([id]);
       chatRemoved(removed);
       return removed.length > 0;
     },
@@ -696,7 +508,7 @@ export function createWorldRooms({
       return memberships.size;
     },
     stop() {
-      clearInterval(timer);
+      movement.stop();
     },
   };
 }

@@ -25,8 +25,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
 import { type AccessRule, currentUser } from '../../plugins/auth';
+import type { ChatService } from './chat.service';
+import type { EntriesService } from './entries.service';
+import type { PresenceService } from './presence.service';
 import type { WorldRooms } from './world.rooms';
-import type { WorldService } from './world.service';
 
 const tags = ['world'];
 const security = [{ bearer: [] }];
@@ -35,7 +37,12 @@ const onlineAdmin: AccessRule = { permission: '/explore/onlinelist' };
 const chatAdmin: AccessRule = { permission: '/explore/chat-record-list' };
 
 /** Meta world calls: entries (/explore/list), presence (/explore/onlinelist), chat records, and the public /meta calls. */
-export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: WorldRooms }> = async (app, { world, rooms }) => {
+export const worldRoutes: FastifyPluginAsyncZod<{
+  entries: EntriesService;
+  presence: Pick<PresenceService, 'onlinePage'>;
+  chat: Pick<ChatService, 'chatPage' | 'chatCsv' | 'deleteChat'>;
+  rooms: Pick<WorldRooms, 'evict' | 'lockChanged' | 'chatRemoved'>;
+}> = async (app, { entries, presence, chat, rooms }) => {
   // --- Entries ---
 
   app.get(
@@ -44,20 +51,20 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: entriesAdmin },
       schema: { tags, security, querystring: worldPageQuery, response: { 200: envelope(pageOf(worldEntry)) } },
     },
-    async (request) => ok(await world.worldPage(currentUser(request), request.query)),
+    async (request) => ok(await entries.worldPage(currentUser(request), request.query)),
   );
 
   app.post(
     '/explore/add_world',
     { config: { access: entriesAdmin }, schema: { tags, security, body: addWorldBody, response: { 200: envelope(worldEntry) } } },
-    async (request) => ok(await world.addWorld(currentUser(request), request.body)),
+    async (request) => ok(await entries.addWorld(currentUser(request), request.body)),
   );
 
   app.post(
     '/explore/up_world',
     { config: { access: entriesAdmin }, schema: { tags, security, body: upWorldBody, response: { 200: envelope(worldEntry) } } },
     async (request) => {
-      const { entry, lockChanged } = await world.updateWorld(currentUser(request), request.body);
+      const { entry, lockChanged } = await entries.updateWorld(currentUser(request), request.body);
       if (lockChanged) rooms.lockChanged(entry.id, entry.locked);
       return ok(entry);
     },
@@ -67,7 +74,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
     '/explore/del_world',
     { config: { access: entriesAdmin }, schema: { tags, security, body: delWorldBody, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      rooms.evict(await world.deleteWorld(currentUser(request), request.body.id), 'entry_deleted');
+      rooms.evict(await entries.deleteWorld(currentUser(request), request.body.id), 'entry_deleted');
       return ok(null);
     },
   );
@@ -80,13 +87,13 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: 'public' },
       schema: { tags, querystring: metaWorldListQuery, response: { 200: envelope(pageOf(metaWorldCard)) } },
     },
-    async (request) => ok(await world.metaList(request.query)),
+    async (request) => ok(await entries.metaList(request.query)),
   );
 
   app.get(
     '/meta/world_details',
     { config: { access: 'public' }, schema: { tags, querystring: worldDetailsQuery, response: { 200: envelope(worldDetails) } } },
-    async (request) => ok(await world.details(request.user ?? null, request.query.id)),
+    async (request) => ok(await entries.details(request.user ?? null, request.query.id)),
   );
 
   // --- Bans (lifted by whoever manages the entry) ---
@@ -97,14 +104,14 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: entriesAdmin },
       schema: { tags, security, querystring: banPageQuery, response: { 200: envelope(pageOf(worldBan)) } },
     },
-    async (request) => ok(await world.banPage(currentUser(request), request.query)),
+    async (request) => ok(await entries.banPage(currentUser(request), request.query)),
   );
 
   app.post(
     '/explore/unban',
     { config: { access: entriesAdmin }, schema: { tags, security, body: unbanBody, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await world.unban(currentUser(request), request.body.entry_id, request.body.user_id);
+      await entries.unban(currentUser(request), request.body.entry_id, request.body.user_id);
       return ok(null);
     },
   );
@@ -116,7 +123,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: 'public' },
       schema: { tags, body: worldSceneBody, response: { 200: envelope(sceneDetails) } },
     },
-    async (request) => ok(await world.scene(request.user ?? null, request.body, { ip: request.ip })),
+    async (request) => ok(await entries.scene(request.user ?? null, request.body, { ip: request.ip })),
   );
 
   // --- Presence ---
@@ -127,7 +134,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: onlineAdmin },
       schema: { tags, security, querystring: onlinePageQuery, response: { 200: envelope(pageOf(onlineUserRow)) } },
     },
-    async (request) => ok(await world.onlinePage(currentUser(request), request.query)),
+    async (request) => ok(await presence.onlinePage(currentUser(request), request.query)),
   );
 
   app.post(
@@ -137,7 +144,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       schema: { tags, security, body: kickBody, response: { 200: envelope(z.object({ kicked: z.number().int() })) } },
     },
     async (request) => {
-      const closed = await world.kick(currentUser(request), request.body.entry_id, request.body.user_id);
+      const closed = await entries.kick(currentUser(request), request.body.entry_id, request.body.user_id);
       rooms.evict(closed, 'admin_kick');
       return ok({ kicked: closed.length });
     },
@@ -151,14 +158,14 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       config: { access: chatAdmin },
       schema: { tags, security, querystring: chatRecordQuery, response: { 200: envelope(pageOf(chatRecord)) } },
     },
-    async (request) => ok(await world.chatPage(currentUser(request), request.query)),
+    async (request) => ok(await chat.chatPage(currentUser(request), request.query)),
   );
 
   app.get(
     '/explore/chat_record_export',
     { config: { access: chatAdmin }, schema: { tags, security, querystring: chatRecordQuery } },
     async (request, reply) => {
-      const csv = await world.chatCsv(currentUser(request), request.query);
+      const csv = await chat.chatCsv(currentUser(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="chat-records.csv"')
@@ -173,7 +180,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{ world: WorldService; rooms: Wo
       schema: { tags, security, body: delChatRecordBody, response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
     },
     async (request) => {
-      const removed = await world.deleteChat(currentUser(request), request.body.ids);
+      const removed = await chat.deleteChat(currentUser(request), request.body.ids);
       rooms.chatRemoved(removed);
       return ok({ deleted: removed.length });
     },

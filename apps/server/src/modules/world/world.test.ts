@@ -22,7 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, type Shopper, shopper } from '../../../test/commerce';
 import { ask, collect, makeModelScene, makeSceneProject, next, socketKit, urlOf } from '../../../test/world';
-import { createWorldService } from './world.service';
+import { createChatService } from './chat.service';
+import { createPresenceService } from './presence.service';
 import { worldVisits } from './world.table';
 
 let t: TestApp;
@@ -598,21 +599,18 @@ describe('presence statistics', () => {
     const e = await addWorld();
     const a = await connect(alice);
     const ja = await enter(a, { entry_id: e.id });
+    const unused = async (): Promise<never> => {
+      throw new Error('unused');
+    };
     const deps = {
       db: t.database.db,
-      projects: { byId: async () => undefined, byIds: async () => [] },
-      scenes: {
-        kindOf: async () => null,
-        contentScene: async () => null,
-        roomScene: async () => {
-          throw new Error('unused');
-        },
-      },
+      entries: { admit: unused, detailsOf: unused },
+      chat: createChatService({ db: t.database.db }),
       users: { contacts: async () => new Map() },
       lookFor: async () => new Map(),
     };
     // Same node id as the running app: as after a restart.
-    const restarted = createWorldService(deps);
+    const restarted = createPresenceService(deps);
     const stop = await restarted.startNode('world-test', { beatMs: 60_000 });
     const [v] = await t.database.db.select().from(worldVisits).where(eq(worldVisits.id, ja.member_id));
     expect(v?.leftAt).not.toBeNull();
@@ -627,7 +625,7 @@ describe('presence statistics', () => {
       nodeId: 'crashed-node',
       socketId: 'gone',
     });
-    const other = createWorldService(deps);
+    const other = createPresenceService(deps);
     const stopOther = await other.startNode('other-node', { beatMs: 50, staleMs: 1000 });
     await expect
       .poll(async () => {
