@@ -1,0 +1,58 @@
+import { communityRoutes } from '../modules/community/community.routes';
+import { createCommunityService } from '../modules/community/community.service';
+import { forumRoutes } from '../modules/community/forum.routes';
+import { createForumService } from '../modules/community/forum.service';
+import { messagesRoutes } from '../modules/community/messages.routes';
+import type { MessagesService } from '../modules/community/messages.service';
+import { reportsRoutes } from '../modules/community/reports.routes';
+import { createReportsService, type ReportChat } from '../modules/community/reports.service';
+import { stationRoutes } from '../modules/community/station.routes';
+import { createStationService } from '../modules/community/station.service';
+import type { EditorService } from '../modules/projects/editor.service';
+import type { ProjectsService } from '../modules/projects/projects.service';
+import type { MembersService } from '../modules/users/members.service';
+import type { ProfileService } from '../modules/users/profile.service';
+import type { Core, RegisterRoutes } from './core';
+
+/**
+ * Community: the contact form, system messages (made by app.ts before every other domain: they all tell people
+ * through them), the forum, the station's pushes, and reports of projects, forum posts and world chat messages
+ * (decided on /ReportList); with their routes.
+ */
+export async function wireCommunity(
+  core: Pick<Core, 'db' | 'config' | 'mailer' | 'jobs' | 'audit' | 'rbac'>,
+  deps: {
+    messages: MessagesService;
+    profile: ProfileService;
+    members: MembersService;
+    projects: ProjectsService;
+    editor: EditorService;
+    /** The world's chat: hiding a reported message deletes it through the world and tells its room. */
+    chat: ReportChat;
+  },
+) {
+  const { db, config, mailer, jobs, audit, rbac } = core;
+  const { messages, profile, members, projects, editor, chat } = deps;
+  const community = createCommunityService({ db, mailer, config });
+  const forum = createForumService({
+    db,
+    users: profile,
+    messages,
+    projects,
+    postIntervalSeconds: config.forum.postIntervalSeconds,
+    cacheSeconds: config.commerce.marketCacheSeconds,
+    audit,
+  });
+  await forum.ensureDefaultBoards();
+  const station = createStationService({ db, users: profile, rbac, messages, jobs, audit });
+  const reports = createReportsService({ db, projects, forum, editor, users: profile, members, messages, audit, chat });
+
+  const routes: RegisterRoutes = async (api) => {
+    await api.register(communityRoutes, { community });
+    await api.register(reportsRoutes, { reports });
+    await api.register(messagesRoutes, { messages });
+    await api.register(forumRoutes, { forum });
+    await api.register(stationRoutes, { station });
+  };
+  return { community, forum, station, reports, routes };
+}
