@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkerPng, cubeGlb } from '../apps/server/test/fixtures/models';
 import ar from '../apps/web/src/locales/en/ar.json';
@@ -12,7 +12,8 @@ import { installXrMock, XR_FLOOR_HIT } from './xr-mock';
  * USDZ for AR Quick Look beside the GLB, served signed with its own type; a desktop gets a QR code of the page; a
  * phone with WebXR (the project's mock) enters `immersive-ar`, sees the floor through the hit test, taps, and the
  * model stands where the hit test put the floor; the scale buttons, Reset and Exit work. A 3D scene of two cubes 2 m
- * apart is shown as a tabletop view fitted to 1 m, from its details page and from the full-screen viewer.
+ * apart and a lamp is shown as a tabletop view fitted to 1 m, lit by its own lamp and its environment's lights, from
+ * its details page and from the full-screen viewer; a pinch and the "Real size" button take it to real size and back.
  */
 const base = inject('baseUrl');
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
@@ -101,6 +102,7 @@ beforeAll(async () => {
     objects: [
       { id: 'left', type: 'model', source: { asset_id: assetId }, transform: { position: [0, 0, 0] } },
       { id: 'right', type: 'model', source: { asset_id: assetId }, transform: { position: [2, 0, 0] } },
+      { id: 'lamp', type: 'light', light: { kind: 'point', intensity: 20, distance: 8 }, transform: { position: [1, 2.5, 1] } },
     ],
   };
   await api(base, '/api/project/save_scene', { id: s.id, base_version: 0, document: twoCubes }, creatorToken);
@@ -136,6 +138,23 @@ async function placeOnFloor(page: Page) {
     )
     .toBe(FLOOR);
   return overlay;
+}
+
+/** Two fingers on the AR overlay, `from` px apart, spreading (or closing) to `to` px, then lifted. */
+async function pinch(overlay: Locator, from: number, to: number) {
+  await overlay.evaluate(
+    (el, { a, b }) => {
+      const fingers = (d: number) =>
+        [-1, 1].map((side, i) => new Touch({ identifier: i + 1, target: el, clientX: 195 + (side * d) / 2, clientY: 420 }));
+      const fire = (type: string, touches: Touch[], changed: Touch[]) =>
+        el.dispatchEvent(new TouchEvent(type, { touches, changedTouches: changed, bubbles: true, cancelable: true }));
+      const start = fingers(a);
+      fire('touchstart', start, start);
+      for (const d of [a + (b - a) / 3, a + ((b - a) * 2) / 3, b]) fire('touchmove', fingers(d), fingers(d));
+      fire('touchend', [], fingers(b));
+    },
+    { a: from, b: to },
+  );
 }
 
 describe('View in AR', () => {
@@ -235,6 +254,34 @@ describe('View in AR', () => {
     const fit = Number(await overlay.getAttribute('data-fit'));
     expect(fit).toBeGreaterThan(0.2);
     expect(fit).toBeLessThan(0.4);
+    // lit as in the viewer: the default environment's hemisphere and sun, and the document's lamp
+    expect(await overlay.getAttribute('data-lights')).toBe('3');
+    expect(await overlay.getAttribute('data-real')).toBe('false');
+    expect(await overlay.textContent()).toContain(ar.placed);
+
+    // two fingers spread to a little past real size: the view stops at 1:1
+    await pinch(overlay, 80, (80 / fit) * 1.03);
+    await expect.poll(() => overlay.getAttribute('data-real')).toBe('true');
+    expect(Number(await overlay.getAttribute('data-scale'))).toBeCloseTo(1 / fit, 1);
+    await expect.poll(() => overlay.textContent()).toContain(ar.atRealSize);
+    const real = overlay.getByTestId('ar-real');
+    expect(await real.textContent()).toBe(ar.tableSize);
+    await page.screenshot({ path: path.join(SHOTS, 'ar-scene-real-size-390.png') });
+    // the button goes back to the table and up to real size again; a pinch closing halves it
+    await real.click();
+    await expect.poll(() => overlay.getAttribute('data-scale')).toBe('1.00');
+    await expect.poll(() => real.textContent()).toBe(ar.realSize);
+    await real.click();
+    await expect.poll(() => overlay.getAttribute('data-real')).toBe('true');
+    await pinch(overlay, 200, 100);
+    await expect.poll(() => overlay.getAttribute('data-real')).toBe('false');
+    expect(Number(await overlay.getAttribute('data-scale'))).toBeCloseTo(0.5 / fit, 1);
+    // Reset: the tabletop size, to be placed again
+    await overlay.getByTestId('ar-reset').click();
+    await expect.poll(() => overlay.getAttribute('data-placed')).toBeNull();
+    await expect.poll(() => overlay.getAttribute('data-scale')).toBe('1.00');
+    await expect.poll(() => overlay.textContent()).toContain(ar.tabletop);
+    overlay = await placeOnFloor(page);
     await overlay.getByTestId('ar-exit').click();
     await overlay.waitFor({ state: 'detached' });
 

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { SceneViewerProps } from '../components/viewers/scene-viewer-props';
+import arEn from '../locales/en/ar.json';
 import en from '../locales/en/viewer.json';
 import zh from '../locales/zh/viewer.json';
 import { type LeanContent, LeanError, type LeanRequests } from './boot';
@@ -198,8 +199,7 @@ describe('lean full-screen viewer page', () => {
     expect(p.loadViewer).not.toHaveBeenCalled();
   });
 
-  it("offers 'View in AR' for a model project's model and a 3D scene, none for a tour; the tap hands over what to show", async () => {
-    const onAr = vi.fn(async () => undefined);
+  it("offers the details page's 'View in AR' for a model project's model and a 3D scene, none for a tour", async () => {
     const model = {
       kind: 'model3d',
       filename: 'cube.glb',
@@ -211,15 +211,18 @@ describe('lean full-screen viewer page', () => {
       viewsOf: () => [{ kind: 'model' as const, src: '/m.glb' }],
     }));
     const files = props({
-      onAr,
       loadAssets,
       requests: requests({ content: Promise.resolve(content({ scene: null, assets: [model] })) }),
     });
     const first = render(<LeanViewerPage {...files} />);
     const button = await screen.findByRole('button', { name: en.viewInAr });
     expect(button).toHaveAttribute('data-ar-scale', 'real');
+    expect(button).toHaveClass('xr-lean__ar');
+    // jsdom is a desktop: the tap shows the QR code, in the viewer's frame and the page's language
+    await waitFor(() => expect(button).toHaveAttribute('data-ar-mode', 'qr'));
     await act(async () => button.click());
-    expect(onAr).toHaveBeenCalledWith({ glbUrl: '/m.glb', usdzUrl: '/m.usdz' });
+    expect(await screen.findByTestId('ar-qr', {}, { timeout: 10_000 })).toHaveTextContent(arEn.qrHint);
+    expect(screen.getByRole('dialog')).toHaveTextContent(arEn.realScale);
     first.unmount();
 
     const objects = ['a', 'b'].map((id) => ({ id, type: 'model', parent: null, hidden: false, source: { asset_id: 1 } }));
@@ -230,7 +233,6 @@ describe('lean full-screen viewer page', () => {
       media: { 1: { id: 1, kind: 'model3d', status: 'ready', urls: { model: '/m.glb' }, tiles: null, clips: [] } },
     } as unknown as SceneDetails;
     const sceneProps = props({
-      onAr,
       params: { id: 5, kind: 'scene', ar: true },
       requests: requests({
         content: Promise.resolve(content({ scene: { kind: 'scene', version: 1 } })),
@@ -242,11 +244,9 @@ describe('lean full-screen viewer page', () => {
     const tabletop = await screen.findByRole('button', { name: en.viewInAr });
     expect(tabletop).toHaveAttribute('data-ar-scale', 'tabletop');
     expect(tabletop).toHaveClass('xr-lean__ar--primary');
-    await act(async () => tabletop.click());
-    expect(onAr).toHaveBeenLastCalledWith({ scene });
     second.unmount();
 
-    render(<LeanViewerPage {...props({ onAr })} />);
+    render(<LeanViewerPage {...props()} />);
     await screen.findByTestId('tour-panorama');
     expect(screen.queryByRole('button', { name: en.viewInAr })).toBeNull();
   });

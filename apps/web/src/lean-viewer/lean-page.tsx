@@ -1,10 +1,9 @@
 import type { Lang } from '@xr/contract/lang';
-import { MODEL_USDZ_OUTPUT } from '@xr/contract/model-outputs';
 import type { DocumentKind, ResolvedProduct, SceneDetails } from '@xr/contract/scenes';
 import type { i18n as I18n } from 'i18next';
-import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { type ArTarget, arTargetOf } from '../components/viewers/ar/scene-ar-content';
+import { type ArTarget, projectArTarget } from '../components/viewers/ar/scene-ar-content';
 import type { AssetViewerProps } from '../components/viewers/asset-viewer';
 import type { SceneViewerProps } from '../components/viewers/scene-viewer-props';
 import { contentMode, type LeanContent, type LeanParams, type LeanRequests } from './boot';
@@ -16,6 +15,9 @@ export type AssetModule = {
   viewsOf(content: Pick<LeanContent, 'assets'>): AssetViewerProps[];
 };
 export type FrameModule = { default: ComponentType<{ children: ReactNode }> };
+
+// the details page's "View in AR", fetched once the viewer is there and only for what it can show (not for a tour)
+const ArButton = lazy(() => import('../components/viewers/ar/ar-button').then((m) => ({ default: m.ArButton })));
 
 /** Everything the lean page gets from its entry (started before React rendered it), so tests can give their own. */
 export interface LeanPageProps {
@@ -35,8 +37,6 @@ export interface LeanPageProps {
   onShown?(): void;
   /** Where the cart button goes (filled by the entry once the viewer is shown). */
   cartRef?: React.Ref<HTMLDivElement>;
-  /** "View in AR" (its code is loaded on the tap): a model project's model or a 3D scene; absent = no button. */
-  onAr?(target: ArTarget): Promise<unknown>;
 }
 
 type State =
@@ -56,13 +56,6 @@ type State =
       Frame: FrameModule['default'];
       ar: ArTarget | null;
     };
-
-/** The project's one model (several loose models have no arrangement to keep), for "View in AR". */
-export function oneModel(content: Pick<LeanContent, 'assets'>): { glbUrl: string; usdzUrl?: string } | null {
-  const models = content.assets.filter((a) => a.kind === 'model3d' && a.outputs.model);
-  const glbUrl = models.length === 1 ? models[0]?.outputs.model : undefined;
-  return glbUrl ? { glbUrl, usdzUrl: models[0]?.outputs[MODEL_USDZ_OUTPUT] } : null;
-}
 
 /** The smallest picture of a tour's first scene (shown at once under the loading sign), else the project's cover. */
 export function previewOf(details: SceneDetails | null, cover: string): string {
@@ -134,7 +127,7 @@ export function LeanViewerPage(props: LeanPageProps) {
             props.loadFrame(),
             props.loadTexts(),
           ]);
-          const ar = arTargetOf(oneModel(content), details);
+          const ar = projectArTarget(content, details);
           set({ phase: 'scene', details, Viewer: viewer.default, Frame: frame.default, ar });
         } else if (mode === 'assets') {
           const [assets, frame] = await Promise.all([props.loadAssets(), props.loadFrame(), props.loadTexts()]);
@@ -146,7 +139,7 @@ export function LeanViewerPage(props: LeanPageProps) {
               views,
               AssetViewer: assets.AssetViewer,
               Frame: frame.default,
-              ar: arTargetOf(oneModel(content), null),
+              ar: projectArTarget(content, null),
             });
         } else set({ phase: 'message', text: content.message || texts.notFound, failed: false });
       } catch (e) {
@@ -194,16 +187,7 @@ export function LeanViewerPage(props: LeanPageProps) {
         }
       : undefined;
   const tour = state.phase === 'scene' && state.details.kind === 'tour';
-  const arTarget = state.phase === 'scene' || state.phase === 'assets' ? state.ar : null;
-  const [arStarting, setArStarting] = useState(false);
-  const startAr = (target: ArTarget) => {
-    if (!props.onAr || arStarting) return;
-    setArStarting(true);
-    void props
-      .onAr(target)
-      .catch(() => undefined)
-      .finally(() => setArStarting(false));
-  };
+  const ar = state.phase === 'scene' || state.phase === 'assets' ? state : null;
   return (
     <div
       className="xr-lean"
@@ -217,18 +201,18 @@ export function LeanViewerPage(props: LeanPageProps) {
         </a>
         <h1 className="xr-lean__title">{name}</h1>
         <div className="xr-lean__tools">
-          {arTarget && props.onAr ? (
-            <button
-              type="button"
-              className={`xr-lean__ar${params.ar ? ' xr-lean__ar--primary' : ''}`}
-              data-testid="ar-open"
-              data-ar-scale={'scene' in arTarget ? 'tabletop' : 'real'}
-              aria-busy={arStarting || undefined}
-              disabled={arStarting}
-              onClick={() => startAr(arTarget)}
-            >
-              {texts.viewInAr}
-            </button>
+          {ar?.ar ? (
+            // its session code, texts and QR dialog come on the tap (the dialog in the viewer's antd theme)
+            <Suspense fallback={null}>
+              <ArButton
+                target={ar.ar}
+                lang={lang}
+                label={texts.viewInAr}
+                highlight={params.ar}
+                className="xr-lean__ar"
+                frame={ar.Frame}
+              />
+            </Suspense>
           ) : null}
           <div className="xr-lean__cart" ref={props.cartRef} />
         </div>

@@ -13,7 +13,6 @@ import { lang, params, requests } from './start';
 const i18n = createLeanI18n(lang);
 const loadTexts = once(() => loadViewerTexts(i18n, lang));
 const loadExtras = once(() => import('./lean-extras'));
-const loadAr = once(() => import('./lean-ar'));
 if (params.kind && requests) loadTexts().catch(() => undefined);
 
 document.documentElement.lang = { zh: 'zh-CN', tc: 'zh-TW', en: 'en' }[lang];
@@ -41,7 +40,6 @@ if (root) {
       onAddToCart={(product) =>
         loadExtras().then((m) => m.addProduct(product, i18n.t('scene3d:addedToCart'), i18n.t('scene3d:alreadyInCart')))
       }
-      onAr={(target) => loadAr().then((m) => m.openAr(target, i18n, lang))}
       onShown={() => {
         // after the first frame: the cart button (the SPA's, with its providers and translations)
         window.setTimeout(() => {

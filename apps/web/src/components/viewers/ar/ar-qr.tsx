@@ -1,18 +1,17 @@
-import './ar.css';
+import './ar-qr.css';
 import { Modal, QRCode } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { arPageUrl } from './ar-support';
+import type { ArTexts } from './ar-texts';
 
 /** The desktop's "View in AR": a QR code of this page with `ar=1`, which opens the AR view on a phone. */
-export function ArQrDialog({ tabletop, onClose }: { tabletop: boolean; onClose(): void }) {
-  const { t } = useTranslation('ar');
+export function ArQrDialog({ texts, tabletop, onClose }: { texts: ArTexts; tabletop: boolean; onClose(): void }) {
   return (
-    <Modal open title={t('button')} footer={null} onCancel={onClose} width={360} centered>
+    <Modal open title={texts.button} footer={null} onCancel={onClose} width={360} centered>
       <figure className="xr-ar-qr" data-testid="ar-qr">
         <QRCode value={arPageUrl(window.location.href)} size={200} bordered={false} />
-        <figcaption>{t('qrHint')}</figcaption>
+        <figcaption>{texts.qrHint}</figcaption>
       </figure>
-      <p className="xr-muted xr-ar-qr__scale">{tabletop ? t('tabletop') : t('realScale')}</p>
+      <p className="xr-muted xr-ar-qr__scale">{tabletop ? texts.tabletop : texts.realScale}</p>
     </Modal>
   );
 }

@@ -1,4 +1,6 @@
+import './ar-session.css';
 import {
+  ACESFilmicToneMapping,
   DirectionalLight,
   Group,
   HemisphereLight,
@@ -10,16 +12,22 @@ import {
   Scene,
   WebGLRenderer,
 } from 'three';
+import { clampArScale, isRealSize, realSizeFactor } from './ar-scale';
 import { createArLoader, fitScale, standOnOrigin } from './scene-ar';
+import { countLights, scaleLights } from './scene-ar-lights';
 
 /**
  * "View in AR" through WebXR `immersive-ar` (Android Chrome), on three.js's own `renderer.xr`: a hit-test source from
  * the viewer's space draws a reticle where the camera points at the floor, "select" (a tap) places the model there,
- * two fingers on the DOM overlay (or its −/+ buttons) scale it, Reset lifts it to be placed again, Exit ends the
- * session. A model shows at its real size (glTF metres, no fitting); a scene's models are scaled together to about
- * 1 m (`fitTo`), a tabletop view. The overlay is plain DOM (it must be the session's `dom-overlay` root) and
- * carries the placed position in `data-placed` for tests and assistive tools. The session is asked for before the
- * content has loaded (the browser wants it close to the tap); a tap before the content is in places nothing.
+ * two fingers on the DOM overlay (or its −/+ buttons) scale it, Reset lifts it to be placed again at its first size,
+ * Exit ends the session. A model shows at its real size (glTF metres, no fitting); a scene's models are scaled
+ * together to about 1 m (`fitTo`), a tabletop view, which a pinch (or the "Real size" button) takes up to real size
+ * (`ar-scale.ts`). A scene brings its own lights (its environment's, `environment`, and the document's, inside the
+ * content); a lone model gets a plain hemisphere and sun. Colours are tone-mapped as in the viewer. The overlay is
+ * plain DOM (it must be the session's `dom-overlay` root) and carries, for tests and assistive tools, the placed
+ * position (`data-placed`), the fitted scale (`data-fit`), the user's factor (`data-scale`), whether that is real size
+ * (`data-real`) and how many lights are on (`data-lights`). The session is asked for before the content has loaded
+ * (the browser wants it close to the tap); a tap before the content is in places nothing.
  */
 
 export interface ArLabels {
@@ -29,8 +37,13 @@ export interface ArLabels {
   larger: string;
   aim: string;
   placed: string;
-  /** Said once in a tabletop (scaled) view. */
-  tabletop?: string;
+  /** Said before placing a tabletop (scaled) view. */
+  tabletop: string;
+  /** The button that takes a tabletop view to real size, and back. */
+  realSize: string;
+  tableSize: string;
+  /** Said while a tabletop view is shown at real size. */
+  atRealSize: string;
 }
 
 export interface ArOptions {
@@ -40,11 +53,10 @@ export interface ArOptions {
   labels: ArLabels;
   /** Longest side in metres the whole content is scaled to (scenes); none = real size. */
   fitTo?: number;
+  /** Lights for the AR scene's root (a scene's environment); none = a plain hemisphere and sun. */
+  environment?: Object3D[];
   onEnd?(): void;
 }
-
-const MIN_SCALE = 0.1;
-const MAX_SCALE = 10;
 
 function button(text: string, onClick: () => void, testId: string): HTMLButtonElement {
   const b = document.createElement('button');
@@ -62,7 +74,7 @@ function button(text: string, onClick: () => void, testId: string): HTMLButtonEl
 }
 
 /** Starts the AR session; resolves once it runs, with a function that ends it. */
-export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArOptions): Promise<() => void> {
+export async function startArSession({ glbUrl, load, labels, fitTo, environment, onEnd }: ArOptions): Promise<() => void> {
   const xr = (navigator as Navigator & { xr?: XRSystem }).xr;
   if (!xr) throw new Error('WebXR is not available');
   const loading: Promise<Object3D> = load
@@ -79,7 +91,6 @@ export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArO
   overlay.dataset.testid = 'ar-overlay';
   const hint = document.createElement('p');
   hint.className = 'xr-ar__hint';
-  hint.textContent = fitTo && labels.tabletop ? `${labels.tabletop} ${labels.aim}` : labels.aim;
   const bar = document.createElement('div');
   bar.className = 'xr-ar__bar';
   overlay.append(hint, bar);
@@ -89,16 +100,19 @@ export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArO
   renderer.setPixelRatio(window.devicePixelRatio);
   renderer.setSize(window.innerWidth, window.innerHeight);
   renderer.domElement.className = 'xr-ar__canvas';
+  renderer.toneMapping = ACESFilmicToneMapping;
   renderer.xr.enabled = true;
   renderer.xr.setReferenceSpaceType('local');
   document.body.append(renderer.domElement);
 
   const scene = new Scene();
   const camera = new PerspectiveCamera(70, window.innerWidth / window.innerHeight, 0.01, 50);
-  scene.add(new HemisphereLight(0xffffff, 0x888888, 2));
-  const sun = new DirectionalLight(0xffffff, 1.5);
-  sun.position.set(1, 3, 2);
-  scene.add(sun);
+  if (environment?.length) scene.add(...environment);
+  else {
+    const sun = new DirectionalLight(0xffffff, 1.5);
+    sun.position.set(1, 3, 2);
+    scene.add(new HemisphereLight(0xffffff, 0x888888, 2), sun);
+  }
 
   const reticle = new Mesh(new RingGeometry(0.1, 0.13, 32).rotateX(-Math.PI / 2), new MeshBasicMaterial());
   reticle.matrixAutoUpdate = false;
@@ -108,23 +122,34 @@ export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArO
   const anchor = new Group();
   let baseScale = 1;
   let userScale = 1;
-  const applyScale = () => anchor.scale.setScalar(baseScale * userScale);
   anchor.visible = false;
   scene.add(anchor);
 
   let placed = false;
-  const setScale = (s: number) => {
-    userScale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
-    applyScale();
+  let realButton: HTMLButtonElement | null = null;
+  const tabletop = !!fitTo;
+  const showState = () => {
+    const real = tabletop && isRealSize(userScale, baseScale);
+    if (!placed) hint.textContent = tabletop ? `${labels.tabletop} ${labels.aim}` : labels.aim;
+    else hint.textContent = real ? labels.atRealSize : labels.placed;
+    if (realButton) realButton.textContent = real ? labels.tableSize : labels.realSize;
     overlay.dataset.scale = userScale.toFixed(2);
+    overlay.dataset.real = String(isRealSize(userScale, baseScale));
+  };
+  const setScale = (s: number) => {
+    userScale = clampArScale(s, baseScale);
+    anchor.scale.setScalar(baseScale * userScale);
+    // a scaled scene's point and spot lights keep their reach and brightness relative to it
+    scaleLights(anchor, baseScale * userScale);
+    showState();
   };
   const reset = () => {
     placed = false;
     anchor.visible = false;
-    setScale(1);
     delete overlay.dataset.placed;
-    hint.textContent = labels.aim;
+    setScale(1);
   };
+  showState();
 
   const session = await xr
     .requestSession('immersive-ar', {
@@ -167,13 +192,22 @@ export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArO
   }
   anchor.add(content);
   baseScale = fitTo ? fitScale(content, fitTo) : 1;
-  applyScale();
-  // the scale the content is shown at before any pinch (1: real size), for tests and assistive tools
+  // the scale the content is shown at before any pinch (1: real size)
   overlay.dataset.fit = baseScale.toFixed(3);
+  overlay.dataset.lights = String(countLights(scene));
+  if (tabletop && baseScale < 1) {
+    realButton = button(
+      labels.realSize,
+      () => setScale(isRealSize(userScale, baseScale) ? 1 : realSizeFactor(baseScale)),
+      'ar-real',
+    );
+  }
+  setScale(1);
 
   bar.append(
     button(labels.smaller, () => setScale(userScale / 1.25), 'ar-smaller'),
     button(labels.larger, () => setScale(userScale * 1.25), 'ar-larger'),
+    ...(realButton ? [realButton] : []),
     button(labels.reset, reset, 'ar-reset'),
     button(labels.exit, () => void session.end(), 'ar-exit'),
   );
@@ -202,7 +236,7 @@ export async function startArSession({ glbUrl, load, labels, fitTo, onEnd }: ArO
     placed = true;
     const p = anchor.position;
     overlay.dataset.placed = [p.x, p.y, p.z].map((v) => v.toFixed(3)).join(',');
-    hint.textContent = labels.placed;
+    showState();
   });
 
   renderer.setAnimationLoop((_t, frame?: XRFrame) => {

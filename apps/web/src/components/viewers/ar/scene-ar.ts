@@ -6,11 +6,13 @@ import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js
 import { OVERSIZED_METRES } from '../scene3d/camera-fit';
 import { modelUrl } from '../scene3d/model-urls';
 import { arObjectTree, type SceneArDoc, sceneArModelUrls } from './scene-ar-content';
+import { documentLight, environmentLights } from './scene-ar-lights';
 
 /**
  * The scene as one three.js group: every model loaded once and cloned per use (skinned meshes with their skeletons),
- * placed by the document's transforms under its groups. A model that fails to load is left out; none loading is an
- * error. The group is not scaled (see `fitScale`).
+ * placed by the document's transforms under its groups, with the document's lights where they stand. A model that
+ * fails to load is left out; none loading is an error. The group is not scaled (see `fitScale`); the environment's
+ * lights are not in it (`sceneEnvironmentLights`).
  */
 export async function buildSceneForAr(details: SceneDetails, loader = createArLoader()): Promise<Group> {
   const doc = details.document as SceneArDoc | null;
@@ -37,6 +39,7 @@ export async function buildSceneForAr(details: SceneDetails, loader = createArLo
       node.rotation.set(t.rotation[0], t.rotation[1], t.rotation[2]);
       node.scale.fromArray(t.scale);
       if (o.type === 'group') build(o.id, node);
+      else if (o.type === 'light') node.add(...documentLight(o.light));
       else {
         const u = modelUrl(details, o.source);
         const model = u ? loaded.get(u) : undefined;
@@ -61,6 +64,11 @@ export async function buildSceneForAr(details: SceneDetails, loader = createArLo
     for (const [i, b] of [...boxes.entries()].reverse()) if (sizeOf(b) > OVERSIZED_METRES) root.children[i]?.removeFromParent();
   }
   return root;
+}
+
+/** The scene's environment lights (its preset's hemisphere and sun), for the root of the AR scene. */
+export function sceneEnvironmentLights(details: SceneDetails): Object3D[] {
+  return environmentLights((details.document as SceneArDoc | null)?.settings?.environment?.preset);
 }
 
 /** The factor that brings `content`'s longest side to `metres`. */

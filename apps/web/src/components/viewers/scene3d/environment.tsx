@@ -1,55 +1,9 @@
 import { useTexture } from '@react-three/drei';
 import { useThree } from '@react-three/fiber';
-import type { EnvironmentPreset, SceneSettings } from '@xr/contract/scenes';
+import type { SceneSettings } from '@xr/contract/scenes';
 import { Suspense, useEffect, useMemo } from 'react';
 import { BackSide, Color, EquirectangularReflectionMapping, Fog, type Mesh, ShaderMaterial, SRGBColorSpace } from 'three';
-
-/** Colours and lights of the built-in environments: generated in code, no HDR download. */
-interface PresetLook {
-  top: string;
-  horizon: string;
-  bottom: string;
-  hemi: [sky: string, ground: string, intensity: number];
-  sun: [color: string, intensity: number, position: [number, number, number]];
-}
-
-export const PRESETS: Record<Exclude<EnvironmentPreset, 'none'>, PresetLook> = {
-  studio: {
-    top: '#f4f6f8',
-    horizon: '#e3e7ec',
-    bottom: '#c9ced6',
-    hemi: ['#ffffff', '#9aa1ab', 1.6],
-    sun: ['#ffffff', 1.6, [6, 10, 6]],
-  },
-  daylight: {
-    top: '#3d7fd1',
-    horizon: '#d6e8fa',
-    bottom: '#8c9180',
-    hemi: ['#cfe6ff', '#7d7560', 1.4],
-    sun: ['#fff4e0', 2.4, [8, 14, 5]],
-  },
-  sunset: {
-    top: '#283a6e',
-    horizon: '#ff9a5c',
-    bottom: '#4a3832',
-    hemi: ['#ffb38a', '#40303a', 1.0],
-    sun: ['#ff9a55', 2.0, [-12, 4, -6]],
-  },
-  night: {
-    top: '#03050d',
-    horizon: '#1a2442',
-    bottom: '#08080c',
-    hemi: ['#4060a0', '#101018', 0.45],
-    sun: ['#9fb4ff', 0.6, [-5, 10, 4]],
-  },
-  gallery: {
-    top: '#fbfaf7',
-    horizon: '#f1ece4',
-    bottom: '#d9d2c7',
-    hemi: ['#fffaf0', '#b9b0a2', 1.7],
-    sun: ['#fff8ee', 0.9, [3, 10, 2]],
-  },
-};
+import { NO_PRESET_HEMI, PRESETS, type PresetLook } from './environment-looks';
 
 const vertexShader = /* glsl */ `
   varying vec3 vDir;
@@ -167,7 +121,7 @@ export function SceneEnvironment({ settings, panoramaUrl, onFloorPointer, floorR
           />
         </>
       ) : (
-        <hemisphereLight args={['#ffffff', '#777777', 0.6]} />
+        <hemisphereLight args={NO_PRESET_HEMI} />
       )}
       <mesh
         ref={floorRef}
