@@ -50,3 +50,70 @@ class RO {
   disconnect() {}
 }
 (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO;
+
+/**
+ * jsdom computes a style by matching every rule of every stylesheet against the element (antd's CSS-in-JS injects
+ * thousands of rules), and Testing Library asks for the style of each node many times per role query (accessible
+ * names walk every child; `waitFor` repeats the query every 50 ms): that was two thirds of the web suite's time.
+ * Two things make it cheap without changing what a test can see:
+ * - the tests and the libraries they use read only whether a node is shown and can be clicked (display, visibility,
+ *   opacity, pointer-events; no test asserts another computed property), so the rules of injected `<style>` elements
+ *   that set none of these are dropped from their sheets;
+ * - a computed style is reused until the document, a stylesheet or the viewport changes: a MutationObserver's
+ *   pending records, read synchronously on every call, say whether the document changed since the last one.
+ */
+{
+  const view = document.defaultView ?? window;
+  const original = view.getComputedStyle.bind(view);
+  const kept = ['display', 'visibility', 'opacity', 'pointer-events'];
+  const trimmed = new WeakSet<CSSStyleSheet>();
+  const trim = (list: CSSRuleList, remove: (i: number) => void) => {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const rule = list[i] as CSSRule & { style?: CSSStyleDeclaration; cssRules?: CSSRuleList };
+      if (rule.style) {
+        if (!kept.some((p) => rule.style?.getPropertyValue(p))) remove(i);
+      } else if (rule.cssRules && 'deleteRule' in rule) {
+        const group = rule as unknown as CSSGroupingRule;
+        trim(group.cssRules, (j) => group.deleteRule(j));
+        if (group.cssRules.length === 0) remove(i);
+      } else if (rule.type !== CSSRule.IMPORT_RULE) {
+        remove(i);
+      }
+    }
+  };
+  const trimSheets = () => {
+    for (const sheet of Array.from(document.styleSheets)) {
+      if (trimmed.has(sheet) || !(sheet.ownerNode instanceof HTMLStyleElement)) continue;
+      trimmed.add(sheet);
+      trim(sheet.cssRules, (i) => sheet.deleteRule(i));
+    }
+  };
+  let cache = new WeakMap<Element, CSSStyleDeclaration>();
+  const observer = new MutationObserver(() => undefined);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  let stamp = '';
+  const currentStamp = () => {
+    let rules = 0;
+    for (const sheet of Array.from(document.styleSheets)) rules += sheet.cssRules.length;
+    return `${view.innerWidth}x${view.innerHeight}:${document.styleSheets.length}:${rules}`;
+  };
+  const cached = (el: Element, pseudo?: string | null) => {
+    if (pseudo) return original(el, pseudo);
+    const changed = observer.takeRecords().length > 0;
+    let now = currentStamp();
+    if (changed || now !== stamp) {
+      trimSheets();
+      now = currentStamp();
+      cache = new WeakMap();
+      stamp = now;
+    }
+    let style = cache.get(el);
+    if (!style) {
+      style = original(el);
+      cache.set(el, style);
+    }
+    return style;
+  };
+  view.getComputedStyle = cached as typeof view.getComputedStyle;
+  window.getComputedStyle = cached as typeof window.getComputedStyle;
+}
