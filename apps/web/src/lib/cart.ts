@@ -44,21 +44,25 @@ export function setCartItems(items: CartItem[]): void {
   store.set({ items, loaded: true });
 }
 
+let pending: Promise<CartItem[]> | null = null;
+
+/** Forgets the cart, and a load still running for the session that ended (the next load asks again). */
 export function resetCart(): void {
+  pending = null;
   store.set({ items: [], loaded: false });
 }
-
-let pending: Promise<CartItem[]> | null = null;
 
 /**
  * GET /shopping_cart/cart_page?page=1&limit=9999 (spec section 7). Visitors have no server cart; a failed
  * call counts as an empty cart and shows nothing. Concurrent callers share one request.
  */
 export function loadCart(): Promise<CartItem[]> {
-  pending ??= fetchCart().finally(() => {
-    pending = null;
+  if (pending) return pending;
+  const mine = fetchCart().finally(() => {
+    if (pending === mine) pending = null;
   });
-  return pending;
+  pending = mine;
+  return mine;
 }
 
 async function fetchCart(): Promise<CartItem[]> {

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackBridge, feedback, feedbackHostRequested, useFeedback } from './feedback';
 
 /**
+ * @isolated-module-graph: the first test checks that nothing is loaded before the first press, which holds only in a
+ * module graph no other file has used.
+ *
  * lib/feedback: antd's message / modal load with the first toast or confirm (not in any page's first
  * load); with a bridge in the tree they render inside it (removed with the tree), without one antd's static functions.
  */

@@ -281,6 +281,14 @@ function fail(err: HttpError, opts: RequestOptions, key: string): HttpError {
   return err;
 }
 
+/**
+ * A session ended or began: its requests still running keep nobody else from asking the same URL (the one-request-
+ * per-URL rule is for one session's duplicate clicks; the new session's first request is not a duplicate).
+ */
+export function releaseInFlight(): void {
+  inFlight.clear();
+}
+
 /** Test helper: forgets in-flight requests and the open confirm box. */
 export function resetHttpState(): void {
   inFlight.clear();

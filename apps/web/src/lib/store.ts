@@ -13,10 +13,22 @@ export interface Store<T> {
   use(): T;
 }
 
+/** Under Vitest only: how to put every store back to its first value (`resetStores`). */
+const resets = new Set<() => void>();
+
+/**
+ * Test helper: every store back to the value it was created with, as on a freshly loaded page. Test files that share
+ * one module graph start with it (the setup file), so no file sees the session, cart or tags another one left.
+ */
+export function resetStores(): void {
+  for (const reset of resets) reset();
+}
+
 export function createStore<T>(initial: T): Store<T> {
   // zustand's vanilla store: `replace` keeps the value as given (never merged into the previous object), and an
   // update to the same value notifies no one.
   const api = createZustandStore<T>()(() => initial);
+  if (import.meta.env.MODE === 'test') resets.add(() => api.setState(initial, true));
   return {
     get: api.getState,
     set: (next) => api.setState(next, true),

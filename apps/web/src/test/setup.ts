@@ -1,13 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { LANGS } from '@xr/contract/lang';
-import { afterAll, afterEach } from 'vitest';
+import { DEFAULT_LANG, LANGS } from '@xr/contract/lang';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { connectSession } from '../lib/auth/connect';
+import { resetToken } from '../lib/auth/session';
 import { closeStaticFeedback } from '../lib/feedback';
+import { resetHttpState } from '../lib/http';
 import i18n, { i18nReady, loadAllNamespaces } from '../lib/i18n';
+import { resetStores } from '../lib/store';
 
 // as main.tsx does: requests carry the session's token
 connectSession();
+
+/** Set once per worker: the setup file runs again before every file of a shared module graph. */
+const once = globalThis as { __xrWebSetupDocument?: Document };
+const firstRun = once.__xrWebSetupDocument !== document;
+once.__xrWebSetupDocument = document;
 
 // the app loads one language's chunk at a time, and namespaces outside the core on first use; tests switch
 // freely and render any screen, so every namespace of every language is loaded up front
@@ -18,7 +26,34 @@ await i18n.loadLanguages([...LANGS]);
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
+
+// Most files share one module graph and one document per worker (apps/web/vitest.config.ts): each starts as a fresh
+// page would, in the default language with no toast or confirm box of the file before it still on screen.
+beforeAll(async () => {
+  closeStaticFeedback();
+  await waitForStaticFeedbackGone();
+  resetToken();
+  resetStores();
+  resetHttpState();
+  if (i18n.language !== DEFAULT_LANG) await i18n.changeLanguage(DEFAULT_LANG);
+});
+
+/**
+ * antd removes a closed toast or box at the end of its leave motion, which it learns from a `transitionend` or
+ * `animationend` event jsdom never fires by itself: they are sent here, as a browser would.
+ */
+async function waitForStaticFeedbackGone(): Promise<void> {
+  const selector = '.ant-message-notice, .ant-notification-notice, .ant-modal-root .ant-modal, .ant-modal-mask';
+  for (let i = 0; i < 20 && document.querySelector(selector); i++) {
+    for (const node of document.querySelectorAll(selector)) {
+      node.dispatchEvent(new Event('transitionend', { bubbles: true }));
+      node.dispatchEvent(new Event('animationend', { bubbles: true }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 // let React's scheduler finish any work queued by the last test before the environment goes away; antd's static
 // toasts have a root of their own that cleanup() does not unmount, and a toast's closing timer (3 s) would render
@@ -51,6 +86,8 @@ class RO {
 }
 (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO;
 
+if (firstRun) installComputedStyleCache();
+
 /**
  * jsdom computes a style by matching every rule of every stylesheet against the element (antd's CSS-in-JS injects
  * thousands of rules), and Testing Library asks for the style of each node many times per role query (accessible
@@ -62,7 +99,7 @@ class RO {
  * - a computed style is reused until the document, a stylesheet or the viewport changes: a MutationObserver's
  *   pending records, read synchronously on every call, say whether the document changed since the last one.
  */
-{
+function installComputedStyleCache(): void {
   const view = document.defaultView ?? window;
   const original = view.getComputedStyle.bind(view);
   const kept = ['display', 'visibility', 'opacity', 'pointer-events'];

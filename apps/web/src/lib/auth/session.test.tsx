@@ -156,6 +156,24 @@ describe('loadUserInfo', () => {
     expect(callsTo('/api/user/user_info')).toHaveLength(1);
   });
 
+  it('a new token does not share the user_info request still running for the old one', async () => {
+    setToken('old');
+    let answerOld: (r: Response) => void = () => undefined;
+    serve({
+      '/api/user/user_info': (init) =>
+        auth(init) === 'Bearer old' ? new Promise<Response>((resolve) => (answerOld = resolve)) : reply(200, USER),
+    });
+    const stale = loadUserInfo();
+    resetToken();
+    setToken('new');
+    await expect(loadUserInfo()).resolves.toEqual(USER);
+    expect(callsTo('/api/user/user_info').map(([, init]) => auth(init))).toEqual(['Bearer old', 'Bearer new']);
+    expect(getSession()).toMatchObject({ token: 'new', loaded: true });
+    answerOld(reply(200, { ...USER, name: 'Someone else' }));
+    await stale;
+    expect(getSession().name).toBe('Ann');
+  });
+
   it('a server failure rejects with the HttpError', async () => {
     setToken('t');
     serve({ '/api/user/user_info': () => reply(50000, null, 'boom') });

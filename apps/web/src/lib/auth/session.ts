@@ -1,7 +1,7 @@
 import type { LoginBody, LoginReply, UserInfo } from '@xr/contract/auth';
 import { STORAGE_KEYS } from '@xr/contract/constants';
 import { loadCart, resetCart } from '../cart';
-import { http } from '../http';
+import { http, releaseInFlight } from '../http';
 import i18n from '../i18n';
 import { currentFullPath, loginPath, navigateTo } from '../navigation';
 import { queryClient } from '../query-client';
@@ -60,8 +60,14 @@ export function getToken(): string | null {
   return store.get().token;
 }
 
+/** The user_info request running for the current token, shared by concurrent callers. */
+let pendingInfo: Promise<UserInfo> | null = null;
+
 /** Stores the access token (localStorage, spec section 9). User info is loaded separately. */
 export function setToken(token: string): void {
+  // a user_info request of the previous token must not answer for this one
+  pendingInfo = null;
+  releaseInFlight();
   localArea?.setItem(STORAGE_KEYS.token, token);
   store.set((s) => ({ ...s, token, ...signedOut() }));
 }
@@ -73,6 +79,8 @@ export function setToken(token: string): void {
 export function resetToken(): void {
   localArea?.removeItem(STORAGE_KEYS.token);
   localArea?.removeItem(STORAGE_KEYS.avatar);
+  pendingInfo = null;
+  releaseInFlight();
   store.set({ token: null, ...signedOut() });
   resetCart();
   // requests still running for the old session are dropped, then every cached reply of it
@@ -80,18 +88,18 @@ export function resetToken(): void {
   queryClient.clear();
 }
 
-let pendingInfo: Promise<UserInfo> | null = null;
-
 /**
  * GET /user/user_info for the current token and keeps it in the session. Concurrent callers share one
  * request. Rejects with "Verification failed, please Login again." when the reply has no user, and with
  * "getInfo: roles must be a non-null array!" when the user has no permissions (spec section 8).
  */
 export function loadUserInfo(): Promise<UserInfo> {
-  pendingInfo ??= fetchUserInfo().finally(() => {
-    pendingInfo = null;
+  if (pendingInfo) return pendingInfo;
+  const mine = fetchUserInfo().finally(() => {
+    if (pendingInfo === mine) pendingInfo = null;
   });
-  return pendingInfo;
+  pendingInfo = mine;
+  return mine;
 }
 
 async function fetchUserInfo(): Promise<UserInfo> {
