@@ -30,20 +30,25 @@ export const SERVER_ENTRY = path.join(SERVER_DIST, 'main.js');
  * - UV_THREADPOOL_SIZE: sharp and file I/O of the API and the pipeline workers share libuv's thread pool (4 by default).
  * - MALLOC_ARENA_MAX: glibc gives threads that allocate their own malloc arenas (up to 8 per core) and freed memory
  *   stays in each; with libuv's pool, V8's helper threads and sharp's, that held ~50 MiB of the idle server.
- * - MALLOC_MMAP_THRESHOLD_: blocks from 128 KiB up are mapped on their own and go back to the system when freed,
- *   instead of staying in the heap after a burst (a seed, an upload).
+ * - MALLOC_MMAP_THRESHOLD_: blocks from 32 KiB up are mapped on their own and go back to the system when freed,
+ *   instead of staying in the heap after a burst (a seed, an upload). 32 KiB is the largest segment of V8's compiler
+ *   zones: optimising PGlite's WebAssembly (Postgres's hot functions, in the background after start) allocates tens
+ *   of MiB of them, and between the small blocks the compiled code keeps, glibc could hand almost none back (~60 MiB
+ *   of the idle server at the 128 KiB threshold this replaced; glibc only trims the top of a heap). Costs an
+ *   mmap/munmap pair per such block: no difference measured in the API's CPU per request (docs/perf.md, "Memory").
  */
 export const SERVER_ENV = {
   NODE_ENV: 'production',
   UV_THREADPOOL_SIZE: '8',
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '32768',
 };
 
 /**
  * Node flags of the compiled server: V8's young generation at 8 MiB per semi-space instead of 16 (two semi-spaces
- * stay resident once touched; the API's short-lived garbage fits in 8), and `gc()` for the one full collection
- * `src/main.ts` runs once the server listens (the start's garbage outside V8's heap, ~450 MiB on a first start).
+ * stay resident once touched; the API's short-lived garbage fits in 8), and `gc()` for `src/main.ts`: the full
+ * collections once the server listens (the start's garbage outside V8's heap, ~450 MiB on a first start) and the
+ * young-generation collection that lets V8 shrink that generation while the server is quiet.
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=8', '--expose-gc'];
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoSharedBuffers, pgliteDatabase, relationFilesBytes, withoutPerQueryParsers } from './client';
+import { autoSharedBuffers, openDatabase, pgliteDatabase, relationFilesBytes, withoutPerQueryParsers } from './client';
 import { executeLiteral } from './prepared';
 
 const things = pgTable('things', {
@@ -181,4 +181,28 @@ describe('autoSharedBuffers (PGLITE_SHARED_BUFFERS=auto)', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('openDatabase on a new PGlite data dir', () => {
+  it('creates a new data dir, opens it, and opens it again as it was', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xr-initdb-'));
+    const version = path.join(dataDir, 'db', 'PG_VERSION');
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(fs.readFileSync(version, 'utf8').trim()).toMatch(/^\d+$/);
+      const { db } = first;
+      await db.execute(sql`create table kept (n integer)`);
+      await db.execute(sql`insert into kept values (42)`);
+      await first.close();
+      const written = fs.statSync(version).mtimeMs;
+
+      const again = await openDatabase({ dataDir });
+      const kept = (await again.db.execute(sql`select n from kept`)) as unknown as { rows: unknown[] };
+      expect(kept.rows).toEqual([{ n: 42 }]);
+      await again.close();
+      expect(fs.statSync(version).mtimeMs).toBe(written);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -115,6 +118,23 @@ export function autoSharedBuffers(relationBytes: number): string {
   return `${Math.min(max, Math.max(min, mb))}MB`;
 }
 
+const INITDB_ENTRY = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+
+/**
+ * Creates a new PGlite data dir in a child process (`pglite-initdb.mjs`) before this process opens it. PGlite runs
+ * initdb in a second Postgres instance and copies its files over; done here, that left ~30 MiB of freed C heap that
+ * glibc never hands back, another ~10 MiB of WebAssembly pages, and a first start idled ~50 MiB above a restart
+ * (docs/perf.md, "Memory"). In a child it all ends with the child, and the server opens the dir as on a restart. About
+ * the same time: the child does the initdb the server would have done, plus loading PGlite once more.
+ * A dir that already holds a database is left alone.
+ */
+export async function initPgliteDataDir(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  fs.mkdirSync(dir, { recursive: true });
+  // execArgv is not passed on: the entry is plain ESM, whatever loaders (tsx, vitest) this process runs under.
+  await promisify(execFile)(process.execPath, [INITDB_ENTRY, dir], { maxBuffer: 16 * MB });
+}
+
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite persisted under dataDir/db. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -128,7 +148,7 @@ export async function openDatabase(opts: {
   // node-postgres and its Drizzle driver load only for PostgreSQL: the embedded database never needs them (memory).
   if (opts.databaseUrl) return (await import('./postgres')).postgresDatabase(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'db');
-  fs.mkdirSync(dir, { recursive: true });
+  await initPgliteDataDir(dir);
   const buffers = opts.pgliteSharedBuffers === 'auto' ? autoSharedBuffers(relationFilesBytes(dir)) : opts.pgliteSharedBuffers;
   const startParams = buffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffers}`] : undefined;
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, startParams });
