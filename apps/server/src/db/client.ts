@@ -122,11 +122,11 @@ const INITDB_ENTRY = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.ur
 
 /**
  * Creates a new PGlite data dir in a child process (`pglite-initdb.mjs`) before this process opens it. PGlite runs
- * initdb in a second Postgres instance and copies its files over; done here, that left ~30 MiB of freed C heap that
- * glibc never hands back, another ~10 MiB of WebAssembly pages, and a first start idled ~50 MiB above a restart
- * (docs/perf.md, "Memory"). In a child it all ends with the child, and the server opens the dir as on a restart. About
- * the same time: the child does the initdb the server would have done, plus loading PGlite once more.
- * A dir that already holds a database is left alone.
+ * initdb in a second Postgres instance of the same process; done in the server, that busy work (V8 optimising
+ * Postgres's functions for it, the instance's buffers) left ~25 MiB of freed C heap that glibc never handed back
+ * until the next restart (docs/perf.md, "Memory"). In a child it ends with the child, and the server opens the dir as
+ * it does on a restart. Costs about 3 s on a first start only (another Node process that loads PGlite and starts
+ * Postgres once more). A dir that already holds a database is left alone.
  */
 export async function initPgliteDataDir(dir: string): Promise<void> {
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
