@@ -129,9 +129,13 @@ const stages = [
   ...(pgUrl
     ? [
         () =>
-          vitest('server database tests (PostgreSQL)', ['--project', 'server', ...serverDatabaseTests()], {
-            env: { DATABASE_URL: pgUrl },
-          }),
+          vitest(
+            'server database tests (PostgreSQL)',
+            ['--project', 'server', '--project', 'server-isolated', ...serverDatabaseTests()],
+            {
+              env: { DATABASE_URL: pgUrl },
+            },
+          ),
       ]
     : []),
 ];

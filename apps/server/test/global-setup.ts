@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, pgliteDatabase } from '../src/db/client';
 import { postgresDatabase } from '../src/db/postgres';
-import { adminUrl, TEMPLATE_DB } from './pg';
+import { adminUrl, TEMPLATE_DB as TEMPLATE_PREFIX } from './pg';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,15 +30,17 @@ export default async function setup(project: TestProject) {
 
   let template: string | null = null;
   if (process.env.DATABASE_URL) {
+    // one template per project of the run (the server's files run in two projects, each with this setup)
+    const name = `${TEMPLATE_PREFIX}_${project.name.replace(/\W+/g, '_')}`;
     const admin = postgresDatabase(adminUrl(process.env.DATABASE_URL), 2);
     const { sql } = await import('drizzle-orm');
-    await admin.db.execute(sql.raw(`drop database if exists ${TEMPLATE_DB} with (force)`));
-    await admin.db.execute(sql.raw(`create database ${TEMPLATE_DB}`));
+    await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+    await admin.db.execute(sql.raw(`create database ${name}`));
     await admin.close();
-    const tpl = postgresDatabase(adminUrl(process.env.DATABASE_URL, TEMPLATE_DB), 2);
+    const tpl = postgresDatabase(adminUrl(process.env.DATABASE_URL, name), 2);
     await tpl.migrate();
     await tpl.close();
-    template = TEMPLATE_DB;
+    template = name;
   }
   project.provide('postgresTemplate', template);
 
