@@ -30,9 +30,10 @@ const rssMiB = (pid) => {
 /**
  * Resident memory by kind of mapping from /proc/<pid>/smaps. V8 reserves a WebAssembly memory with guard regions of
  * several GiB and makes only the memory's current size readable, so a read-write anonymous mapping followed by an
- * inaccessible one that together span ≥ 4 GiB is counted as WebAssembly; `[heap]` is glibc's main arena;
- * file-backed mappings are code and data of node and the shared libraries, native addons apart (sharp's libvips,
- * argon2, …); the remaining anonymous memory is V8's heap, glibc's other arenas, buffers outside V8 and thread stacks.
+ * inaccessible one that together span ≥ 4 GiB is counted as WebAssembly; `[heap]` is glibc's main arena; glibc's
+ * other arenas (threads' heaps) are the same pair spanning exactly 64 MiB from a 64 MiB boundary (glibc's
+ * HEAP_MAX_SIZE); file-backed mappings are code and data of node and the shared libraries, native addons apart
+ * (sharp's libvips, argon2, …); the remaining anonymous memory is V8's heap, buffers outside V8 and thread stacks.
  */
 function smaps(pid) {
   const maps = [];
@@ -50,13 +51,15 @@ function smaps(pid) {
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
     if (rss && maps.length) maps[maps.length - 1].rss = Number(rss[1]) * 1024;
   }
+  const arena = 64 * MiB;
   for (let i = 0; i + 1 < maps.length; i++) {
     const [a, b] = [maps[i], maps[i + 1]];
     const anon = a.kind === 'anon' && b.kind === 'anon' && !a.name && !b.name;
-    if (anon && a.perms.startsWith('rw') && b.perms.startsWith('---') && a.end === b.start && a.size + b.size >= 4 * 1024 * MiB)
-      a.kind = 'wasm';
+    if (!anon || !a.perms.startsWith('rw') || !b.perms.startsWith('---') || a.end !== b.start) continue;
+    if (a.size + b.size >= 4 * 1024 * MiB) a.kind = 'wasm';
+    else if (a.size + b.size === arena && Number.parseInt(a.start, 16) % arena === 0) a.kind = 'arenas';
   }
-  const out = { wasm: 0, brk: 0, files: 0, nativeAddons: 0, anon: 0 };
+  const out = { wasm: 0, brk: 0, arenas: 0, files: 0, nativeAddons: 0, anon: 0 };
   for (const m of maps) out[m.kind] += m.rss;
   const threads = Number(/Threads:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
   return { ...Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v / MiB)])), threads };
@@ -179,15 +182,15 @@ library pages) and 10 s idle; a ${burstSeconds} s burst of 50 connections (marke
 restart on the same data dir with the same warm-up and 10 s idle. Content generation and the library prebuild off.
 MiB. From the process: RSS, V8 heap used / total, external (buffers outside V8's heap, WebAssembly memories
 included), of which ArrayBuffers, WebAssembly memories' size (PGlite's Postgres). From /proc/<pid>/smaps, resident:
-WebAssembly reservations, glibc's main heap, the node binary and shared libraries, native addons (sharp/libvips,
-argon2, …), other anonymous memory (V8's heap, glibc's other arenas, thread stacks).
+WebAssembly reservations, glibc's main heap and its threads' arenas, the node binary and shared libraries, native
+addons (sharp/libvips, argon2, …), other anonymous memory (V8's heap, buffers outside it, thread stacks).
 
-| moment | RSS | peak | heap used / total | external | arrayBuffers | WASM size | WASM resident | glibc heap | node + libs | native addons | other anon | threads |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| moment | RSS | peak | heap used / total | external | arrayBuffers | WASM size | WASM resident | glibc heap | glibc arenas | node + libs | native addons | other anon | threads |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.label} | ${r.rss} | ${r.peak ?? ''} | ${r.heapUsed} / ${r.heapTotal} | ${r.external} | ${r.arrayBuffers} | ${r.wasmBytes} (${r.wasmCount}) | ${r.wasm} | ${r.brk} | ${r.files} | ${r.nativeAddons} | ${r.anon} | ${r.threads} |`,
+      `| ${r.label} | ${r.rss} | ${r.peak ?? ''} | ${r.heapUsed} / ${r.heapTotal} | ${r.external} | ${r.arrayBuffers} | ${r.wasmBytes} (${r.wasmCount}) | ${r.wasm} | ${r.brk} | ${r.arenas} | ${r.files} | ${r.nativeAddons} | ${r.anon} | ${r.threads} |`,
   )
   .join('\n')}
 

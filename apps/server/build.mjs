@@ -3,7 +3,7 @@
  * Compiles the server for `npm start`: one ESM bundle of `src/main.ts` and the workspace's
  * `@xr/contract` into `apps/server/dist`, with every npm package left external (loaded from node_modules as usual).
  * Running compiled JavaScript instead of the sources through tsx saves tsx's loader, esbuild's service and the
- * TypeScript sources' transform caches in the server's memory (docs/perf.md, "Idle memory").
+ * TypeScript sources' transform caches in the server's memory (docs/perf.md, "Memory").
  *
  * - Code splitting keeps `await import()`ed modules (the scene cover renderer with glTF-Transform and sharp, the
  *   AWS SDK, ioredis) in chunks of their own, loaded on first use as under tsx.
@@ -26,7 +26,7 @@ export const SERVER_ENTRY = path.join(SERVER_DIST, 'main.js');
 
 /**
  * Environment `npm start` gives the compiled server (variables set by the caller win), measured by
- * `npm run bench memory` (docs/perf.md, "Idle memory"):
+ * `npm run bench memory` (docs/perf.md, "Memory"):
  * - UV_THREADPOOL_SIZE: sharp and file I/O of the API and the pipeline workers share libuv's thread pool (4 by default).
  * - MALLOC_ARENA_MAX: glibc gives threads that allocate their own malloc arenas (up to 8 per core) and freed memory
  *   stays in each; with libuv's pool, V8's helper threads and sharp's, that held ~50 MiB of the idle server.
