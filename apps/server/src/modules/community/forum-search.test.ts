@@ -333,6 +333,9 @@ describe('search at volume', () => {
   });
 
   it('costs three queries: boards, the search statement and the authors', async () => {
+    // Counted in the steady state: the test before restores a thread, and the first search after it may still
+    // refresh what that changed (seen once on PostgreSQL as a fourth query).
+    for (const keyword of ['showroom', 'hdri', 'nothing like this']) await search(keyword);
     expect(await countQueries(() => search('showroom'))).toBe(3);
     expect(await countQueries(() => search('hdri'))).toBe(3);
     // Nothing found: no authors to look up.
