@@ -27,15 +27,18 @@ const get = <T>(url: string, who: Shopper, lang = 'en') =>
     if (r.statusCode !== 200) throw new Error(r.body);
     return body<T>(r).data;
   });
-/** What rooms read of each user (the service over the same database). */
-const looksFor = (ids: number[]) =>
+/** The avatars service over the test app's database (with a library of the test's own where given). */
+const serviceWith = (library?: AvatarLibrary) =>
   createAvatarsService({
     db: t.database.db,
     storage: { signedUrl: async (k: string) => `/signed/${k}` } as never,
     jobs: { byIds: async () => [] } as never,
     allowance: async () => null,
     urlTtlSeconds: 60,
-  }).looksFor(ids);
+    ...(library ? { library } : {}),
+  });
+/** What rooms read of each user (the service over the same database). */
+const looksFor = (ids: number[]) => serviceWith().looksFor(ids);
 const post = (url: string, payload: object, who: Shopper, lang = 'en') =>
   app.inject({ method: 'POST', url: `/api${url}`, payload, headers: { ...who.headers, 'accept-language': lang } });
 
@@ -188,16 +191,6 @@ describe('library characters as avatars', () => {
 });
 
 describe('the avatar budget on library characters', () => {
-  const serviceWith = (library: AvatarLibrary) =>
-    createAvatarsService({
-      db: t.database.db,
-      storage: { signedUrl: async (k: string) => `/signed/${k}` } as never,
-      jobs: { byIds: async () => [] } as never,
-      allowance: async () => null,
-      urlTtlSeconds: 60,
-      library,
-    });
-
   it('measures a library GLB as the avatar job measures an upload: every triangle drawn counts', async () => {
     expect(await measureAvatarGlb(await heavyGlb(20_000))).toEqual({ triangles: 80_000, textures: 0, textureSize: 0, bones: 0 });
   });
