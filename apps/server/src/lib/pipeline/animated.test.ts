@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type Document, Logger, type Node, Primitive } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { morphDocument, skinnedDocument, toGlb } from '../../../test/fixtures/animated';
-import { countDocument, createIO, processModel, validateGlb } from './model';
+import { countDocument, createIO, validateGlb } from './gltf-io';
+import { processModel } from './model';
 import { importWithThree } from './three-import';
 
 let dir: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ImageUtils, Logger } from '@gltf-transform/core';
 import type { AvatarModelStats } from '@xr/contract/avatars';
 import { asPipelineError, PipelineError, type ProgressFn, progress } from './errors';
-import { countDocument, createIO, validateGlb } from './model';
+import { countDocument, createIO, validateGlb } from './gltf-io';
 import { renderThumbnail } from './thumbnail';
 
 export interface ProcessAvatarInput {

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeGlb, denseSphereGlb } from '../../../test/fixtures/models';
 import { COARSE_MAX_SHARE, previewBytes } from './coarse';
-import { countDocument, createIO, processModel, validateGlb } from './model';
+import { countDocument, createIO, validateGlb } from './gltf-io';
+import { processModel } from './model';
 
 let dir: string;
 beforeAll(() => {

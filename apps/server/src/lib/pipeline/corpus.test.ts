@@ -7,7 +7,8 @@ import { MeshoptDecoder } from 'meshoptimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CorpusFile, modelCorpus } from '../../../test/fixtures/corpus';
 import { PipelineError } from './errors';
-import { processModel, validateGlb } from './model';
+import { validateGlb } from './gltf-io';
+import { processModel } from './model';
 
 let dir: string;
 let corpus: CorpusFile[];

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerPng, cubeDocument, cubeObj } from '../../../test/fixtures/models';
 import { makeZip } from '../../../test/fixtures/zip';
 import type { PipelineError } from './errors';
-import { processModel, validateGlb, withoutServerPaths } from './model';
+import { validateGlb } from './gltf-io';
+import { processModel, withoutServerPaths } from './model';
 
 let dir: string;
 beforeAll(() => {

@@ -6,7 +6,8 @@ import * as validator from 'gltf-validator';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cubeDocument, cubeGlb, cubeObj } from '../../../test/fixtures/models';
 import type { PipelineError } from './errors';
-import { processModel, validateGlb } from './model';
+import { validateGlb } from './gltf-io';
+import { processModel } from './model';
 
 // The real validator, with a hook that may add issues to the report of its n-th call (0: the input, 1: the output).
 vi.mock('gltf-validator', async (importOriginal) => {

@@ -12,7 +12,8 @@ import { CUBE_MTL, checkerPng, cubeDocument, cubeGlb, cubeGltfZip, cubeObj, cube
 import { cube3ds } from '../../../test/fixtures/tds';
 import { makeZip } from '../../../test/fixtures/zip';
 import { PipelineError } from './errors';
-import { processModel, validateGlb } from './model';
+import { validateGlb } from './gltf-io';
+import { processModel } from './model';
 
 let dir: string;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { Document, type Scene } from '@gltf-transform/core';
 import { mergeDocuments } from '@gltf-transform/functions';
 import type { SceneDocument, SceneObject } from '@xr/contract/scenes';
 import sharp from 'sharp';
-import { createIO } from './model';
+import { createIO } from './gltf-io';
 import { renderThumbnail } from './thumbnail';
 
 /** Loads a model's optimized GLB by its source (library model or the creator's processed asset). */

@@ -5,7 +5,8 @@ import { getBounds } from '@gltf-transform/core';
 import { Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeFbxAscii, cubeFbxBinary } from '../../../test/fixtures/fbx';
-import { createIO, processModel } from './model';
+import { createIO } from './gltf-io';
+import { processModel } from './model';
 import { type FbxSettings, fbxFrame, hideFbxUpAxis, readFbxSettings } from './source-frame';
 import { importWithThree } from './three-import';
 

@@ -16,7 +16,7 @@ function usesDraco(bytes: Uint8Array): boolean {
  * loaded on first use, so a server that never measures does not load them.
  */
 export async function measureAvatarGlb(bytes: Uint8Array): Promise<AvatarModelStats> {
-  const { countDocument, createIO } = await import('../../lib/pipeline/model');
+  const { countDocument, createIO } = await import('../../lib/pipeline/gltf-io');
   const io = await createIO(usesDraco(bytes));
   const doc = await io.readBinary(bytes);
   doc.setLogger(new Logger(Logger.Verbosity.ERROR));

@@ -5,7 +5,7 @@ import { getBounds } from '@gltf-transform/core';
 import { LIBRARY_CATEGORY_IDS, LIBRARY_NAME_MAX, type LibraryCategory, localizedNames } from '@xr/contract/library';
 import { z } from 'zod';
 import { PipelineError } from '../../lib/pipeline/errors';
-import { createIO } from '../../lib/pipeline/model';
+import { createIO } from '../../lib/pipeline/gltf-io';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import { safeUnzip } from '../../lib/pipeline/unzip';
 import { namesFromFile, variantOf } from './library.glossary';
