@@ -195,7 +195,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerCoinAwards(api, {
-        wallet: commerce.wallet,
+        coins: commerce.coins,
         orders: commerce.orders,
         projects: commerce.projects,
         accounts: accounts.accounts,

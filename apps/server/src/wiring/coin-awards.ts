@@ -2,7 +2,7 @@ import type { OrdersService } from '../modules/orders/orders.service';
 import type { ProjectsService } from '../modules/projects/projects.service';
 import type { AccountsService } from '../modules/users/accounts.service';
 import type { InvitesService } from '../modules/users/invites.service';
-import type { WalletService } from '../modules/wallet/wallet.service';
+import type { CoinsService } from '../modules/wallet/coins.service';
 import type { Api } from './core';
 
 /**
@@ -12,13 +12,13 @@ import type { Api } from './core';
 export function registerCoinAwards(
   api: Api,
   {
-    wallet,
+    coins,
     orders,
     projects,
     accounts,
     invites,
   }: {
-    wallet: Pick<WalletService, 'award' | 'awardDailyVisit'>;
+    coins: Pick<CoinsService, 'award' | 'awardDailyVisit'>;
     orders: Pick<OrdersService, 'purchasedAmong'>;
     projects: Pick<ProjectsService, 'byId'>;
     accounts: Pick<AccountsService, 'accountByEmail'>;
@@ -32,7 +32,7 @@ export function registerCoinAwards(
       run().catch((err: unknown) => request.log.warn({ err, url }, 'coin award failed'));
     if (url === '/api/user/user_info' && request.user) {
       const userId = request.user.id;
-      await award(() => wallet.awardDailyVisit(userId));
+      await award(() => coins.awardDailyVisit(userId));
     } else if (url === '/api/home_page/set_score' && request.user) {
       const userId = request.user.id;
       const projectId = (request.body as { project_id?: unknown } | undefined)?.project_id;
@@ -40,7 +40,7 @@ export function registerCoinAwards(
       if (typeof projectId === 'number') {
         await award(async () => {
           if ((await orders.purchasedAmong(userId, [projectId])).has(projectId)) {
-            await wallet.award(undefined, userId, 'purchase_review', projectId);
+            await coins.award(undefined, userId, 'purchase_review', projectId);
           }
         });
       }
@@ -50,7 +50,7 @@ export function registerCoinAwards(
       await award(async () => {
         const p = await projects.byId(id);
         // the first published project: the rule's total cap (1 by default) makes it the first only
-        if (p) await wallet.award(undefined, p.ownerId, 'first_publish', p.id);
+        if (p) await coins.award(undefined, p.ownerId, 'first_publish', p.id);
       });
     } else if (url === '/api/register') {
       const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -58,7 +58,7 @@ export function registerCoinAwards(
       await award(async () => {
         const account = await accounts.accountByEmail(email);
         const inviter = account ? await invites.inviterOf(account.id) : undefined;
-        if (account && inviter) await wallet.award(undefined, inviter, 'invite_registration', account.id);
+        if (account && inviter) await coins.award(undefined, inviter, 'invite_registration', account.id);
       });
     }
   });

@@ -18,6 +18,8 @@ import { createTagsService } from '../modules/projects/tags.service';
 import type { MembershipService } from '../modules/users/membership.service';
 import type { ProfileService } from '../modules/users/profile.service';
 import type { SeatsService } from '../modules/users/seats.service';
+import { createCashOutService } from '../modules/wallet/cash-out.service';
+import { createCoinsService } from '../modules/wallet/coins.service';
 import { walletRoutes } from '../modules/wallet/wallet.routes';
 import { createWalletService } from '../modules/wallet/wallet.service';
 import { createCheckoutWorkflow } from '../workflows/checkout';
@@ -44,7 +46,7 @@ export async function wireCommerce(
     membership: MembershipService;
     seats: Pick<SeatsService, 'planSeats'>;
     codes: CodesService;
-    /** System messages: the wallet tells creators about cash-out decisions with them. */
+    /** System messages: cash-out tells creators about its decisions with them. */
     messages: MessagesService;
   },
 ) {
@@ -59,21 +61,33 @@ export async function wireCommerce(
     { cacheMs: marketCacheMs, countCacheMs: config.commerce.marketCountCacheSeconds * 1000 },
   );
   const tagsService = createTagsService({ db, projects, audit });
-  // Wallet and coins: the cash ledger, cash-out and its approval, coin awards and exchanges.
+  // Wallet and coins: the cash ledger; payout methods, cash-out and its approval; coin awards and exchanges.
+  const ledger = { db, holdDays: config.wallet.holdDays };
+  const contacts = profile.contacts;
   const wallet = createWalletService({
-    db,
+    ...ledger,
     commissionPercent: config.commerce.commissionPercent,
-    holdDays: config.wallet.holdDays,
     cashOutMinCents: config.wallet.cashOutMinCents,
-    coinsPerHkd: config.wallet.coinsPerHkd,
-    coinsPerMembershipDay: config.wallet.coinsPerMembershipDay,
-    exchangeDailyLimit: config.wallet.exchangeDailyLimit,
-    users: { contacts: profile.contacts, extendMembership: membership.extendMembership },
-    codes,
+    users: { contacts },
+    audit,
+  });
+  const cashOuts = createCashOutService({
+    ...ledger,
+    cashOutMinCents: config.wallet.cashOutMinCents,
+    users: { contacts },
     messages,
     audit,
   });
-  await wallet.ensureCoinRules();
+  const coins = createCoinsService({
+    ...ledger,
+    coinsPerHkd: config.wallet.coinsPerHkd,
+    coinsPerMembershipDay: config.wallet.coinsPerMembershipDay,
+    exchangeDailyLimit: config.wallet.exchangeDailyLimit,
+    users: { extendMembership: membership.extendMembership },
+    codes,
+    audit,
+  });
+  await coins.ensureCoinRules();
   const { provider, sandbox } = createPaymentProvider(config.payments, sandboxSessionStore(db));
   const payments = createPaymentsService({ db, provider });
   // Plans and memberships: bought at checkout; quotas read by projects, uploads, live streaming, avatars.
@@ -117,10 +131,10 @@ export async function wireCommerce(
     await api.register(ordersRoutes, { orders, checkout });
     await api.register(paymentsRoutes, { checkout, notify, sandbox, origins });
     await api.register(tagsRoutes, { tagsService });
-    await api.register(walletRoutes, { wallet });
+    await api.register(walletRoutes, { wallet, cashOuts, coins });
     await api.register(plansRoutes, { plans, checkout });
   };
-  return { projects, orders, cart, market, wallet, payments, sandbox, plans, usage, notify, checkout, routes };
+  return { projects, orders, cart, market, wallet, cashOuts, coins, payments, sandbox, plans, usage, notify, checkout, routes };
 }
 
 export type Commerce = Awaited<ReturnType<typeof wireCommerce>>;

@@ -32,6 +32,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
 import { type AccessRule, currentUser } from '../../plugins/auth';
+import type { CashOutService } from './cash-out.service';
+import type { CoinsService } from './coins.service';
 import type { WalletService } from './wallet.service';
 
 const tags = ['wallet'];
@@ -39,14 +41,18 @@ const security = [{ bearer: [] }];
 /** The Cash screen (/wallet/page): creators, who sell. */
 const cash: AccessRule = { permission: '/wallet/page' };
 /** The Coins screen (/wallet/coins): every account. */
-const coins: AccessRule = { permission: '/wallet/coins' };
+const coinsScreen: AccessRule = { permission: '/wallet/coins' };
 /** The earning rules of coins (admins). */
 const coinRulesAdmin: AccessRule = { permission: '/wallet/coin-rules' };
 /** The /approval/cashOutProcess screen. */
 const cashOutAdmin: AccessRule = { permission: '/approval/cashOutProcess' };
 
-/** Wallet: cash, payout methods, cash-out and its approval, coins. */
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+/** Wallet: cash (wallet), payout methods, cash-out and its approval (cashOuts), coins. */
+export const walletRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  cashOuts: CashOutService;
+  coins: CoinsService;
+}> = async (app, { wallet, cashOuts, coins }) => {
   // --- Cash ---
   app.get(
     '/wallet/wallet_info',
@@ -78,18 +84,18 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
   app.get(
     '/wallet/payout_method_list',
     { config: { access: cash }, schema: { tags, security, response: { 200: envelope(payoutMethodList) } } },
-    async (request) => ok(await wallet.methods(currentUser(request).id)),
+    async (request) => ok(await cashOuts.methods(currentUser(request).id)),
   );
   app.post(
     '/wallet/add_payout_method',
     { config: { access: cash }, schema: { tags, security, body: payoutMethodBody, response: { 200: envelope(payoutMethod) } } },
-    async (request) => ok(await wallet.addMethod(currentUser(request).id, request.body)),
+    async (request) => ok(await cashOuts.addMethod(currentUser(request).id, request.body)),
   );
   app.post(
     '/wallet/del_payout_method',
     { config: { access: cash }, schema: { tags, security, body: idBody, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await wallet.deleteMethod(currentUser(request).id, request.body.id);
+      await cashOuts.deleteMethod(currentUser(request).id, request.body.id);
       return ok(null);
     },
   );
@@ -99,7 +105,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
     '/wallet/cash_out',
     { config: { access: cash }, schema: { tags, security, body: cashOutBody, response: { 200: envelope(cashOutRequest) } } },
     async (request) =>
-      ok(await wallet.requestCashOut(currentUser(request).id, request.body), translateMessage('cashOutRequested', request.lang)),
+      ok(
+        await cashOuts.requestCashOut(currentUser(request).id, request.body),
+        translateMessage('cashOutRequested', request.lang),
+      ),
   );
   app.get(
     '/wallet/cash_out_page',
@@ -107,7 +116,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       config: { access: cash },
       schema: { tags, security, querystring: myCashOutQuery, response: { 200: envelope(myCashOutPage) } },
     },
-    async (request) => ok(await wallet.myCashOuts(currentUser(request).id, request.query)),
+    async (request) => ok(await cashOuts.myCashOuts(currentUser(request).id, request.query)),
   );
   app.get(
     '/approval/cash_out_page',
@@ -115,7 +124,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       config: { access: cashOutAdmin },
       schema: { tags, security, querystring: adminCashOutQuery, response: { 200: envelope(adminCashOutPage) } },
     },
-    async (request) => ok(await wallet.adminCashOutPage(request.query)),
+    async (request) => ok(await cashOuts.adminCashOutPage(request.query)),
   );
   app.get(
     '/approval/cash_out_details',
@@ -123,7 +132,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       config: { access: cashOutAdmin },
       schema: { tags, security, querystring: idQuery, response: { 200: envelope(cashOutDetails) } },
     },
-    async (request) => ok(await wallet.cashOutDetails(request.query.id)),
+    async (request) => ok(await cashOuts.cashOutDetails(request.query.id)),
   );
   app.post(
     '/approval/cash_out_decide',
@@ -131,7 +140,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       config: { access: cashOutAdmin },
       schema: { tags, security, body: cashOutDecideBody, response: { 200: envelope(cashOutRequest) } },
     },
-    async (request) => ok(await wallet.decide(currentUser(request), request.body)),
+    async (request) => ok(await cashOuts.decide(currentUser(request), request.body)),
   );
 
   app.post(
@@ -149,27 +158,33 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
   // --- Coins (spec section 7 "Coins, logs, invite") ---
   app.get(
     '/user/get_user_coins_page',
-    { config: { access: coins }, schema: { tags, security, querystring: pageQuery, response: { 200: envelope(coinsPage) } } },
-    async (request) => ok(await wallet.coinsPage(currentUser(request).id, request.query)),
+    {
+      config: { access: coinsScreen },
+      schema: { tags, security, querystring: pageQuery, response: { 200: envelope(coinsPage) } },
+    },
+    async (request) => ok(await coins.coinsPage(currentUser(request).id, request.query)),
   );
   app.get(
     '/user/user_get_coin_info_page',
-    { config: { access: coins }, schema: { tags, security, querystring: pageQuery, response: { 200: envelope(coinInfoPage) } } },
-    async (request) => ok(await wallet.coinInfoPage(currentUser(request).id, request.query)),
+    {
+      config: { access: coinsScreen },
+      schema: { tags, security, querystring: pageQuery, response: { 200: envelope(coinInfoPage) } },
+    },
+    async (request) => ok(await coins.coinInfoPage(currentUser(request).id, request.query)),
   );
   app.post(
     '/user/coin_exchange',
     {
-      config: { access: coins },
+      config: { access: coinsScreen },
       schema: { tags, security, body: coinExchangeBody, response: { 200: envelope(coinExchangeReply) } },
     },
     async (request) =>
-      ok(await wallet.exchange(currentUser(request).id, request.body), translateMessage('coinExchanged', request.lang)),
+      ok(await coins.exchange(currentUser(request).id, request.body), translateMessage('coinExchanged', request.lang)),
   );
   app.get(
     '/wallet/coin_rules',
     { config: { access: coinRulesAdmin }, schema: { tags, security, response: { 200: envelope(coinRuleList) } } },
-    async () => ok(await wallet.coinRules()),
+    async () => ok(await coins.coinRules()),
   );
   app.post(
     '/wallet/coin_rule_update',
@@ -177,6 +192,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       config: { access: coinRulesAdmin },
       schema: { tags, security, body: coinRuleUpdateBody, response: { 200: envelope(coinRule) } },
     },
-    async (request) => ok(await wallet.updateCoinRule(currentUser(request), request.body)),
+    async (request) => ok(await coins.updateCoinRule(currentUser(request), request.body)),
   );
 };

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, placeOrder, type Shopper, shopper } from '../../../test/commerce';
 import { mailedCode, makeUser, usersOf } from '../../../test/factories';
 import { seedWalletDemo } from '../../workflows/seed-wallet';
+import { createCashOutService } from './cash-out.service';
+import { createCoinsService } from './coins.service';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletService, type WalletService } from './wallet.service';
 
@@ -37,10 +39,31 @@ const post = (url: string, payload: unknown, s?: Shopper) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(s?.headers ?? {}), 'accept-language': 'en' } });
 const get = (url: string, s?: Shopper) => app.inject({ url, headers: { ...(s?.headers ?? {}), 'accept-language': 'en' } });
 
-/** What the wallet needs of the users module (contacts, membership days), as app.ts wires it. */
-function walletUsers() {
+/**
+ * The cash, cash-out and coins services on the test database with one set of settings, and what they need of the
+ * users module (contacts, membership days), as the wiring builds them.
+ */
+function walletServices(opts: {
+  commissionPercent: number;
+  holdDays?: number;
+  cashOutMinCents?: number;
+  coinsPerHkd?: number;
+  exchangeDailyLimit?: number;
+  now?: () => Date;
+}) {
   const { profile, membership } = usersOf(t);
-  return { contacts: profile.contacts, extendMembership: membership.extendMembership };
+  const { commissionPercent, holdDays, cashOutMinCents, coinsPerHkd, exchangeDailyLimit, now } = opts;
+  const ledger = { db: t.database.db, holdDays, now };
+  return {
+    wallet: createWalletService({ ...ledger, commissionPercent, cashOutMinCents, users: { contacts: profile.contacts } }),
+    cashOuts: createCashOutService({ ...ledger, cashOutMinCents, users: { contacts: profile.contacts } }),
+    coins: createCoinsService({
+      ...ledger,
+      coinsPerHkd,
+      exchangeDailyLimit,
+      users: { extendMembership: membership.extendMembership },
+    }),
+  };
 }
 
 /** Credits a sale earning of `hkd` (no commission) to a user. */
@@ -257,7 +280,7 @@ describe('coins', () => {
 
   it('awards by rule once per reference within the caps', async () => {
     const u = await shopper(t, { roles: ['user'] });
-    const w = createWalletService({ db: t.database.db, commissionPercent: 0 });
+    const w = createCoinsService({ db: t.database.db });
     expect(await w.award(undefined, u.id, 'purchase_review', 7)).toBe(10);
     expect(await w.award(undefined, u.id, 'purchase_review', 7)).toBe(0);
     expect(await w.award(undefined, u.id, 'first_publish', 1)).toBe(100);
@@ -402,16 +425,16 @@ describe('coins', () => {
 describe('demo wallet seed', () => {
   it('gives creator@demo.test released and pending earnings, a payout method and coins, once', async () => {
     const creator = await makeUser(t, { email: 'creator@demo.test', roles: ['creator'] });
-    const w = createWalletService({ db: t.database.db, commissionPercent: 0, holdDays: 7, users: walletUsers() });
+    const { wallet, cashOuts, coins } = walletServices({ commissionPercent: 0, holdDays: 7 });
     const log = { info: () => undefined } as unknown as Parameters<typeof seedWalletDemo>[0]['log'];
-    await seedWalletDemo({ users: usersOf(t).accounts, wallet: w, log });
-    await seedWalletDemo({ users: usersOf(t).accounts, wallet: w, log });
-    const info = await w.info(creator.id);
+    await seedWalletDemo({ users: usersOf(t).accounts, wallet, log });
+    await seedWalletDemo({ users: usersOf(t).accounts, wallet, log });
+    const info = await wallet.info(creator.id);
     expect(info.available).toBe(1628.1);
     expect(info.pending).toBe(223.2);
     expect(info.next_release_at).not.toBeNull();
-    expect(await w.methods(creator.id)).toHaveLength(1);
-    expect(await w.coinBalance(creator.id)).toBe(500);
+    expect(await cashOuts.methods(creator.id)).toHaveLength(1);
+    expect(await coins.coinBalance(creator.id)).toBe(500);
   });
 });
 
@@ -432,18 +455,20 @@ describe('ledger property: random sequences keep every balance sound', () => {
       const rand = prng(seed);
       const pick = (n: number) => Math.floor(rand() * n);
       let clock = Date.now();
-      const w = createWalletService({
-        db: t.database.db,
+      const {
+        wallet: w,
+        cashOuts,
+        coins,
+      } = walletServices({
         commissionPercent: 10,
         holdDays: 7,
         cashOutMinCents: 1000,
         coinsPerHkd: 10,
         exchangeDailyLimit: 1000,
         now: () => new Date(clock),
-        users: walletUsers(),
       });
       const u = await shopper(t, { roles: ['creator'] });
-      const method = await w.addMethod(u.id, { type: 'paypal', email: 'p@x.hk' });
+      const method = await cashOuts.addMethod(u.id, { type: 'paypal', email: 'p@x.hk' });
       const open: { id: number; cents: number }[] = [];
       let expectSum = 0;
       let key = 0;
@@ -461,13 +486,13 @@ describe('ledger property: random sequences keep every balance sound', () => {
             clock += pick(4) * 24 * 3600 * 1000;
           } else if (op === 2) {
             const cents = 1 + pick(Math.max(1, Math.round(before.available * 100) + 2000));
-            const r = await w.requestCashOut(u.id, { amount: cents / 100, method_id: method.id });
+            const r = await cashOuts.requestCashOut(u.id, { amount: cents / 100, method_id: method.id });
             open.push({ id: r.id, cents });
             expectSum -= cents;
           } else if ((op === 3 || op === 4) && open.length) {
             const r = open.splice(pick(open.length), 1)[0] as { id: number; cents: number };
             const fail = op === 4;
-            await w.decide(
+            await cashOuts.decide(
               { id: admin.id, name: 'admin' },
               fail ? { id: r.id, state: 'fail', reason: 'r' } : { id: r.id, state: 'success', reference: 'ref' },
             );
@@ -480,7 +505,7 @@ describe('ledger property: random sequences keep every balance sound', () => {
             }
           } else if (op === 6) {
             const hkd = 1 + pick(50);
-            await w.exchange(u.id, { kind: 'cash_to_coins', quantity: hkd, idempotency_key: `prop-${seed}-${key++}` });
+            await coins.exchange(u.id, { kind: 'cash_to_coins', quantity: hkd, idempotency_key: `prop-${seed}-${key++}` });
             expectSum -= hkd * 100;
           }
         } catch (err) {
@@ -494,7 +519,7 @@ describe('ledger property: random sequences keep every balance sound', () => {
         expect(sumCents).toBe(expectSum);
         expect(Math.round((info.available + info.pending) * 100)).toBe(sumCents);
         expect(Math.round(info.reserved * 100)).toBe(open.reduce((a, r) => a + r.cents, 0));
-        expect(await w.coinBalance(u.id)).toBeGreaterThanOrEqual(0);
+        expect(await coins.coinBalance(u.id)).toBeGreaterThanOrEqual(0);
       }
       // every reservation and return is written once
       const entries = await createWalletRepository(t.database.db).ledgerAll({ userId: u.id }, 10_000);
