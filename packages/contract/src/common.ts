@@ -77,3 +77,17 @@ export const requiredText = (key: Parameters<typeof V>[0] = 'required', max = 20
     .trim()
     .min(1, V(key))
     .max(max, V('tooLong'));
+
+/** Bounded text without control characters (tab and newline allowed). */
+export const boundedText = (max: number) =>
+  z
+    .string({ message: V('invalidValue') })
+    .max(max, V('tooLong'))
+    .refine((s) => !hasControlChars(s), V('controlChars'));
+
+/** A finite number from `min` to `max` (NaN and infinities are `invalidValue`, the rest out of range `outOfRange`). */
+export const finiteIn = (min: number, max: number) =>
+  z
+    .number({ message: V('invalidValue') })
+    .refine(Number.isFinite, V('invalidValue'))
+    .pipe(z.number().min(min, V('outOfRange')).max(max, V('outOfRange')));
