@@ -226,7 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopAuditRetention();
     await stopImageCleanup?.();
     world.rooms.stop();
-    await live.live.stop();
+    await live.broadcast.stop();
     await realtime?.close();
     await world.stopNode();
     await jobs.stop();
@@ -237,7 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.database) await database.close();
   });
   await app.ready();
-  await live.live.startIngest();
+  await live.broadcast.startIngest();
   await jobs.start();
   stopImageCleanup = content.images.startCleanup();
   return app;

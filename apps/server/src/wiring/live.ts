@@ -1,10 +1,14 @@
 import path from 'node:path';
+import { type CanStream, createBroadcastService } from '../modules/live/broadcast.service';
+import { createLiveChatService } from '../modules/live/chat.service';
 import { createRedisLiveAudience } from '../modules/live/live.audience';
+import { roomOf as liveRoomOf } from '../modules/live/live.channels';
 import { createRedisLiveDirectory } from '../modules/live/live.directory';
 import { createLiveReactions } from '../modules/live/live.reactions';
 import { liveRoutes } from '../modules/live/live.routes';
-import { type CanStream, createLiveService, roomOf as liveRoomOf } from '../modules/live/live.service';
+import { createLiveService } from '../modules/live/live.service';
 import { liveCutsAcrossProcesses, liveSocketHandler } from '../modules/live/live.socket';
+import { createLiveViewers } from '../modules/live/live.viewers';
 import type { PlansService } from '../modules/plans/plans.service';
 import type { EditorService } from '../modules/projects/editor.service';
 import type { ProjectImagesService } from '../modules/projects/images.service';
@@ -41,13 +45,22 @@ export function wireLive(
     return (await rbac.accessOf(userId)).roles.includes('admin') || (await plans.allows(userId, 'live_streaming'));
   };
   const liveCluster = redis ? liveCutsAcrossProcesses(realtime) : undefined;
-  const live = createLiveService({
+  const emit = (room: string, event: string, payload: unknown) => realtime.io.to(room).emit(event, payload);
+  // Viewer tickets and counts; with Redis, counts are summed over every process.
+  const viewers = createLiveViewers({
     db,
-    users: profile,
-    canStream,
     secret: config.uploads.urlSecret,
+    ticketTtlSeconds: config.uploads.urlTtlSeconds,
     log,
-    emit: (room, event, payload) => realtime.io.to(room).emit(event, payload),
+    emit,
+    audience: redis ? createRedisLiveAudience(redis, config.world.nodeId) : undefined,
+  });
+  const broadcast = createBroadcastService({
+    db,
+    canStream,
+    log,
+    emit,
+    viewers,
     ingest: {
       port: config.live.rtmpPort,
       host: config.live.rtmpHost,
@@ -55,7 +68,6 @@ export function wireLive(
       graceSeconds: config.live.graceSeconds,
       recordDir: path.join(config.dataDir, 'live', 'recordings'),
     },
-    ticketTtlSeconds: config.uploads.urlTtlSeconds,
     // With Redis, viewers of any process get a stream another process ingests (their play request is proxied there).
     directory: redis
       ? createRedisLiveDirectory(redis, () => {
@@ -65,7 +77,6 @@ export function wireLive(
         })
       : undefined,
     cutElsewhere: liveCluster?.cut,
-    audience: redis ? createRedisLiveAudience(redis, config.world.nodeId) : undefined,
     // A kept recording becomes a 360 video asset of the creator (a private draft project) through the asset pipeline.
     importRecording: createLiveRecordingImport({
       editor,
@@ -76,16 +87,18 @@ export function wireLive(
       log,
     }),
   });
+  const live = createLiveService({ db, users: profile, canStream, broadcast, viewers });
+  const chat = createLiveChatService({ db, emit, viewers, broadcast });
   // Reactions on the watch page, limited per person with the shared counters (Redis with REDIS_URL).
   const liveReactions = createLiveReactions({
     counters,
     emit: (stream, event, payload) => realtime.io.to(liveRoomOf(stream)).emit(event, payload),
   });
-  realtime.onConnection(liveSocketHandler(live, liveReactions));
-  liveCluster?.onCut((id) => live.cutLocal(id));
+  realtime.onConnection(liveSocketHandler(chat, liveReactions));
+  liveCluster?.onCut((id) => broadcast.cutLocal(id));
 
   const routes: RegisterRoutes = async (api) => {
-    await api.register(liveRoutes, { live });
+    await api.register(liveRoutes, { live, broadcast });
   };
-  return { live, routes };
+  return { live, broadcast, chat, routes };
 }

@@ -7,7 +7,7 @@ import { PROJECT_NAME_MAX } from '@xr/contract/creator';
 import type { FastifyBaseLogger } from 'fastify';
 import { ffmpegPath } from '../lib/ffmpeg';
 import type { Storage } from '../lib/storage';
-import type { ImportRecording } from '../modules/live/live.service';
+import type { ImportRecording } from '../modules/live/broadcast.service';
 import type { EditorService } from '../modules/projects/editor.service';
 import type { ProjectImagesService } from '../modules/projects/images.service';
 import type { StorageRulesService } from '../modules/system/storage-rules.service';

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
 import { type AccessRule, currentUser } from '../../plugins/auth';
+import type { BroadcastService } from './broadcast.service';
 import type { LiveService } from './live.service';
 
 const tags = ['live'];
@@ -64,7 +65,10 @@ function proxyPlay(request: FastifyRequest, reply: FastifyReply, base: string): 
 }
 
 /** Live VR streaming: the creator's list and actions, the public info, password check and playback. */
-export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (app, { live }) => {
+export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; broadcast: BroadcastService }> = async (
+  app,
+  { live, broadcast },
+) => {
   app.get(
     '/live/live_page',
     {
@@ -146,14 +150,14 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (a
       const id = Number.parseInt(request.params.file, 10);
       // another process ingests it (several processes on one Redis): serve the viewer from there
       if (!request.headers[HOP_HEADER]) {
-        const remote = await live.remoteIngest(id, request.query.sig);
+        const remote = await broadcast.remoteIngest(id, request.query.sig);
         if (remote) {
           proxyPlay(request, reply, remote);
           return reply;
         }
       }
       const res = reply.raw;
-      await live
+      await broadcast
         .play(id, request.query.sig, {
           ip: request.ip,
           open: () => {

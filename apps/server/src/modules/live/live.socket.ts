@@ -15,8 +15,9 @@ import type { ZodType } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { RequestUser } from '../../plugins/auth';
 import type { ConnectionHandler, Realtime } from '../../plugins/realtime';
+import type { LiveChatService } from './chat.service';
+import { roomOf } from './live.channels';
 import type { LiveReactions } from './live.reactions';
-import { type LiveService, roomOf } from './live.service';
 
 /** Streams a socket may join at once. */
 const JOINED_MAX = 5;
@@ -27,7 +28,7 @@ const JOINED_MAX = 5;
  * joined) persists and broadcasts a message; viewer counts and state changes arrive as `live:viewers` / `live:state`.
  * Every refusal answers `live:error { code, message }`.
  */
-export function liveSocketHandler(live: LiveService, reactions?: LiveReactions): ConnectionHandler {
+export function liveSocketHandler(chat: LiveChatService, reactions?: LiveReactions): ConnectionHandler {
   return (socket: Socket, user: RequestUser | null) => {
     const joined = new Map<number, () => void>();
     const reactors = new Map<number, string>();
@@ -49,14 +50,14 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
     on(LiveEvent.join, liveJoinPayload, async ({ id, ticket }) => {
       if (joined.has(id)) return;
       if (joined.size >= JOINED_MAX) throw new AppError(ErrorCode.RATE_LIMITED);
-      const { history, state, release } = await live.joinChat(id, ticket);
+      const { history, state, release } = await chat.joinChat(id, ticket);
       if (socket.disconnected) return release();
       joined.set(id, release);
       // the reaction limit's person: the account, or a guest's ticket (one per password check, which is limited too)
       reactors.set(id, user ? `u${user.id}` : `t${ticket.split('.')[1] ?? ticket}`);
       await socket.join(roomOf(id));
       socket.emit(LiveEvent.history, { stream_id: id, messages: history });
-      socket.emit(LiveEvent.viewers, { stream_id: id, viewers: await live.viewerTotal(id) });
+      socket.emit(LiveEvent.viewers, { stream_id: id, viewers: await chat.viewerTotal(id) });
       // The state as of joining: it may have changed since the ticket was issued (and says whether it is interrupted).
       socket.emit(LiveEvent.state, state);
     });
@@ -71,7 +72,7 @@ export function liveSocketHandler(live: LiveService, reactions?: LiveReactions):
     on(LiveEvent.send, liveSendPayload, async ({ id, text }) => {
       if (!joined.has(id)) throw new AppError(ErrorCode.LIVE_TICKET_INVALID);
       if (!user) throw new AppError(ErrorCode.LIVE_CHAT_SIGN_IN);
-      await live.sendChat({ id: user.id, name: user.name }, id, text);
+      await chat.sendChat({ id: user.id, name: user.name }, id, text);
     });
 
     // a reaction answers its acknowledgement (`{ ok }` or `{ ok: false, code, message }`) so the page tells a refused
