@@ -11,11 +11,12 @@ import {
   dismissTour,
   adminToken as getAdminToken,
   createActiveUser as importUser,
+  laneBase,
   pickMenuItem,
   waitForHash,
 } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 const api = <T = Record<string, unknown>>(path: string, body: unknown, token?: string) => callApi<T>(base, path, body, token);
 const adminToken = () => getAdminToken(base);
 const createActiveUser = (token: string, email: string, password: string) => importUser(base, token, email, password);

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerPng, cubeGlb } from '../apps/server/test/fixtures/models';
 import ar from '../apps/web/src/locales/en/ar.json';
 import { launch, newContext, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn, tusUpload, uploadCover } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, signIn, tusUpload, uploadCover } from './helpers';
 import { installXrMock, XR_FLOOR_HIT } from './xr-mock';
 
 /**
@@ -15,7 +15,7 @@ import { installXrMock, XR_FLOOR_HIT } from './xr-mock';
  * apart and a lamp is shown as a tabletop view fitted to 1 m, lit by its own lamp and its environment's lights, from
  * its details page and from the full-screen viewer; a pinch and the "Real size" button take it to real size and back.
  */
-const base = inject('baseUrl');
+const base = laneBase();
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 const PASSWORD = 'ArView@12345';
 let browser: Browser;

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import av from '../apps/web/src/locales/en/avatars.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, createActiveUser, pickMenuItem, signIn } from './helpers';
+import { adminToken, createActiveUser, laneBase, pickMenuItem, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
 const email = `avatar_${stamp}@example.test`;

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cart from '../apps/web/src/locales/en/cart.json';
 import market from '../apps/web/src/locales/en/market.json';
 import orders from '../apps/web/src/locales/en/orders.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, dismissTour, waitForHash } from './helpers';
+import { adminToken, api, createActiveUser, dismissTour, laneBase, waitForHash } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 
 beforeAll(async () => {

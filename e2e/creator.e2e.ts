@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeFbxBinary } from '../apps/server/test/fixtures/fbx';
 import { panoramaJpeg } from '../apps/server/test/fixtures/media';
 import { checkerPng, cubeObjZip } from '../apps/server/test/fixtures/models';
@@ -14,6 +14,7 @@ import {
   adminToken,
   api,
   createActiveUser,
+  laneBase,
   pickOption,
   recordedProgress,
   recordProgress,
@@ -22,7 +23,7 @@ import {
   waitForHash,
 } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 
 /** A screenshot once drawers, modals and route transitions have finished moving. */
 async function shot(page: Page, name: string) {

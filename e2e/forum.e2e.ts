@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import forum from '../apps/web/src/locales/en/forum.json';
 import market from '../apps/web/src/locales/en/market.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, pickMenuItem, signIn } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, pickMenuItem, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-5);
 // createActiveUser gives each account the last 10 characters of its e-mail's local part as forum name.

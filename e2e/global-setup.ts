@@ -4,10 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { laneCount } from './lanes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One ordinary server per lane (see `E2E_LANES`): a journey file talks to its own lane's server only. */
+    baseUrls: string[];
     strictUrl: string;
   }
 }
@@ -51,7 +53,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
       SANDBOX_PAYMENT_SECRET: 'e2e-sandbox-secret-0123456789',
       PAYMENT_SANDBOX_ALLOWED: '1',
       // the demo catalogue's generated content, smaller than the default 4096 px so it is ready early in the run
-      SEED_MEDIA_WIDTH: '1024',
+      SEED_MEDIA_WIDTH: '512',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,26 +88,34 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
-/** Starts the real server twice on fresh embedded databases: one ordinary, one with strict rate limits. */
+/** Starts the real server once per lane on fresh embedded databases, plus one with strict rate limits. */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first (npm run build)');
   fs.mkdirSync(path.join(root, 'e2e/artifacts/screenshots'), { recursive: true });
-  // Live streaming's RTMP ingest: a free port for the main server (the live journey pushes to it), none for the other.
-  const rtmpPort = await freePort();
-  // Both start at once; when one fails, the other is stopped too (no server left running after the run).
-  const starts = [
-    startServer('main', {
-      AUTH_RATE_LIMIT: '1000',
-      API_RATE_LIMIT: '100000',
-      LIVE_RTMP_PORT: String(rtmpPort),
-      LIVE_RTMP_HOST: '127.0.0.1',
-      // The 3,390 generated library models are built when first asked for (what the journeys and the demo scenes
-      // use), not all in the background: that build kept a core busy for the whole run.
-      LIBRARY_PREBUILD: '0',
-      // the shared CC0 packs, which the library-packs journey imports through the admin route (absent: it skips)
-      LIBRARY_IMPORT_DIR: fs.existsSync(CC0_PACKS) ? CC0_PACKS : '',
-    }),
-    // only the 429 test uses it: no demo media or library prebuild competing with the main server for the 2 cores
+  const lanes = laneCount();
+  // All start at once; when one fails, the others are stopped too (no server left running after the run).
+  const starts: Promise<Started>[] = [];
+  for (let lane = 1; lane <= lanes; lane++) {
+    // Live streaming's RTMP ingest: a free port per lane server (the live journey pushes to it), none for strict.
+    const rtmpPort = await freePort();
+    starts.push(
+      startServer(lane === 1 ? 'main' : `main-${lane}`, {
+        AUTH_RATE_LIMIT: '1000',
+        API_RATE_LIMIT: '100000',
+        LIVE_RTMP_PORT: String(rtmpPort),
+        LIVE_RTMP_HOST: '127.0.0.1',
+        // the live journey waits out one grace window after its publisher drops for good: 15 s instead of 30
+        LIVE_RECONNECT_GRACE_SECONDS: '15',
+        // The 3,390 generated library models are built when first asked for (what the journeys and the demo scenes
+        // use), not all in the background: that build kept a core busy for the whole run.
+        LIBRARY_PREBUILD: '0',
+        // the shared CC0 packs, which the library-packs journey imports through the admin route (absent: it skips)
+        LIBRARY_IMPORT_DIR: fs.existsSync(CC0_PACKS) ? CC0_PACKS : '',
+      }),
+    );
+  }
+  // only the 429 test uses it: no demo media or library prebuild competing with the lane servers for the cores
+  starts.push(
     startServer('strict', {
       AUTH_RATE_LIMIT: '3',
       API_RATE_LIMIT: '100000',
@@ -113,7 +123,7 @@ export default async function setup(project: TestProject) {
       LIBRARY_PREBUILD: '0',
       LIVE_RTMP_PORT: '0',
     }),
-  ];
+  );
   const settled = await Promise.allSettled(starts);
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) {
@@ -124,11 +134,15 @@ export default async function setup(project: TestProject) {
     }
     throw failed.reason;
   }
-  const [main, strict] = settled.map((r) => (r as PromiseFulfilledResult<Started>).value) as [Started, Started];
-  project.provide('baseUrl', main.url);
+  const servers = settled.map((r) => (r as PromiseFulfilledResult<Started>).value);
+  const strict = servers[servers.length - 1] as Started;
+  project.provide(
+    'baseUrls',
+    servers.slice(0, -1).map((s) => s.url),
+  );
   project.provide('strictUrl', strict.url);
   return async () => {
-    for (const s of [main, strict]) {
+    for (const s of servers) {
       stopping.add(s.proc);
       s.proc.kill('SIGTERM');
       fs.rmSync(s.dir, { recursive: true, force: true });

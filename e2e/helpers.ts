@@ -1,5 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { checkerPng } from '../apps/server/test/fixtures/models';
+
+/**
+ * The ordinary server of this file's lane: journey files run in parallel lanes (one Vitest worker each, numbered by
+ * `VITEST_POOL_ID`), each lane with a server of its own, so files of different lanes never share data.
+ */
+export function laneBase(): string {
+  const urls = inject('baseUrls');
+  const lane = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(lane - 1) % urls.length] as string;
+}
 
 /** Waits until the hash route starts with `startsWith`. */
 export async function waitForHash(page: Page, startsWith: string): Promise<void> {

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import codes from '../apps/web/src/locales/en/codes.json';
 import institution from '../apps/web/src/locales/en/institution.json';
 import { lastMail, launch, newContext, PHONE, shot, shotOnFailure } from './browser';
-import { api, signIn } from './helpers';
+import { api, laneBase, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const stamp = Date.now().toString(36).slice(-6);

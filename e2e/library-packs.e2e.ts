@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import lib from '../apps/web/src/locales/en/library.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { addShowroomProject, adminToken, api, signIn } from './helpers';
+import { addShowroomProject, adminToken, api, laneBase, signIn } from './helpers';
 
 /**
  * Real asset packs in the library: an admin imports two shared CC0 packs as they are distributed (Kenney's
@@ -15,7 +15,7 @@ import { addShowroomProject, adminToken, api, signIn } from './helpers';
  * imported model in the editor's library by its glossary name, sees its credit on the card, adds it, adds the
  * animated character as an NPC, and the published scene's details page lists both models' credits.
  */
-const base = inject('baseUrl');
+const base = laneBase();
 const CORPUS = path.resolve(__dirname, '../../shared/corpus/cc0-models');
 const GRAVEYARD = 'kenney/Graveyard Kit (0.2)';
 const MAN = 'quaternius/Characters and Animals/Man Animated - Oct 2017';

@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enLive from '../apps/web/src/locales/en/live.json';
 import { launch, newContext, shot } from './browser';
-import { adminToken, api, createActiveUser, signIn } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 const require = createRequire(import.meta.url);
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;

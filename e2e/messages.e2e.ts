@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import station from '../apps/web/src/locales/en/station.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, createActiveUser, signIn } from './helpers';
+import { adminToken, createActiveUser, laneBase, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const stamp = Date.now().toString(36).slice(-5);

@@ -1,12 +1,12 @@
 import { NodeIO } from '@gltf-transform/core';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { checkerPng, cubeDocument } from '../apps/server/test/fixtures/models';
 import common from '../apps/web/src/locales/en/common.json';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { addShowroomProject, api, signIn } from './helpers';
+import { addShowroomProject, api, laneBase, signIn } from './helpers';
 
 /**
  * A model in several files: a creator picks a .gltf, its .bin and its texture as three files in
@@ -17,7 +17,7 @@ import { addShowroomProject, api, signIn } from './helpers';
  *
  * The fixture is generated (a textured cube): the cc0 corpus holds no multi-file glTF (its kits ship .glb).
  */
-const base = inject('baseUrl');
+const base = laneBase();
 const PASSWORD = 'Demo@12345';
 const stamp = Date.now() % 1_000_000;
 const PROJECT = `Parts ${stamp}`;

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import orders from '../apps/web/src/locales/en/orders.json';
 import plans from '../apps/web/src/locales/en/plans.json';
 import route from '../apps/web/src/locales/en/route.json';
 import { launch, newContext, settle, shot, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn, waitForHash } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, signIn, waitForHash } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 
 beforeAll(async () => {

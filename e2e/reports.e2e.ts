@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import forum from '../apps/web/src/locales/en/forum.json';
 import market from '../apps/web/src/locales/en/market.json';
 import reports from '../apps/web/src/locales/en/reports.json';
 import { launch, newContext, PHONE, shot, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const stamp = Date.now().toString(36).slice(-5);

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { cubeFbxBinary } from '../apps/server/test/fixtures/fbx';
 import { checkerPng, denseSphereGlb } from '../apps/server/test/fixtures/models';
 import projects from '../apps/web/src/locales/en/projects.json';
 import s3d from '../apps/web/src/locales/en/scene3d.json';
 import { shot as fullShot, launch, newContext, settle } from './browser';
-import { addShowroomProject, api, pickMenuItem, pickOption, signIn, tusUpload } from './helpers';
+import { addShowroomProject, api, laneBase, pickMenuItem, pickOption, signIn, tusUpload } from './helpers';
 
 /**
  * The 3D scene journey: a creator builds a scene from three library models and an uploaded FBX, moves one
@@ -14,7 +14,7 @@ import { addShowroomProject, api, pickMenuItem, pickOption, signIn, tusUpload } 
  * camera comes near, and "add to cart" from the product hotspot raises the cart badge.
  * Needs the server's scene calls and the model library (other branches); written against the contract.
  */
-const base = inject('baseUrl');
+const base = laneBase();
 const PASSWORD = 'Demo@12345';
 const stamp = Date.now() % 1_000_000;
 const PROJECT = `Showroom ${stamp}`;

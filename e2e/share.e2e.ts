@@ -4,12 +4,12 @@ import path from 'node:path';
 import { embedSrc } from '@xr/contract/share';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panoramaJpeg } from '../apps/server/test/fixtures/media';
 import { checkerPng, cubeGlb } from '../apps/server/test/fixtures/models';
 import share from '../apps/web/src/locales/en/share.json';
 import { launch, newContext, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, tusUpload, uploadCover, waitForHash } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, tusUpload, uploadCover, waitForHash } from './helpers';
 
 /**
  * Share and embed: a visitor copies a public tour's link and embed code from its details page, a page of another
@@ -17,7 +17,7 @@ import { adminToken, api, createActiveUser, tusUpload, uploadCover, waitForHash 
  * project that is not public) refuse to be framed. The link's server-rendered page opens the details in the app. A
  * public 3D scene's embed draws its model in the frame too.
  */
-const base = inject('baseUrl');
+const base = laneBase();
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 let browser: Browser;
 let host: http.Server;

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import audit from '../apps/web/src/locales/en/audit.json';
 import tags from '../apps/web/src/locales/en/tags.json';
 import { launch, newContext, PHONE, shot, shotOnFailure } from './browser';
-import { adminToken, api, signIn } from './helpers';
+import { adminToken, api, laneBase, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-5);
 const keep = `Lantern ${stamp}`;

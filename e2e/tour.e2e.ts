@@ -1,13 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panoramaJpeg } from '../apps/server/test/fixtures/media';
 import { checkerPng } from '../apps/server/test/fixtures/models';
 import common from '../apps/web/src/locales/en/common.json';
 import tour from '../apps/web/src/locales/en/lazy/tour.json';
 import review from '../apps/web/src/locales/en/review.json';
 import { shot as fullShot, launch, newContext, settle, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, pickOption, signIn, uploadCover, waitForHash } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, pickOption, signIn, uploadCover, waitForHash } from './helpers';
 import { installXrMock } from './xr-mock';
 
 /**
@@ -18,7 +18,7 @@ import { installXrMock } from './xr-mock';
  * The visitor then enters VR (a mocked WebXR runtime) and selects the scene link with the controller's ray.
  */
 
-const base = inject('baseUrl');
+const base = laneBase();
 const PASSWORD = 'Creator@2026';
 const stamp = Date.now() % 1_000_000;
 const creatorEmail = `tourmaker${stamp}@example.com`;

@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import wallet from '../apps/web/src/locales/en/wallet.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { api, signIn } from './helpers';
+import { api, laneBase, signIn } from './helpers';
 
-const base = inject('baseUrl');
+const base = laneBase();
 const DEMO_PASSWORD = 'Demo@12345';
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { emptySceneDocument } from '@xr/contract/scenes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerPng } from '../apps/server/test/fixtures/models';
 import { DESKTOP, launch, PHONE, settle, shotOnFailure } from './browser';
-import { adminToken, api, createActiveUser, signIn, uploadCover } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, signIn, uploadCover } from './helpers';
 
 /**
  * The meta world journey: an admin makes two rooms (a 3D scene and a 360 tour of the demo catalogue) with
@@ -16,7 +16,7 @@ import { adminToken, api, createActiveUser, signIn, uploadCover } from './helper
  * host's marker moves when the host turns), then the host leads and the visitor's viewer follows to the next scene. Screenshots of /meta and a room at 1440 and 390 px.
  */
 
-const base = inject('baseUrl');
+const base = laneBase();
 const SHOTS = path.resolve(__dirname, 'artifacts/screenshots');
 const PASSWORD = 'Visitor@2026';
 const stamp = Date.now() % 1_000_000;
