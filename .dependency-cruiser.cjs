@@ -40,6 +40,17 @@ module.exports = {
       },
     },
     {
+      name: 'demo-content-imports-no-app',
+      comment:
+        'The demo content (packages/demo-content: generators and seed plans of the demo data) imports neither an app ' +
+        "nor the server's code: what it needs from the server (services, storage, the job queue) is handed in by " +
+        "the server's seeding step as typed ports (packages/demo-content/src/ports.ts). So the product server holds " +
+        'the product, and the demo data can be read, tested and replaced on its own.',
+      severity: 'error',
+      from: { path: '^packages/demo-content/' },
+      to: { path: '^(apps|e2e)/|(^|/)node_modules/@xr/(server|web|e2e)/' },
+    },
+    {
       name: 'no-feature-imports-another-feature',
       comment:
         'Web: a feature (features/<name>/) imports no other feature; a piece two features need moves to ' +

@@ -62,6 +62,7 @@ export default defineConfig({
     },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'demo-content', include: ['packages/demo-content/src/**/*.test.ts'], environment: 'node' } },
       server('server', { isolate: false, exclude: isolatedServerFiles }),
       server('server-isolated', { include: isolatedServerFiles }),
       { ...web, test: { ...web.test, name: 'web', isolate: false, exclude: isolatedWebFiles } },

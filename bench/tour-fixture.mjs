@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writePanorama } from '../apps/server/src/lib/panorama-gen/media.ts';
+import { writePanorama } from '../packages/demo-content/src/panorama/media.ts';
 import { processPanorama } from '../apps/server/src/lib/pipeline/panorama.ts';
 
 /** Renders and processes the panorama in a new temp folder: `{ work, pano, files }`, files by output name. */

@@ -1,12 +1,13 @@
 import type { MarketItem } from '@xr/contract/market';
 import { parseSceneDocument, type SceneDetails } from '@xr/contract/scenes';
 import type { MetaWorldCard } from '@xr/contract/world';
+import { DEMO_ACCOUNTS } from '@xr/demo-content/accounts';
+import { SEED_PROJECTS } from '@xr/demo-content/catalogue/projects';
+import { type LibraryIds, SEED_MODELS, type SeedModelKey } from '@xr/demo-content/content/scene-plan';
+import { buildSceneDocument } from '@xr/demo-content/content/scenes';
+import { generatedCatalogue } from '@xr/demo-content/library/catalogue';
+import { DEMO_ROOMS } from '@xr/demo-content/rooms';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { generatedCatalogue } from '../apps/server/src/modules/library/generator/catalogue';
-import { SEED_PROJECTS } from '../apps/server/src/workflows/seed-catalogue-data';
-import { DEMO_ACCOUNTS } from '../apps/server/src/workflows/seed-demo';
-import { DEMO_ROOMS } from '../apps/server/src/workflows/seed-rooms';
-import { buildSceneDocument, type LibraryIds, SEED_MODELS, type SeedModelKey } from '../apps/server/src/workflows/seed-scenes';
 import { adminToken, api } from './helpers';
 
 /**

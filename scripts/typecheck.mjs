@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const projects = ['apps/web', 'apps/server', 'e2e', 'packages/contract']; // largest first
+const projects = ['apps/web', 'apps/server', 'e2e', 'packages/demo-content', 'packages/contract']; // largest first
 const cache = path.join(root, 'node_modules/.cache/tsc');
 fs.mkdirSync(cache, { recursive: true });
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');

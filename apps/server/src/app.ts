@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { RealtimeEvent } from '@xr/contract/realtime';
+import { openDemoRooms } from '@xr/demo-content/rooms';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -39,7 +40,6 @@ import type { Core } from './wiring/core';
 import { seedDemoData } from './wiring/demo-seed';
 import { wireLive } from './wiring/live';
 import { wireWorld } from './wiring/world';
-import { openDemoRooms } from './workflows/seed-rooms';
 
 export interface BuildOptions {
   /** An already-open database (tests pass one made from a migrated snapshot). */

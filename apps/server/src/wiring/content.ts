@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import type { SavedDemoContent } from '@xr/demo-content/content/documents';
+import { resolveSeedModels } from '@xr/demo-content/content/scene-plan';
 import { registerAvatarJobs } from '../modules/avatars/avatars.jobs';
 import { avatarsRoutes } from '../modules/avatars/avatars.routes';
 import { createAvatarsService } from '../modules/avatars/avatars.service';
@@ -23,9 +25,8 @@ import { createShareService } from '../modules/share/share.service';
 import { storageRulesRoutes } from '../modules/system/storage-rules.routes';
 import { createStorageRulesService } from '../modules/system/storage-rules.service';
 import type { ProfileService } from '../modules/users/profile.service';
-import { registerSeedMedia, type SavedDemoContent } from '../workflows/seed-media';
-import { resolveSeedModels } from '../workflows/seed-scenes';
 import type { Core, RegisterRoutes } from './core';
+import { registerDemoContentJobs } from './demo-seed';
 
 /**
  * Creator content: project images, the model library, scene documents, the editor and review, file types and
@@ -92,9 +93,9 @@ export async function wireContent(
     urlTtlSeconds: config.uploads.urlTtlSeconds,
     projectQuota: (userId) => plans.projectQuota(userId),
   });
-  // The demo catalogue's generated content (queued by seedCatalogue): tours and 3D scenes saved as published
+  // The demo catalogue's generated content (queued by the demo seed): tours and 3D scenes saved as published
   // documents, their models found in the library, 3D covers drawn by the pipeline's software renderer.
-  registerSeedMedia(jobs, {
+  registerDemoContentJobs(jobs, {
     editor,
     storage,
     pipeline,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
+import type { GeneratedMedia, GenerateTask } from '@xr/demo-content/panorama/generate';
 import { Piscina } from 'piscina';
-import type { GeneratedMedia, GenerateTask } from '../panorama-gen/generate';
 import { loadSharp } from '../sharp';
 import type { ProcessAvatarInput, ProcessAvatarResult } from './avatar';
 import { PipelineError, type ProgressFn } from './errors';
@@ -34,7 +34,10 @@ export interface PipelinePool {
   probeVideo(input: { inputPath: string; workDir?: string } & CallOptions): Promise<VideoProbe & { posterPath?: string }>;
   /** Builds one generated model of the model library (GLB and thumbnail) into `workDir` (background unless told otherwise). */
   buildLibraryModel(input: { key: string; name: string; workDir: string } & CallOptions): Promise<LibraryBuildResult>;
-  /** Generated demo media (panoramas and their crops, 360 video, artworks, ambient sound), see `panorama-gen` (background). */
+  /**
+   * Generated demo media (panoramas and their crops, 360 video, artworks, ambient sound), see `panorama/` of the
+   * demo-content package (background).
+   */
   generateMedia(input: GenerateTask & CallOptions): Promise<GeneratedMedia>;
   /** Threads alive and tasks completed (health checks and tests). */
   stats(): { threads: number; completed: number };

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Document, NodeIO } from '@gltf-transform/core';
 import { parseSceneDocument, SCENE_SCHEMA_VERSION } from '@xr/contract/scenes';
+import type { LibraryIds } from '@xr/demo-content/content/scene-plan';
+import { SEED_MODELS } from '@xr/demo-content/content/scene-plan';
+import { buildSceneDocument } from '@xr/demo-content/content/scenes';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildSceneDocument, type LibraryIds, SEED_MODELS } from '../../workflows/seed-scenes';
 import { renderSceneCover } from './scene-cover';
 
 /** A 1 m box standing on the floor, as a GLB. */

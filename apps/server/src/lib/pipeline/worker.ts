@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
-import type { GeneratedMedia, GenerateTask } from '../panorama-gen/generate';
+import type { GeneratedMedia, GenerateTask } from '@xr/demo-content/panorama/generate';
 import type { ProcessAvatarResult } from './avatar';
 import { asPipelineError, PipelineError, type PipelineReason } from './errors';
 import type { ProcessModelResult } from './model';
@@ -105,9 +105,9 @@ export async function video({ port, ...input }: VideoTask): Promise<StepOutcome<
 }
 
 export async function library({ port, key, name, workDir }: LibraryTask): Promise<StepOutcome<LibraryBuildResult>> {
-  const { buildGenerated } = await load(port, () => import('../../modules/library/generator/build'));
+  const { buildLibraryModel } = await load(port, () => import('./library-model'));
   return settle(port, async () => {
-    const built = await buildGenerated(key, name);
+    const built = await buildLibraryModel(key, name);
     await fs.mkdir(workDir, { recursive: true });
     const glbPath = path.join(workDir, 'model.glb');
     const thumbnailPath = path.join(workDir, 'thumbnail.png');
@@ -117,6 +117,8 @@ export async function library({ port, key, name, workDir }: LibraryTask): Promis
 }
 
 export async function generate({ port, ...task }: GenerateTask & WithPort): Promise<StepOutcome<GeneratedMedia>> {
-  const { generateMedia } = await load(port, () => import('../panorama-gen/generate'));
-  return settle(port, (onProgress) => generateMedia(task, onProgress));
+  const [{ generateMedia }, { ffmpegPath }] = await load(port, () =>
+    Promise.all([import('@xr/demo-content/panorama/generate'), import('../ffmpeg')]),
+  );
+  return settle(port, (onProgress) => generateMedia(task, ffmpegPath(), onProgress));
 }

@@ -23,14 +23,14 @@ import {
   type UpdateModelBody,
 } from '@xr/contract/library';
 import { MODEL_COARSE_OUTPUT } from '@xr/contract/model-outputs';
+import { GENERATOR_VERSION, generatedCatalogue } from '@xr/demo-content/library/catalogue';
+import { tagNames } from '@xr/demo-content/library/vocabulary';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { GENERATOR_VERSION, generatedCatalogue } from './generator/catalogue';
-import { tagNames } from './generator/vocabulary';
 import type { ImportReport } from './library.import';
 import {
   createLibraryRepository,

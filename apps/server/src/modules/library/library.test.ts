@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LibraryCategoryItem, LibraryModel, ManagedModel } from '@xr/contract/library';
+import { generatedCatalogue } from '@xr/demo-content/library/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -10,7 +11,6 @@ import { auth, login, makeUser } from '../../../test/factories';
 import { createJobQueue } from '../../lib/jobs';
 import { createPipelinePool, type PipelinePool } from '../../lib/pipeline/pool';
 import { createLocalStorage } from '../../lib/storage';
-import { generatedCatalogue } from './generator/catalogue';
 import { createLibraryService, type LibraryService } from './library.service';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from '@xr/demo-content/accounts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { auth, login, type MadeUser, makeUser, multipartFile } from '../../../test/factories';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../workflows/seed-demo';
 import { createRbacService } from '../rbac/rbac.service';
 import { createAccountsService } from './accounts.service';
 
@@ -416,7 +416,7 @@ describe('demo accounts', () => {
       const users = createAccountsService({ db, rbac, storage: { kind: 'local' } as never });
       const lines: string[] = [];
       const log = { info: (_o: unknown, msg: string) => lines.push(msg) } as never;
-      await seedDemo({ users, rbac, log });
+      await seedDemoAccounts({ users, log });
       expect(lines[0]).toContain('admin@demo.test');
       expect(await users.isEmpty()).toBe(false);
       const adminToken = await login(seeded.app, 'admin@demo.test', DEMO_PASSWORD);
