@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Compiles the server for `npm start`: one ESM bundle of `src/main.ts` and the workspace's
- * `@xr/contract` into `apps/server/dist`, with every npm package left external (loaded from node_modules as usual).
+ * Compiles the server for `npm start`: one ESM bundle of `src/main.ts` and the workspace's packages (`@xr/contract`,
+ * `@xr/demo-content`) into `apps/server/dist`, with every npm package left external (loaded from node_modules as usual).
  * Running compiled JavaScript instead of the sources through tsx saves tsx's loader, esbuild's service and the
  * TypeScript sources' transform caches in the server's memory (docs/perf.md, "Memory").
  *
