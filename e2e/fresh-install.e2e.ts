@@ -7,8 +7,8 @@ import { type LibraryIds, SEED_MODELS, type SeedModelKey } from '@xr/demo-conten
 import { buildSceneDocument } from '@xr/demo-content/content/scenes';
 import { generatedCatalogue } from '@xr/demo-content/library/catalogue';
 import { DEMO_ROOMS } from '@xr/demo-content/rooms';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, laneBase } from './helpers';
 
 /**
  * The first start of an empty install, checked on the journeys' own server: it started on an empty data dir, so its
@@ -19,7 +19,7 @@ import { adminToken, api } from './helpers';
  */
 type Page<T> = { list: T[]; total: number; page: number; limit: number };
 
-const base = inject('baseUrl');
+const base = laneBase();
 const sceneProjects = SEED_PROJECTS.filter((p) => p.content.kind === 'scene');
 const get = <T>(path: string, token?: string) => api<T>(base, path, undefined, token, 'GET');
 
