@@ -1,14 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import av from '../apps/web/src/locales/en/avatars.json';
 import { launch, newContext, shot, shotOnFailure } from './browser';
-import { adminToken, createActiveUser, laneBase, pickMenuItem, signIn } from './helpers';
+import { adminToken, api, createActiveUser, laneBase, pickMenuItem, signIn } from './helpers';
 
 const base = laneBase();
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
 const email = `avatar_${stamp}@example.test`;
 const password = 'Avatar@12345';
+/** Quaternius's animated robot (clips Wave, Dance, ThumbsUp…), a shared CC0 pack the lane server may import. */
+const CORPUS = path.resolve(__dirname, '../../shared/corpus/cc0-models');
+const ROBOT = 'quaternius/Characters and Animals/Animated Robot - Oct 2018';
+const robotPresent = fs.existsSync(path.join(CORPUS, ROBOT));
+if (!robotPresent) console.warn(`avatars journey: the library character step is skipped, ${ROBOT} is absent from ${CORPUS}`);
 
 beforeAll(async () => {
   browser = await launch();
@@ -103,4 +110,44 @@ describe('/avatar-list', () => {
     await shot(mobile, 'avatars-editor-phone');
     await phone.close();
   });
+
+  it.skipIf(!robotPresent)(
+    'the character list offers the library characters within the avatar budget, and every one offered can be taken',
+    async () => {
+      const report = await api<{ failed: unknown[] }>(base, '/api/library/import_pack', { path: ROBOT }, await adminToken(base));
+      expect(report.failed).toEqual([]);
+      const ctx = await newContext(browser, { lang: 'en' });
+      const page = await ctx.newPage();
+      shotOnFailure(page, 'avatars-library');
+      await signIn(page, base, email, password);
+      await page.goto(`${base}/#/avatar-list`);
+      await card(page, 'Default').waitFor();
+      const listed = page.waitForResponse((r) => r.url().includes('/api/avatar/library_avatar_page'));
+      await page.getByRole('button', { name: av.fromLibraryButton }).click();
+      const reply = ((await (await listed).json()) as { data: LibraryPage }).data;
+      const offered = page.getByTestId('library-avatar');
+      await offered.first().waitFor();
+      expect(await offered.count()).toBe(Math.min(reply.total, 12));
+      const robot = reply.list.find((c) => /robot/i.test(c.name));
+      expect(robot, 'the robot fits the avatar budget and is offered').toBeDefined();
+      await shot(page, 'avatars-library-desktop');
+      await page.getByTestId(`use-library-${robot!.model_id}`).click();
+      await page.getByText(av.nowInUse.replace('{{name}}', robot!.name)).first().waitFor();
+
+      // what the list offers is never refused (a character over the budget is left out instead)
+      const token = (await api<{ access_token: string }>(base, '/api/login', { username: email, password })).access_token;
+      for (const c of reply.list) {
+        const taken = await api<{ status: string }>(base, '/api/avatar/use_library_avatar', { model_id: c.model_id }, token);
+        expect(taken.status).toBe('in_use');
+      }
+      await ctx.close();
+    },
+    900_000,
+  );
 });
+
+interface LibraryPage {
+  list: { model_id: number; name: string }[];
+  total: number;
+  over_budget: number;
+}

@@ -217,8 +217,9 @@ export const avatarPageReply = pageOf(avatarItem).extend({
 export type AvatarPageReply = z.output<typeof avatarPageReply>;
 
 /**
- * GET /avatar/library_avatar_page: the library's rigged characters (imported with animation clips) anyone may take as
- * avatar, named in the caller's language, with their thumbnail, public GLB, clips and height in metres.
+ * GET /avatar/library_avatar_page: the library's rigged characters (imported with animation clips) within the avatar
+ * budget, which anyone may take as avatar, named in the caller's language, with their thumbnail, public GLB, clips and
+ * height in metres.
  */
 export const libraryAvatarPageQuery = pageQuery;
 export const libraryAvatar = z.object({
@@ -232,7 +233,11 @@ export const libraryAvatar = z.object({
   avatar_id: z.number().int().nullable(),
 });
 export type LibraryAvatar = z.output<typeof libraryAvatar>;
-export const libraryAvatarPageReply = pageOf(libraryAvatar);
+/**
+ * Only the characters within the avatar budget are listed (`total` and the pages count those); `over_budget` says how
+ * many the budget leaves out, so an empty list can tell why.
+ */
+export const libraryAvatarPageReply = pageOf(libraryAvatar).extend({ over_budget: z.number().int() });
 export type LibraryAvatarPageReply = z.output<typeof libraryAvatarPageReply>;
 
 /** POST /avatar/use_library_avatar {model_id}: takes a library character as avatar (made once) and puts it in use. */

@@ -86,6 +86,35 @@ function fakeLibrary(id: number, glb: Uint8Array | null): AvatarLibrary {
   };
 }
 
+/**
+ * A library of several characters (`null`: a GLB that cannot be read), paged as the library pages, counting how often
+ * each GLB is read.
+ */
+function fakeLibraryOf(entries: [number, Uint8Array | null][]) {
+  const reads = new Map<number, number>();
+  const characterOf = (id: number) => ({
+    id,
+    name: `Character ${id}`,
+    names: { zh: `角色 ${id}`, tc: `角色 ${id}`, en: `Character ${id}` },
+    thumbnail: `/api/library/file/${id}/thumbnail.png`,
+    url: `/api/library/file/${id}/model.glb`,
+    clips: ['Idle', 'Wave'],
+    height: 1.7,
+  });
+  const library: AvatarLibrary = {
+    animatedCharacters: async ({ page, limit }) => ({
+      list: entries.slice((page - 1) * limit, page * limit).map(([id]) => characterOf(id)),
+      total: entries.length,
+    }),
+    animatedCharacter: async (id) => (entries.some(([e]) => e === id) ? characterOf(id) : undefined),
+    glbBytes: async (id) => {
+      reads.set(id, (reads.get(id) ?? 0) + 1);
+      return entries.find(([e]) => e === id)?.[1] ?? null;
+    },
+  };
+  return { library, reads };
+}
+
 /** The message a refusal is answered with (as the errors plugin builds it). */
 function answerOf(err: unknown, lang: 'zh' | 'tc' | 'en'): string {
   if (!(err instanceof AppError)) throw err;
@@ -124,6 +153,7 @@ describe('library characters as avatars', () => {
     const user = await shopper(t);
     const zh = await get<LibraryAvatarPageReply>('/avatar/library_avatar_page?page=1&limit=20', user, 'zh');
     expect(zh.total).toBe(1);
+    expect(zh.over_budget).toBe(0);
     expect(zh.list[0]).toMatchObject({
       model_id: knightId,
       name: '骑士',
@@ -255,5 +285,87 @@ describe('the avatar budget on library characters', () => {
       .useLibrary(user, { model_id: 900_005 }, 'en')
       .catch((e: unknown) => e);
     expect((broken as AppError).code).toBe(ErrorCode.AVATAR_NOT_READY);
+  });
+});
+
+describe('the character list offers only characters within the avatar budget', () => {
+  it('lists the fitting ones (count and pages over those only) and says how many the budget leaves out', async () => {
+    const light = await toGlb(skinnedDocument());
+    const heavy = await heavyGlb(20_000);
+    const { library } = fakeLibraryOf([
+      [901_001, light],
+      [901_002, heavy],
+      [901_003, light],
+      [901_004, heavy],
+      [901_005, light],
+      [901_006, null],
+    ]);
+    const user = await shopper(t);
+    const service = serviceWith(library);
+    const first = await service.libraryPage(user, { page: 1, limit: 2 }, 'en');
+    expect(first.list.map((c) => c.model_id)).toEqual([901_001, 901_003]);
+    // the unreadable one is left out too (taking it would be refused), but it is not over the budget
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2, over_budget: 2 });
+    const second = await service.libraryPage(user, { page: 2, limit: 2 }, 'en');
+    expect(second.list.map((c) => c.model_id)).toEqual([901_005]);
+    expect(second.total).toBe(3);
+    expect((await service.libraryPage(user, { page: 3, limit: 2 }, 'en')).list).toEqual([]);
+    // what the list offers can be taken; what it leaves out is still refused when asked for by id
+    await expect(service.useLibrary(user, { model_id: 901_003 }, 'en')).resolves.toMatchObject({ status: 'in_use' });
+    const refused = await service.useLibrary(user, { model_id: 901_002 }, 'en').catch((e: unknown) => e);
+    expect((refused as AppError).code).toBe(ErrorCode.AVATAR_NOT_READY);
+    expect((await service.libraryPage(user, { page: 1, limit: 2 }, 'en')).list[1]?.avatar_id).not.toBeNull();
+  });
+
+  it('reads each GLB once: the figures are stored, and a restarted server lists from them', async () => {
+    const light = await toGlb(skinnedDocument());
+    const heavy = await heavyGlb(20_000);
+    const entries: [number, Uint8Array | null][] = [
+      [902_001, light],
+      [902_002, heavy],
+      [902_003, null],
+    ];
+    const user = await shopper(t);
+    const before = fakeLibraryOf(entries);
+    const service = serviceWith(before.library);
+    expect((await service.libraryPage(user, { page: 1, limit: 10 }, 'en')).total).toBe(1);
+    await service.libraryPage(user, { page: 1, limit: 10 }, 'en');
+    // the readable ones once; the unreadable one is tried again at each list
+    expect(Object.fromEntries(before.reads)).toEqual({ 902001: 1, 902002: 1, 902003: 2 });
+    expect(await createAvatarsRepository(t.database.db).libraryStats([902_001, 902_002, 902_003])).toEqual(
+      new Map([
+        [902_001, { triangles: 8, textures: 0, textureSize: 0, bones: 3 }],
+        [902_002, { triangles: 80_000, textures: 0, textureSize: 0, bones: 0 }],
+      ]),
+    );
+
+    const after = fakeLibraryOf(entries);
+    const restarted = serviceWith(after.library);
+    const page = await restarted.libraryPage(user, { page: 1, limit: 10 }, 'en');
+    expect(page).toMatchObject({ total: 1, over_budget: 1 });
+    expect(page.list.map((c) => c.model_id)).toEqual([902_001]);
+    const refused = await restarted.useLibrary(user, { model_id: 902_002 }, 'en').catch((e: unknown) => e);
+    expect(answerOf(refused, 'en')).toContain('at most 70,000 (found 80,000)');
+    expect(Object.fromEntries(after.reads)).toEqual({ 902003: 1 });
+  });
+
+  it('answers an empty list with the count over the budget when no character fits', async () => {
+    const heavy = await heavyGlb(20_000);
+    const user = await shopper(t);
+    const service = serviceWith(
+      fakeLibraryOf([
+        [903_001, heavy],
+        [903_002, heavy],
+      ]).library,
+    );
+    expect(await service.libraryPage(user, { page: 1, limit: 12 }, 'zh')).toEqual({
+      list: [],
+      total: 0,
+      page: 1,
+      limit: 12,
+      over_budget: 2,
+    });
+    // no library at all: nothing listed, nothing over the budget
+    expect(await serviceWith().libraryPage(user, { page: 1, limit: 12 }, 'en')).toMatchObject({ total: 0, over_budget: 0 });
   });
 });

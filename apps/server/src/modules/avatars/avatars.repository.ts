@@ -1,6 +1,7 @@
+import type { AvatarModelStats } from '@xr/contract/avatars';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { avatars } from './avatars.table';
+import { avatarLibraryStats, avatars } from './avatars.table';
 
 export type AvatarRow = typeof avatars.$inferSelect;
 export type NewAvatarRow = typeof avatars.$inferInsert;
@@ -133,6 +134,21 @@ export function createAvatarsRepository(db: DbOrTx) {
         .select()
         .from(avatars)
         .where(and(inArray(avatars.userId, userIds), eq(avatars.status, 'in_use')));
+    },
+
+    /** The stored budget figures of these library characters (those measured before). */
+    async libraryStats(modelIds: number[]): Promise<Map<number, AvatarModelStats>> {
+      if (modelIds.length === 0) return new Map();
+      const rows = await db.select().from(avatarLibraryStats).where(inArray(avatarLibraryStats.libraryModelId, modelIds));
+      return new Map(rows.map((r) => [r.libraryModelId, r.stats]));
+    },
+
+    /** Stores a library character's budget figures (a second measurement of the same GLB overwrites its twin). */
+    async saveLibraryStats(modelId: number, stats: AvatarModelStats): Promise<void> {
+      await db
+        .insert(avatarLibraryStats)
+        .values({ libraryModelId: modelId, stats })
+        .onConflictDoUpdate({ target: avatarLibraryStats.libraryModelId, set: { stats, measuredAt: new Date() } });
     },
   };
 }

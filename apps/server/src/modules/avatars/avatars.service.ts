@@ -8,7 +8,6 @@ import {
   type AvatarLook,
   type AvatarModelStats,
   type AvatarPageReply,
-  checkAvatarBudget,
   defaultLookFor,
   type LibraryAvatarPageReply,
   type SetAvatarStatusBody,
@@ -18,17 +17,18 @@ import {
 import type { PageQuery } from '@xr/contract/common';
 import { ErrorCode } from '@xr/contract/errors';
 import { avatarBudgetFigure, jobFailureMessage } from '@xr/contract/jobs';
-import { LANGS, type Lang } from '@xr/contract/lang';
+import type { Lang } from '@xr/contract/lang';
 import type { Db, Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { loadSharp } from '../../lib/sharp';
 import { deleteQuietly, type Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/upload';
-import type { LibraryCharacter } from '../library/library.service';
 import { publicContentType, publicUrlOf } from '../users/users.files';
-import { measureAvatarGlb } from './avatars.budget';
+import { type AvatarLibrary, createAvatarLibrary } from './avatars.library';
 import { type AvatarRow, type AvatarsRepository, createAvatarsRepository } from './avatars.repository';
+
+export type { AvatarLibrary } from './avatars.library';
 
 /** How many custom avatars a user may keep (null = unlimited). The plans module provides the rule (wired in app.ts). */
 export type CustomAvatarAllowance = (userId: number) => Promise<number | null>;
@@ -54,14 +54,6 @@ export interface AcceptedAvatarUpload {
 }
 
 const DEFAULT_NAME: Record<Lang, string> = { zh: '默认形象', tc: '預設形象', en: 'Default' };
-
-/** The library's rigged characters, which anyone may take as avatar (the library service, wired in app.ts). */
-export interface AvatarLibrary {
-  animatedCharacters(q: { page: number; limit: number }, lang: Lang): Promise<{ list: LibraryCharacter[]; total: number }>;
-  animatedCharacter(id: number, lang: Lang): Promise<LibraryCharacter | undefined>;
-  /** A model's GLB as the library serves it (null when it has none). */
-  glbBytes(id: number): Promise<Uint8Array | null>;
-}
 
 const statsItem = (s: AvatarModelStats) => ({
   triangles: s.triangles,
@@ -187,46 +179,8 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
 
   const usable = (row: AvatarRow) => row.kind === 'parametric' || row.modelStatus === 'ready';
 
-  /** Library characters' budget figures, measured once per model: an imported model's GLB never changes. */
-  const measured = new Map<number, Promise<AvatarModelStats>>();
-  function libraryStatsOf(modelId: number): Promise<AvatarModelStats> {
-    let stats = measured.get(modelId);
-    if (!stats) {
-      stats = (async () => {
-        const bytes = library ? await library.glbBytes(modelId) : null;
-        if (!bytes) throw new AppError(ErrorCode.AVATAR_NOT_READY);
-        try {
-          return await measureAvatarGlb(bytes);
-        } catch {
-          throw new AppError(ErrorCode.AVATAR_NOT_READY);
-        }
-      })();
-      measured.set(modelId, stats);
-      // a file that could not be read is tried again next time
-      stats.catch(() => measured.delete(modelId));
-    }
-    return stats;
-  }
-
-  /**
-   * Refuses a library character over the avatar budget, the rule an uploaded avatar is held to (a room draws dozens
-   * of people at once), with the same reason text and figure the upload's refusal shows; returns its figures.
-   */
-  async function fitLibraryCharacter(modelId: number): Promise<AvatarModelStats> {
-    const stats = await libraryStatsOf(modelId);
-    const over = checkAvatarBudget(stats);
-    if (over) {
-      const reason = Object.fromEntries(
-        LANGS.map((l) => [l, `${jobFailureMessage(over.reason, l)}${l === 'en' ? ' ' : ''}${avatarBudgetFigure(over.value, l)}`]),
-      ) as Record<Lang, string>;
-      throw new AppError(ErrorCode.AVATAR_NOT_READY, {
-        field: 'model_id',
-        messageKey: 'avatarLibraryOverBudget',
-        localParams: { reason },
-      });
-    }
-    return stats;
-  }
+  /** Library characters as avatars, held to the avatar budget. */
+  const characters = createAvatarLibrary(library, repo);
 
   return {
     /** The user's avatars, default first then newest, with the allowance (the default avatar is made on first look). */
@@ -256,11 +210,11 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
     },
 
     /**
-     * The library's rigged characters, each with the user's avatar made from it (null when not taken yet).
+     * The library's rigged characters that fit the avatar budget (count and pages over those only), each with the
+     * user's avatar made from it (null when not taken yet), and how many characters the budget leaves out.
      */
     async libraryPage(actor: AvatarActor, q: PageQuery, lang: Lang): Promise<LibraryAvatarPageReply> {
-      if (!library) return { list: [], total: 0, page: q.page, limit: q.limit };
-      const { list, total } = await library.animatedCharacters(q, lang);
+      const { list, total, overBudget } = await characters.fittingPage(q, lang);
       const taken = await repo.ofLibraryModels(
         actor.id,
         list.map((c) => c.id),
@@ -279,6 +233,7 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
         total,
         page: q.page,
         limit: q.limit,
+        over_budget: overBudget,
       };
     },
 
@@ -288,9 +243,9 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
      * character over the avatar budget is refused (40981, with the budget's reason and figure), as an upload would be.
      */
     async useLibrary(actor: AvatarActor, body: UseLibraryAvatarBody, lang: Lang): Promise<AvatarItem> {
-      const character = library ? await library.animatedCharacter(body.model_id, lang) : undefined;
+      const character = await characters.character(body.model_id, lang);
       if (!character) throw notFound();
-      const stats = await fitLibraryCharacter(character.id);
+      const stats = await characters.fit(character.id);
       const row = await locked(actor.id, async (r) => {
         await ensureDefault(r, actor.id, lang);
         const [existing] = await r.ofLibraryModels(actor.id, [character.id]);
@@ -357,7 +312,7 @@ export function createAvatarsService({ db, storage, jobs, allowance, urlTtlSecon
       if (body.status === 'in_use') {
         // measured outside the transaction: reading the library's file needs no lock
         const libraryModelId = (await repo.owned(actor.id, body.id))?.libraryModelId;
-        if (libraryModelId != null) await fitLibraryCharacter(libraryModelId);
+        if (libraryModelId != null) await characters.fit(libraryModelId);
       }
       const row = await locked(actor.id, async (r) => {
         const target = await ownedOrNotFound(r, actor.id, body.id);

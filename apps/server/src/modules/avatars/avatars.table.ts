@@ -49,3 +49,14 @@ export const avatars = pgTable(
     uniqueIndex('avatars_library_uq').on(t.userId, t.libraryModelId).where(sql`${t.libraryModelId} is not null`),
   ],
 );
+
+/**
+ * The avatar budget's figures of each library character measured so far (`measureAvatarGlb` of its GLB), so the
+ * character list offers only those that fit without reading every GLB again after a restart. An imported model's GLB
+ * never changes, so a row stays true; the budget itself is applied when reading (a new budget needs no new figures).
+ */
+export const avatarLibraryStats = pgTable('avatar_library_stats', {
+  libraryModelId: integer('library_model_id').primaryKey(),
+  stats: jsonb('stats').$type<AvatarModelStats>().notNull(),
+  measuredAt: timestamp('measured_at', { withTimezone: true }).notNull().defaultNow(),
+});

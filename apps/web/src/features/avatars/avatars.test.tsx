@@ -3,6 +3,7 @@ import { type AvatarItem, avatarLook, defaultLookFor } from '@xr/contract/avatar
 import { forwardRef, useImperativeHandle } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { bodiesTo, renderAt, reply, serve, setupScreenTests } from '../../components/test-utils';
+import i18n from '../../lib/i18n';
 import { AvatarEditor } from './components/avatar-editor';
 import { canSave, type EditorState, editorReducer, randomLook } from './components/editor-state';
 import AvatarListPage from './pages/avatar-list-page';
@@ -191,6 +192,7 @@ describe('/avatar-list', () => {
           total: 2,
           page: 1,
           limit: 12,
+          over_budget: 0,
         }),
       '/api/avatar/use_library_avatar': () => reply(200, item({ id: 10, name: 'Knight', library_model_id: 40 })),
     });
@@ -209,5 +211,54 @@ describe('/avatar-list', () => {
     fireEvent.click(within(offered[0]!).getByTestId('use-library-40'));
     await waitFor(() => expect(bodiesTo(mock, '/api/avatar/use_library_avatar')).toEqual([{ model_id: 40 }]));
     expect(await screen.findByText('“Knight” is now in use')).toBeInTheDocument();
+    expect(screen.queryByTestId('library-left-out')).toBeNull();
+  }, 120_000);
+
+  const knight = {
+    model_id: 40,
+    name: 'Knight',
+    thumbnail: '/api/library/file/40/thumbnail.png',
+    url: '/api/library/file/40/model.glb',
+    clips: ['Idle', 'Walk'],
+    height: 1.8,
+    avatar_id: null,
+  };
+  /** Opens the character list over a library page the server answers with. */
+  async function openLibrary(library: object, button = /Choose a character/) {
+    serve({
+      '/api/avatar/avatar_page': () =>
+        reply(200, { list: [item()], total: 1, page: 1, limit: 12, allowance: 1, custom_count: 0 }),
+      '/api/avatar/library_avatar_page': () => reply(200, { page: 1, limit: 12, ...library }),
+    });
+    renderAt(<AvatarListPage />, '/avatar-list');
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+  }
+
+  it('says why the character list is empty when every character is over the avatar budget', async () => {
+    await openLibrary({ list: [], total: 0, over_budget: 3 });
+    expect(await screen.findByTestId('library-empty')).toHaveTextContent(
+      "The library's 3 animated characters are all too heavy to use as avatars: a room shows many people at once, so an " +
+        'avatar must stay within 70,000 triangles, 4 textures of at most 2048 px and 150 bones.',
+    );
+    expect(screen.queryAllByTestId('library-avatar')).toHaveLength(0);
+  }, 120_000);
+
+  it('offers the characters that fit and counts the ones the avatar budget leaves out under the list', async () => {
+    await openLibrary({ list: [knight], total: 1, over_budget: 2 });
+    expect(await screen.findAllByTestId('library-avatar')).toHaveLength(1);
+    expect(screen.getByTestId('library-left-out')).toHaveTextContent(
+      '2 more characters of the library are too heavy to use as avatars and are not shown.',
+    );
+  }, 120_000);
+
+  it('says the library has no characters yet when none were left out (in the reader language)', async () => {
+    await i18n.changeLanguage('tc');
+    try {
+      await openLibrary({ list: [], total: 0, over_budget: 0 }, /選擇角色/);
+      expect(await screen.findByTestId('library-empty')).toHaveTextContent('模型庫中還沒有帶動畫的角色');
+      expect(screen.queryByTestId('library-left-out')).toBeNull();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
-import type { LibraryAvatar } from '@xr/contract/avatars';
-import { Button, Card, Empty, Modal, Pagination, Skeleton, Tag } from 'antd';
+import { AVATAR_BUDGET, type LibraryAvatar } from '@xr/contract/avatars';
+import { Button, Card, Empty, Modal, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../lib/feedback';
@@ -8,9 +8,19 @@ import { useLibraryAvatarPage, useUseLibraryAvatar } from '../api/library-avatar
 
 const LIMIT = 12;
 
+/** The avatar budget's figures as the messages show them. */
+const BUDGET = {
+  triangles: AVATAR_BUDGET.triangles.toLocaleString('en'),
+  textures: AVATAR_BUDGET.textures,
+  textureSize: AVATAR_BUDGET.textureSize,
+  bones: AVATAR_BUDGET.bones,
+};
+
 /**
  * The library's rigged characters (imported packs' animated figures) to take as avatar: picture, name and clips; Use
- * makes the avatar once and puts it in use. `inUseId` is the avatar in use, so its character shows as in use.
+ * makes the avatar once and puts it in use. `inUseId` is the avatar in use, so its character shows as in use. Only
+ * characters within the avatar budget are offered (the server leaves the others out); how many were left out is said
+ * under the list, and an empty list says whether the library has no character or none light enough.
  */
 export function LibraryPicker({ open, inUseId, onClose }: { open: boolean; inUseId: number | null; onClose(): void }) {
   const { t } = useTranslation('avatars');
@@ -33,7 +43,10 @@ export function LibraryPicker({ open, inUseId, onClose }: { open: boolean; inUse
       {list.isLoading ? (
         <Skeleton active />
       ) : !data || data.list.length === 0 ? (
-        <Empty description={t('libraryEmpty')} />
+        <Empty
+          description={data?.over_budget ? t('libraryNoneFits', { count: data.over_budget, ...BUDGET }) : t('libraryEmpty')}
+          data-testid="library-empty"
+        />
       ) : (
         <>
           <div className="xr-avatar-grid" data-testid="library-avatars">
@@ -74,6 +87,11 @@ export function LibraryPicker({ open, inUseId, onClose }: { open: boolean; inUse
           </div>
           {data.total > LIMIT && (
             <Pagination className="xr-avatar-page__pager" current={page} pageSize={LIMIT} total={data.total} onChange={setPage} />
+          )}
+          {data.over_budget > 0 && (
+            <Typography.Paragraph type="secondary" className="xr-avatar-page__left-out" data-testid="library-left-out">
+              {t('libraryLeftOut', { count: data.over_budget })}
+            </Typography.Paragraph>
           )}
         </>
       )}
