@@ -1,14 +1,15 @@
 import { useGLTF } from '@react-three/drei';
 import { useFrame } from '@react-three/fiber';
 import { type AvatarLookParams, avatarLookRef } from '@xr/contract/avatars';
-import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Box3, CanvasTexture, Color, type Object3D, SRGBColorSpace } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import { animateAvatar, createAvatarObject, disposeAvatarObject } from '../../../components/avatar/avatar-figure';
 import { drawRoomIcon, type RoomIconName } from '../../../components/room-icons';
-import { AvatarAnimator, type AvatarMotion, isShown } from '../lib/avatar-motion';
+import { type AvatarMotion, chooseAvatarClips, chooseEmoteClips } from '../lib/avatar-motion';
 import { colorOf } from '../lib/colors';
 import { EMOTE_ICON } from '../lib/emotes';
+import { useAvatarAnimation } from '../lib/use-avatar-animation';
 
 /**
  * How a person looks. Everything is optional: without a look the figure is the generated low-poly one in the
@@ -38,8 +39,13 @@ export interface AvatarFigureProps {
   look?: unknown;
   /** Shown as a small marker above the name (speaking, hand raised, host). */
   badge?: 'speaking' | 'hand' | null;
-  /** An emote being played (its picture above the name; wave raises an arm, dance lifts the figure). */
+  /**
+   * An emote being played: its picture above the name, and a model's own clip for it (a wave, a dance) when it has
+   * one; otherwise wave raises the generated figure's arm and dance lifts the figure.
+   */
   emote?: string | null;
+  /** Tells one emote from the next of the same kind (its end time): a new one starts the model's clip again. */
+  emoteKey?: number;
   /** How the person moves, updated in place every frame: a model avatar plays its walk clip while they walk. */
   motion?: AvatarMotion;
 }
@@ -121,22 +127,25 @@ function NameTag({
  * A person in the 3D room: a generated low-poly figure (body, head, arms, hair) in the person's colour or look, with
  * the name above. Drawn at the group's origin standing on the floor, facing −Z (yaw 0), 1.7 m tall at scale 1.
  */
-export function AvatarFigure({ personKey, name, guestLabel, look, badge, emote, motion }: AvatarFigureProps) {
+export function AvatarFigure({ personKey, name, guestLabel, look, badge, emote, emoteKey, motion }: AvatarFigureProps) {
   const ref = avatarLookRef.safeParse(look);
   if (ref.success) {
+    // a model figure shows an emote itself (its clip, else the lift), as the generated fallback figure does
     const figure =
       ref.data.kind === 'parametric' ? (
-        <BuiltInFigure look={ref.data.look} />
+        <group position={[0, emote === 'dance' ? 0.2 : 0, 0]}>
+          <BuiltInFigure look={ref.data.look} />
+        </group>
       ) : (
         <ModelBoundary fallback={<SimpleFigure personKey={personKey} emote={emote} />}>
           <Suspense fallback={<SimpleFigure personKey={personKey} emote={emote} />}>
-            <ModelFigure url={ref.data.url} motion={motion} />
+            <ModelFigure url={ref.data.url} motion={motion} emote={emote} emoteKey={emoteKey} />
           </Suspense>
         </ModelBoundary>
       );
     return (
       <group>
-        <group position={[0, emote === 'dance' ? 0.2 : 0, 0]}>{figure}</group>
+        {figure}
         <NameTag name={name} guestLabel={guestLabel} badge={badge} emote={emote} />
       </group>
     );
@@ -163,16 +172,23 @@ function BuiltInFigure({ look }: { look: AvatarLookParams }) {
   return <primitive object={object} />;
 }
 
-/** Longest step (s) an avatar's animation advances in one frame (a tab back from the background does not leap). */
-const MAX_ANIMATION_STEP = 0.1;
-
 /**
  * An uploaded GLB / VRM avatar or a library character, scaled to a person's height and standing on the floor, facing
- * −Z, playing its idle clip and its walk clip while the person walks (see `AvatarAnimator`). Each figure is its own
- * copy with its own skeleton (the loaded file is shared by everyone wearing it) and one mixer, updated only while
- * the figure is shown.
+ * −Z, playing its idle clip, its walk clip while the person walks and its own clip of an emote (a wave, a dance; see
+ * `AvatarAnimator`). Each figure is its own copy with its own skeleton (the loaded file is shared by everyone wearing
+ * it) and one mixer, updated only while the figure is shown. A model without a dance clip lifts for a dance instead.
  */
-function ModelFigure({ url, motion }: { url: string; motion?: AvatarMotion }) {
+function ModelFigure({
+  url,
+  motion,
+  emote,
+  emoteKey,
+}: {
+  url: string;
+  motion?: AvatarMotion;
+  emote?: string | null;
+  emoteKey?: number;
+}) {
   // the pipeline's GLBs (library characters) are meshopt-compressed; an uploaded one may use Draco
   const gltf = useGLTF(url, true, true);
   const object = useMemo(() => {
@@ -189,20 +205,17 @@ function ModelFigure({ url, motion }: { url: string; motion?: AvatarMotion }) {
     root.rotation.y = Math.PI;
     return root;
   }, [gltf]);
-  const animator = useRef<AvatarAnimator | null>(null);
-  useEffect(() => {
-    const a = new AvatarAnimator(object, gltf.animations);
-    animator.current = a;
-    return () => {
-      a.dispose();
-      if (animator.current === a) animator.current = null;
-    };
-  }, [object, gltf.animations]);
-  useFrame((_, dt) => {
-    const a = animator.current;
-    if (a && isShown(object)) a.update(Math.min(dt, MAX_ANIMATION_STEP), motion);
-  });
-  return <primitive object={object} />;
+  useAvatarAnimation(object, gltf.animations, motion, emote, emoteKey);
+  const hasDance = useMemo(() => {
+    const names = gltf.animations.map((c) => c.name);
+    const own = chooseAvatarClips(names);
+    return !!chooseEmoteClips(names, [own.idle, own.move]).dance;
+  }, [gltf.animations]);
+  return (
+    <group position={[0, emote === 'dance' && !hasDance ? 0.2 : 0, 0]}>
+      <primitive object={object} />
+    </group>
+  );
 }
 
 /** A model that cannot be loaded (expired URL, bad file) shows the generated figure instead of breaking the room. */

@@ -19,6 +19,7 @@ function RemoteAvatar({
   member,
   source,
   emote,
+  emoteKey,
   speaking,
   guestLabel,
   onPose,
@@ -26,6 +27,8 @@ function RemoteAvatar({
   member: WorldMember;
   source: RoomFrameSource;
   emote: string | null;
+  /** The emote's end time: tells it from the next emote of the same kind. */
+  emoteKey?: number;
   speaking: boolean;
   guestLabel: string;
   onPose?(memberId: number, p: [number, number, number]): void;
@@ -55,6 +58,7 @@ function RemoteAvatar({
         look={(member.look as AvatarLook | null) ?? null}
         badge={member.hand_raised ? 'hand' : speaking ? 'speaking' : null}
         emote={emote}
+        emoteKey={emoteKey}
         motion={motion}
       />
     </group>
@@ -88,12 +92,14 @@ export function RoomAvatars({
         .filter((m) => m.member_id !== meId)
         .map((m) => {
           const e = emotes[m.member_id];
+          const showing = e && e.until > now ? e : null;
           return (
             <RemoteAvatar
               key={m.member_id}
               member={m}
               source={source}
-              emote={e && e.until > now ? e.emote : null}
+              emote={showing?.emote ?? null}
+              emoteKey={showing?.until}
               speaking={speaking.has(m.member_id)}
               guestLabel={guestLabel}
               onPose={onPose}

@@ -4,6 +4,7 @@ import {
   AvatarAnimator,
   CROSS_FADE,
   chooseAvatarClips,
+  chooseEmoteClips,
   createAvatarMotion,
   isShown,
   resetMotion,
@@ -70,6 +71,72 @@ describe('chooseAvatarClips', () => {
       move: null,
     });
     expect(chooseAvatarClips(['Wave'])).toEqual({ idle: 'Wave', move: null });
+  });
+});
+
+/** The Quaternius robot's clips as distributed. */
+const ROBOT = [
+  'RobotArmature|Robot_Dance',
+  'RobotArmature|Robot_Death',
+  'RobotArmature|Robot_Idle',
+  'RobotArmature|Robot_Jump',
+  'RobotArmature|Robot_No',
+  'RobotArmature|Robot_Punch',
+  'RobotArmature|Robot_Running',
+  'RobotArmature|Robot_Sitting',
+  'RobotArmature|Robot_Standing',
+  'RobotArmature|Robot_ThumbsUp',
+  'RobotArmature|Robot_WalkJump',
+  'RobotArmature|Robot_Walking',
+  'RobotArmature|Robot_Wave',
+  'RobotArmature|Robot_Yes',
+];
+
+describe('chooseEmoteClips', () => {
+  it("finds the Quaternius characters' own clips for the emotes they have, and none for the others", () => {
+    expect(chooseEmoteClips(ROBOT, ['RobotArmature|Robot_Idle', 'RobotArmature|Robot_Walking'])).toEqual({
+      wave: 'RobotArmature|Robot_Wave',
+      dance: 'RobotArmature|Robot_Dance',
+      // the thumbs up before the nod: the earlier phrase wins
+      thumbs_up: 'RobotArmature|Robot_ThumbsUp',
+    });
+    expect(
+      chooseEmoteClips([
+        'AlienArmature|Alien_Clapping',
+        'AlienArmature|Alien_Death',
+        'AlienArmature|Alien_Idle',
+        'AlienArmature|Alien_Jump',
+        'AlienArmature|Alien_Punch',
+        'AlienArmature|Alien_Walk',
+      ]),
+    ).toEqual({ clap: 'AlienArmature|Alien_Clapping' });
+    // the knight, the man and the woman have no emote clip: their figures show emotes their own way
+    expect(chooseEmoteClips(['HumanArmature|Idle', 'HumanArmature|Jump', 'HumanArmature|Roll_sword'])).toEqual({});
+    expect(chooseEmoteClips(['Human Armature|ArmatureAction.001', 'Human Armature|Punch', 'Human Armature|Working'])).toEqual({});
+    expect(chooseEmoteClips([])).toEqual({});
+  });
+
+  it('matches whole words in any case and writing, the plainest clip first', () => {
+    expect(chooseEmoteClips(['WAVE_SWORD', 'wave', 'Armature|Dancing', 'thumbs_up', 'Love'])).toEqual({
+      wave: 'wave',
+      dance: 'Armature|Dancing',
+      thumbs_up: 'thumbs_up',
+      heart: 'Love',
+    });
+    expect(chooseEmoteClips(['Greeting', 'ClapHands', 'Shrug', 'Laughing', 'nod'])).toEqual({
+      wave: 'Greeting',
+      clap: 'ClapHands',
+      question: 'Shrug',
+      laugh: 'Laughing',
+      thumbs_up: 'nod',
+    });
+    // parts of words are no match: "Hit" is no "hi", "Swave" no wave, "Nodding" no nod
+    expect(chooseEmoteClips(['Hit', 'Swave', 'Nodding', 'Undance'])).toEqual({});
+  });
+
+  it('never takes the idle or walking clip for an emote', () => {
+    expect(chooseEmoteClips(['Wave'], ['Wave'])).toEqual({});
+    expect(chooseEmoteClips(['Dance', 'Dance_Alt'], ['Dance'])).toEqual({ dance: 'Dance_Alt' });
   });
 });
 
@@ -189,6 +256,127 @@ describe('AvatarAnimator', () => {
     expect(b.idle).toBeNull();
     b.update(0.5, { ...createAvatarMotion(), moving: true });
     expect(none.bone.position.y).toBe(0);
+    expect(b.mixer.time).toBe(0);
+  });
+});
+
+describe('AvatarAnimator emotes', () => {
+  const standing = createAvatarMotion();
+
+  it("fades an emote's own clip in over idle, plays it while the emote shows, then fades back to idle", () => {
+    const { root, bone, animations } = figure([
+      ['Robot_Idle', 0],
+      ['Robot_Walking', 1],
+      ['Robot_Wave', 2],
+      ['Robot_Dance', 3],
+    ]);
+    const a = new AvatarAnimator(root, animations);
+    expect(a.emoteClips).toEqual({ wave: 'Robot_Wave', dance: 'Robot_Dance' });
+    a.update(1 / 60, standing);
+    a.setEmote('wave', 1);
+    expect(a.emoteAction?.getClip().name).toBe('Robot_Wave');
+    expect(a.emoteAction?.isRunning()).toBe(true);
+    a.update(CROSS_FADE / 2, standing);
+    expect(a.emoteAction?.getEffectiveWeight()).toBeCloseTo(0.5);
+    expect(a.idle?.getEffectiveWeight()).toBeCloseTo(0.5);
+    expect(bone.position.y).toBeCloseTo(1);
+    a.update(CROSS_FADE, standing);
+    expect(bone.position.y).toBeCloseTo(2);
+    // a looping emote goes on past its clip's length (1 s) while it shows
+    a.update(0.5, standing);
+    a.update(0.5, standing);
+    expect(a.emoteAction?.isRunning()).toBe(true);
+    expect(bone.position.y).toBeCloseTo(2);
+
+    // the emote ends: back to idle, and the clip's action stops once faded out
+    a.setEmote(null, null);
+    a.update(CROSS_FADE / 2, standing);
+    expect(bone.position.y).toBeCloseTo(1);
+    const wave = a.emoteAction;
+    a.update(CROSS_FADE, standing);
+    expect(bone.position.y).toBeCloseTo(0);
+    expect(a.emoteAction).toBeNull();
+    expect(wave?.isRunning()).toBe(false);
+    a.dispose();
+  });
+
+  it('starts the clip again for the next emote of the same kind, and switches clips for another kind', () => {
+    const { root, bone, animations } = figure([
+      ['Idle', 0],
+      ['Wave', 2],
+      ['Dance', 3],
+    ]);
+    const a = new AvatarAnimator(root, animations);
+    a.setEmote('wave', 100);
+    a.update(CROSS_FADE, standing);
+    a.update(0.4, standing);
+    const time = a.emoteAction?.time ?? 0;
+    expect(time).toBeGreaterThan(0.3);
+    a.setEmote('wave', 100);
+    expect(a.emoteAction?.time).toBe(time);
+    a.setEmote('wave', 200);
+    expect(a.emoteAction?.time).toBe(0);
+    a.setEmote('dance', 300);
+    expect(a.emoteAction?.getClip().name).toBe('Dance');
+    a.update(0.05, standing);
+    // the dance takes the wave's full share at once
+    expect(bone.position.y).toBeCloseTo(3);
+  });
+
+  it('plays a one-off emote once, then returns to idle while the emote still shows', () => {
+    const { root, bone, animations } = figure([
+      ['Idle', 0],
+      ['ThumbsUp', 2],
+    ]);
+    const a = new AvatarAnimator(root, animations);
+    a.setEmote('thumbs_up', 1);
+    a.update(CROSS_FADE, standing);
+    expect(bone.position.y).toBeCloseTo(2);
+    // past the clip's 1 s: ended, fading out on its last pose
+    a.update(0.5, standing);
+    a.update(0.5, standing);
+    a.update(0.05, standing);
+    expect(a.emoteBlend).toBeLessThan(1);
+    a.update(CROSS_FADE, standing);
+    expect(a.emoteAction).toBeNull();
+    expect(bone.position.y).toBeCloseTo(0);
+  });
+
+  it('gives way to the walk while the person walks, and a looping emote resumes when they stop', () => {
+    const { root, bone, animations } = figure([
+      ['Idle', 0],
+      ['Walk', 1],
+      ['Dance', 3],
+    ]);
+    const a = new AvatarAnimator(root, animations);
+    const m = createAvatarMotion();
+    a.setEmote('dance', 1);
+    a.update(CROSS_FADE, m);
+    expect(bone.position.y).toBeCloseTo(3);
+    m.moving = true;
+    m.speed = 1.6;
+    a.update(CROSS_FADE, m);
+    expect(bone.position.y).toBeCloseTo(1);
+    m.moving = false;
+    a.update(CROSS_FADE, m);
+    expect(bone.position.y).toBeCloseTo(3);
+  });
+
+  it('plays no clip for an emote the model has none of, nor for a model without clips', () => {
+    const { root, bone, animations } = figure([
+      ['Idle', 0],
+      ['Walk', 1],
+    ]);
+    const a = new AvatarAnimator(root, animations);
+    a.setEmote('dance', 1);
+    expect(a.emoteAction).toBeNull();
+    a.update(CROSS_FADE, standing);
+    expect(bone.position.y).toBeCloseTo(0);
+    const none = figure([]);
+    const b = new AvatarAnimator(none.root, none.animations);
+    b.setEmote('wave', 1);
+    b.update(0.5, standing);
+    expect(b.emoteAction).toBeNull();
     expect(b.mixer.time).toBe(0);
   });
 });
