@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getBounds } from '@gltf-transform/core';
-import { LIBRARY_CATEGORY_IDS, LIBRARY_NAME_MAX, type LibraryCategory, localizedNames } from '@xr/contract/library';
+import {
+  LIBRARY_CATEGORY_IDS,
+  LIBRARY_NAME_MAX,
+  type LibraryCategory,
+  type LibraryCredit,
+  type LocalizedNames,
+  localizedNames,
+} from '@xr/contract/library';
 import { z } from 'zod';
 import { PipelineError } from '../../lib/pipeline/errors';
 import { createIO } from '../../lib/pipeline/gltf-io';
@@ -10,7 +17,6 @@ import type { PipelinePool } from '../../lib/pipeline/pool';
 import { safeUnzip } from '../../lib/pipeline/unzip';
 import { namesFromFile, variantOf } from './library.glossary';
 import { scanPacks } from './library.packs';
-import type { LibraryService } from './library.service';
 
 /** Files the importer takes (the asset pipeline's formats; `.max` is reported with the export advice). */
 export const IMPORT_EXTENSIONS = ['.glb', '.gltf', '.fbx', '.obj', '.3ds', '.dae', '.stl', '.ply', '.zip', '.max'] as const;
@@ -25,6 +31,35 @@ const manifestSchema = z.record(
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
   }),
 );
+
+/** A model to add to the library from the asset pipeline's output (`npm run library:import`). */
+export interface ImportedModelInput {
+  glbPath: string;
+  thumbnailPath: string;
+  /** The pipeline's coarse level of detail of a dense model (`ProcessModelResult.coarseGlbPath`), if it made one. */
+  coarseGlbPath?: string;
+  triangles: number;
+  size: [number, number, number];
+  names: LocalizedNames;
+  category?: LibraryCategory;
+  tags?: string[];
+  clips?: string[];
+  /** SHA-256 of the source file (a second import of it is skipped before processing). */
+  sourceHash?: string;
+  /** Variant group and label (`variantOf`); without a group the model is its own. */
+  groupKey?: string;
+  variant?: string;
+  credit?: LibraryCredit | null;
+}
+
+/**
+ * The library calls the importer makes (the library service's own methods). Written out here, not imported from the
+ * service, so the service can load the importer lazily without a cycle between the two files.
+ */
+export interface ImportTarget {
+  bySourceHash(hash: string): Promise<number | undefined>;
+  importModel(input: ImportedModelInput): Promise<{ row: { id: number; nameEn: string }; created: boolean }>;
+}
 
 export interface ImportReport {
   added: { file: string; id: number; name: string }[];
@@ -71,7 +106,7 @@ async function listModels(root: string, dir = root, depth = 0, out: string[] = [
  */
 export async function importFolder(opts: {
   folder: string;
-  library: LibraryService;
+  library: ImportTarget;
   pipeline: PipelinePool;
   tmpDir: string;
   onFile?: (file: string, index: number, total: number) => void;
@@ -97,7 +132,7 @@ export async function importFolder(opts: {
 async function importFrom(
   root: string,
   opts: {
-    library: LibraryService;
+    library: ImportTarget;
     pipeline: PipelinePool;
     tmpDir: string;
     onFile?: (file: string, index: number, total: number) => void;

@@ -31,7 +31,7 @@ import type { JobQueue } from '../../lib/jobs';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { ImportReport } from './library.import';
+import type { ImportedModelInput, ImportReport } from './library.import';
 import {
   createLibraryRepository,
   type LibraryFilter,
@@ -138,28 +138,8 @@ function filterOf(q: ModelPageQuery): LibraryFilter {
   return { category: q.category, tag: q.tag, kind: q.kind, terms, group: q.group };
 }
 
-/** A model to add to the library from the asset pipeline's output (`npm run library:import`). */
 /** A library model's stored files: its GLB, its thumbnail, an imported dense model's coarse version. */
 export type LibraryFile = 'glb' | 'png' | 'coarse';
-
-export interface ImportedModelInput {
-  glbPath: string;
-  thumbnailPath: string;
-  /** The pipeline's coarse level of detail of a dense model (`ProcessModelResult.coarseGlbPath`), if it made one. */
-  coarseGlbPath?: string;
-  triangles: number;
-  size: [number, number, number];
-  names: LocalizedNames;
-  category?: LibraryCategory;
-  tags?: string[];
-  clips?: string[];
-  /** SHA-256 of the source file (a second import of it is skipped before processing). */
-  sourceHash?: string;
-  /** Variant group and label (`variantOf`); without a group the model is its own. */
-  groupKey?: string;
-  variant?: string;
-  credit?: LibraryCredit | null;
-}
 
 export interface LibraryServiceDeps {
   db: Db;
