@@ -171,7 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     profile: accounts.profile,
     members: accounts.members,
     projects: commerce.projects,
-    editor: content.editor,
+    review: content.review,
     chat: { forReports: (ids) => world.chat.chatForReports(ids), remove: (id) => world.rooms.removeChat(id) },
   });
   const live = wireLive(core, {
@@ -180,6 +180,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     profile: accounts.profile,
     plans: commerce.plans,
     editor: content.editor,
+    assets: content.assets,
     images: content.images,
     rules: content.rules,
   });

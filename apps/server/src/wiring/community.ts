@@ -8,8 +8,8 @@ import { reportsRoutes } from '../modules/community/reports.routes';
 import { createReportsService, type ReportChat } from '../modules/community/reports.service';
 import { stationRoutes } from '../modules/community/station.routes';
 import { createStationService } from '../modules/community/station.service';
-import type { EditorService } from '../modules/projects/editor.service';
 import type { ProjectsService } from '../modules/projects/projects.service';
+import type { ReviewService } from '../modules/projects/review.service';
 import type { MembersService } from '../modules/users/members.service';
 import type { ProfileService } from '../modules/users/profile.service';
 import type { Core, RegisterRoutes } from './core';
@@ -26,13 +26,13 @@ export async function wireCommunity(
     profile: ProfileService;
     members: MembersService;
     projects: ProjectsService;
-    editor: EditorService;
+    review: Pick<ReviewService, 'withdraw'>;
     /** The world's chat: hiding a reported message deletes it through the world and tells its room. */
     chat: ReportChat;
   },
 ) {
   const { db, config, mailer, jobs, audit, rbac } = core;
-  const { messages, profile, members, projects, editor, chat } = deps;
+  const { messages, profile, members, projects, review, chat } = deps;
   const community = createCommunityService({ db, mailer, config });
   const forum = createForumService({
     db,
@@ -45,7 +45,7 @@ export async function wireCommunity(
   });
   await forum.ensureDefaultBoards();
   const station = createStationService({ db, users: profile, rbac, messages, jobs, audit });
-  const reports = createReportsService({ db, projects, forum, editor, users: profile, members, messages, audit, chat });
+  const reports = createReportsService({ db, projects, forum, review, users: profile, members, messages, audit, chat });
 
   const routes: RegisterRoutes = async (api) => {
     await api.register(communityRoutes, { community });

@@ -11,11 +11,14 @@ import { createLibraryService } from '../modules/library/library.service';
 import type { OrdersService } from '../modules/orders/orders.service';
 import type { PlansService } from '../modules/plans/plans.service';
 import { registerAssetJobs } from '../modules/projects/asset-jobs';
+import { createAssetsService } from '../modules/projects/assets.service';
 import { editorRoutes } from '../modules/projects/editor.routes';
 import { createEditorService } from '../modules/projects/editor.service';
 import { projectImagesRoutes } from '../modules/projects/images.routes';
 import { createProjectImagesService } from '../modules/projects/images.service';
 import type { ProjectsService } from '../modules/projects/projects.service';
+import { createQuestionnairesService } from '../modules/projects/questionnaires.service';
+import { createReviewService } from '../modules/projects/review.service';
 import { scenesRoutes } from '../modules/projects/scenes.routes';
 import { createScenesService } from '../modules/projects/scenes.service';
 import { signedFilesRoutes } from '../modules/projects/signed-files.routes';
@@ -78,25 +81,33 @@ export async function wireContent(
     purchasedAmong: (userId, projectIds) => orders.purchasedAmong(userId, projectIds),
     urlTtlSeconds: config.uploads.urlTtlSeconds,
   });
+  // The creator side: projects (/vrdata/*), their review, their files and delivery, questionnaires.
   const editor = createEditorService({
     db,
     audit,
     projects,
     users: profile,
-    messages,
     storage,
-    jobs,
     images,
-    purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
     hasBuyers: (projectId, tx) => orders.hasBuyers(projectId, tx),
     scenes,
-    urlTtlSeconds: config.uploads.urlTtlSeconds,
     projectQuota: (userId) => plans.projectQuota(userId),
   });
+  const review = createReviewService({ db, projects, users: profile, messages, jobs, scenes, audit });
+  const assets = createAssetsService({
+    db,
+    projects,
+    storage,
+    jobs,
+    scenes,
+    purchased: async (userId, projectId) => (await orders.purchasedAmong(userId, [projectId])).has(projectId),
+    urlTtlSeconds: config.uploads.urlTtlSeconds,
+  });
+  const questionnaires = createQuestionnairesService({ db, projects });
   // The demo catalogue's generated content (queued by the demo seed): tours and 3D scenes saved as published
   // documents, their models found in the library, 3D covers drawn by the pipeline's software renderer.
   registerDemoContentJobs(jobs, {
-    editor,
+    editor: assets,
     storage,
     pipeline,
     log,
@@ -111,7 +122,7 @@ export async function wireContent(
         doc,
         async (source) => {
           if ('library_id' in source) return library.glbBytes(source.library_id);
-          const key = (await editor.assetById(source.asset_id))?.outputs.model;
+          const key = (await assets.assetById(source.asset_id))?.outputs.model;
           const body = key ? await storage.get(key) : null;
           return body ? new Uint8Array(await buffer(body)) : null;
         },
@@ -121,14 +132,14 @@ export async function wireContent(
   });
   const rules = createStorageRulesService({
     db,
-    usedBytes: editor.usedBytes,
-    usagePage: editor.usagePage,
-    usageOf: editor.usageOf,
+    usedBytes: assets.usedBytes,
+    usagePage: assets.usagePage,
+    usageOf: assets.usageOf,
     contacts: profile.contacts,
     planStorage: (userIds) => plans.storageQuotas(userIds),
   });
   await rules.ensureDefaults();
-  registerAssetJobs({ jobs, editor, storage, pipeline });
+  registerAssetJobs({ jobs, assets, storage, pipeline });
   // Avatars. `allowance` is the plans hook: custom avatars a user may keep (null = unlimited).
   const avatars = createAvatarsService({
     db,
@@ -147,16 +158,16 @@ export async function wireContent(
 
   const routes: RegisterRoutes = async (api) => {
     await api.register(storageRulesRoutes, { rules });
-    await api.register(editorRoutes, { editor });
+    await api.register(editorRoutes, { editor, review, assets, questionnaires });
     await api.register(scenesRoutes, { scenes });
     await api.register(projectImagesRoutes, { images });
-    await api.register(uploadsRoutes, { editor, rules, storage, config, avatars });
+    await api.register(uploadsRoutes, { assets, rules, storage, config, avatars });
     await api.register(signedFilesRoutes, { storage, secret: config.uploads.urlSecret });
     await api.register(libraryRoutes, { library });
     await api.register(avatarsRoutes, { avatars });
     await api.register(shareRoutes, { share, origins });
   };
-  return { images, library, scenes, editor, rules, avatars, share, routes };
+  return { images, library, scenes, editor, review, assets, questionnaires, rules, avatars, share, routes };
 }
 
 export type Content = Awaited<ReturnType<typeof wireContent>>;

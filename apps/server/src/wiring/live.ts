@@ -10,6 +10,7 @@ import { createLiveService } from '../modules/live/live.service';
 import { liveCutsAcrossProcesses, liveSocketHandler } from '../modules/live/live.socket';
 import { createLiveViewers } from '../modules/live/live.viewers';
 import type { PlansService } from '../modules/plans/plans.service';
+import type { AssetsService } from '../modules/projects/assets.service';
 import type { EditorService } from '../modules/projects/editor.service';
 import type { ProjectImagesService } from '../modules/projects/images.service';
 import type { StorageRulesService } from '../modules/system/storage-rules.service';
@@ -30,13 +31,14 @@ export function wireLive(
     accounts: Pick<AccountsService, 'accountState'>;
     profile: ProfileService;
     plans: Pick<PlansService, 'allows'>;
-    editor: EditorService;
+    editor: Pick<EditorService, 'add' | 'remove'>;
+    assets: Pick<AssetsService, 'acceptAsset'>;
     images: ProjectImagesService;
     rules: StorageRulesService;
   },
 ) {
   const { db, config, redis, counters, rbac, storage, log, server } = core;
-  const { realtime, accounts, profile, plans, editor, images, rules } = deps;
+  const { realtime, accounts, profile, plans, editor, assets, images, rules } = deps;
   // Creating and publishing need `canStream`: an active account whose plan includes live streaming (plans.allows),
   // or an administrator.
   const canStream: CanStream = async (userId) => {
@@ -80,6 +82,7 @@ export function wireLive(
     // A kept recording becomes a 360 video asset of the creator (a private draft project) through the asset pipeline.
     importRecording: createLiveRecordingImport({
       editor,
+      assets,
       images,
       rules,
       storage,

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ffmpegPath } from '../lib/ffmpeg';
 import type { Storage } from '../lib/storage';
 import type { ImportRecording } from '../modules/live/broadcast.service';
+import type { AssetsService } from '../modules/projects/assets.service';
 import type { EditorService } from '../modules/projects/editor.service';
 import type { ProjectImagesService } from '../modules/projects/images.service';
 import type { StorageRulesService } from '../modules/system/storage-rules.service';
@@ -32,7 +33,9 @@ function run(bin: string, args: string[]): Promise<void> {
  * null is answered (logged).
  */
 export function createLiveRecordingImport(deps: {
-  editor: EditorService;
+  /** The draft project: created, and removed again when its asset is refused. */
+  editor: Pick<EditorService, 'add' | 'remove'>;
+  assets: Pick<AssetsService, 'acceptAsset'>;
   images: ProjectImagesService;
   rules: StorageRulesService;
   storage: Storage;
@@ -76,10 +79,10 @@ export function createLiveRecordingImport(deps: {
         anonymous_preview: false,
       });
       const key = `assets/${project.id}/live-${streamId}-${Date.now()}.mp4`;
-      let asset: Awaited<ReturnType<EditorService['acceptAsset']>>;
+      let asset: Awaited<ReturnType<AssetsService['acceptAsset']>>;
       try {
         await deps.storage.put(key, createReadStream(mp4), undefined, size);
-        asset = await deps.editor.acceptAsset(
+        asset = await deps.assets.acceptAsset(
           {
             projectId: project.id,
             ownerId,

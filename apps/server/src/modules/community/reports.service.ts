@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuditRecorder } from '../audit/audit.service';
-import type { Actor as EditorActor, EditorService } from '../projects/editor.service';
+import type { Actor as EditorActor } from '../projects/editor.shared';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
+import type { ReviewService } from '../projects/review.service';
 import type { MembersService } from '../users/members.service';
 import type { ProfileService } from '../users/profile.service';
 import type { ForumActor, ForumService } from './forum.service';
@@ -49,14 +50,15 @@ export function createReportsService(deps: {
   db: Db;
   projects: ProjectsService;
   forum?: ForumService;
-  editor?: EditorService;
+  /** Withdraws a reported project to "rejected", with a review record. */
+  review?: Pick<ReviewService, 'withdraw'>;
   users?: ProfileService;
   members?: MembersService;
   messages?: MessagesService;
   audit?: AuditRecorder;
   chat?: ReportChat;
 }) {
-  const { db, projects, forum, editor, users, members, messages, audit, chat } = deps;
+  const { db, projects, forum, review, users, members, messages, audit, chat } = deps;
   const repo = createReportsRepository(db);
 
   async function targets(rows: ReportRow[]): Promise<Map<string, Target>> {
@@ -193,8 +195,8 @@ export function createReportsService(deps: {
         const ownerId = target?.ownerId as number;
         if (action === 'hide' && target?.visible) {
           if (report.targetType === 'project') {
-            if (!editor) throw new AppError(ErrorCode.INTERNAL);
-            await db.transaction((tx) => editor.withdraw(actor, report.targetId, note, tx));
+            if (!review) throw new AppError(ErrorCode.INTERNAL);
+            await db.transaction((tx) => review.withdraw(actor, report.targetId, note, tx));
           } else if (report.targetType === 'chat') {
             if (!chat) throw new AppError(ErrorCode.INTERNAL);
             await chat.remove(report.targetId);

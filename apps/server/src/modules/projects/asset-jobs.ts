@@ -8,7 +8,7 @@ import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/job
 import { PipelineError } from '../../lib/pipeline/errors';
 import type { PipelinePool } from '../../lib/pipeline/pool';
 import type { Storage } from '../../lib/storage';
-import { ASSET_BACKGROUND_JOB, ASSET_JOB, type AssetJobPayload, type EditorService } from './editor.service';
+import { ASSET_BACKGROUND_JOB, ASSET_JOB, type AssetJobPayload, type AssetsService } from './assets.service';
 
 type Outputs = { files: Record<string, string>; result: unknown };
 
@@ -22,22 +22,22 @@ type Outputs = { files: Record<string, string>; result: unknown };
  */
 export function registerAssetJobs({
   jobs,
-  editor,
+  assets,
   storage,
   pipeline: steps,
 }: {
   jobs: JobQueue;
-  editor: EditorService;
+  assets: AssetsService;
   storage: Storage;
   pipeline: PipelinePool;
 }) {
   const giveUp = async ({ assetId }: AssetJobPayload) => {
-    await editor.setAssetState(assetId, { status: 'failed' });
+    await assets.setAssetState(assetId, { status: 'failed' });
   };
   const processAsset = async (ctx: JobContext<AssetJobPayload>, background: boolean) => {
-    const asset = await editor.assetById(ctx.payload.assetId);
+    const asset = await assets.assetById(ctx.payload.assetId);
     if (!asset) return { skipped: 'asset deleted' };
-    await editor.setAssetState(asset.id, { status: 'processing' });
+    await assets.setAssetState(asset.id, { status: 'processing' });
     // The queue's scratch folder of this attempt: removed when the attempt ends, swept after a crash.
     const workDir = await ctx.scratchDir();
     try {
@@ -115,7 +115,7 @@ export function registerAssetJobs({
       }
       // "ready" and the job's result (the model's report) are written in one transaction: whoever reads the asset
       // ready finds its report. The asset may have been replaced or deleted meanwhile: then the outputs are orphans.
-      const updated = await editor.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true, (tx) =>
+      const updated = await assets.assetReady(asset.id, { outputs, outputBytes }, ctx.payload.replace === true, (tx) =>
         ctx.settle({ status: 'done', result: step.result }, tx),
       );
       if (!updated) await Promise.all(Object.values(outputs).map((k) => storage.delete(k)));
@@ -128,7 +128,7 @@ export function registerAssetJobs({
         const cause = err instanceof PermanentJobError ? err.cause : undefined;
         const files = cause instanceof PipelineError ? cause.files : undefined;
         const error = err instanceof Error ? err.message : String(err);
-        await editor.assetFailed(asset.id, (tx) =>
+        await assets.assetFailed(asset.id, (tx) =>
           ctx.settle({ status: 'failed', reason, error, result: files ? { files } : null }, tx),
         );
       }

@@ -25,20 +25,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
 import { currentUser } from '../../plugins/auth';
+import type { AssetsService } from './assets.service';
 import type { EditorService } from './editor.service';
+import type { QuestionnairesService } from './questionnaires.service';
+import type { ReviewService } from './review.service';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
 const list = { permission: '/vrdata/list' } as const;
 const status = { permission: '/vrdata/status' } as const;
 const commentList = { permission: '/vrdata/commentlist' } as const;
-const questionnaires = { permission: '/vrdata/questionnaire' } as const;
-const review = { permission: '/approval/project-review' } as const;
+const questionnaireScreen = { permission: '/vrdata/questionnaire' } as const;
+const reviewScreen = { permission: '/approval/project-review' } as const;
 const records = { permission: '/approval/project-review-records' } as const;
 const projectIdQuery = z.object({ project_id: idParam });
 
 /** The creator's projects (/vrdata/*), the review screens (/approval/project-review*) and protected content. */
-export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = async (app, { editor }) => {
+export const editorRoutes: FastifyPluginAsyncZod<{
+  editor: EditorService;
+  review: ReviewService;
+  assets: AssetsService;
+  questionnaires: QuestionnairesService;
+}> = async (app, { editor, review, assets, questionnaires }) => {
   const done = (lang: Parameters<typeof translateMessage>[1]) => translateMessage('operationSuccessful', lang);
 
   app.post(
@@ -78,12 +86,12 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
       config: { access: status },
       schema: { tags, security, querystring: projectIdQuery, response: { 200: envelope(assetStatus) } },
     },
-    async (request) => ok(await editor.assetStatus(currentUser(request), request.query.project_id, request.lang)),
+    async (request) => ok(await assets.assetStatus(currentUser(request), request.query.project_id, request.lang)),
   );
   app.get(
     '/project/content',
     { config: { access: 'public' }, schema: { tags, querystring: idQuery, response: { 200: envelope(projectContent) } } },
-    async (request) => ok(await editor.content(request.user, request.query.id, request.lang)),
+    async (request) => ok(await assets.content(request.user, request.query.id, request.lang)),
   );
 
   app.get(
@@ -106,18 +114,18 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
   app.post(
     '/questionnaire/save_questionnaire',
     {
-      config: { access: questionnaires },
+      config: { access: questionnaireScreen },
       schema: { tags, security, body: questionnaireBody, response: { 200: envelope(questionnaire) } },
     },
-    async (request) => ok(await editor.saveQuestionnaire(currentUser(request), request.body), done(request.lang)),
+    async (request) => ok(await questionnaires.saveQuestionnaire(currentUser(request), request.body), done(request.lang)),
   );
   app.get(
     '/questionnaire/questionnaire_results',
     {
-      config: { access: questionnaires },
+      config: { access: questionnaireScreen },
       schema: { tags, security, querystring: projectIdQuery, response: { 200: envelope(questionnaireResults) } },
     },
-    async (request) => ok(await editor.questionnaireResults(currentUser(request), request.query.project_id)),
+    async (request) => ok(await questionnaires.questionnaireResults(currentUser(request), request.query.project_id)),
   );
   app.get(
     '/questionnaire/questionnaire_details',
@@ -125,13 +133,13 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
       config: { access: 'user' },
       schema: { tags, security, querystring: projectIdQuery, response: { 200: envelope(questionnaire.nullable()) } },
     },
-    async (request) => ok(await editor.questionnaire(currentUser(request), request.query.project_id)),
+    async (request) => ok(await questionnaires.questionnaire(currentUser(request), request.query.project_id)),
   );
   app.post(
     '/questionnaire/answer_questionnaire',
     { config: { access: 'user' }, schema: { tags, security, body: answerBody, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await editor.answer(currentUser(request), request.body.project_id, request.body.answers);
+      await questionnaires.answer(currentUser(request), request.body.project_id, request.body.answers);
       return ok(null, done(request.lang));
     },
   );
@@ -139,21 +147,24 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
   app.get(
     '/approval/project_review_page',
     {
-      config: { access: review },
+      config: { access: reviewScreen },
       schema: { tags, security, querystring: reviewPageQuery, response: { 200: envelope(pageOf(reviewItem)) } },
     },
-    async (request) => ok(await editor.reviewPage(request.query, request.lang)),
+    async (request) => ok(await review.reviewPage(request.query, request.lang)),
   );
   app.post(
     '/approval/approve_project',
-    { config: { access: review }, schema: { tags, security, body: idBody, response: { 200: envelope(ownProject) } } },
-    async (request) => ok(await editor.decide(currentUser(request), request.body.id, 'approved'), done(request.lang)),
+    { config: { access: reviewScreen }, schema: { tags, security, body: idBody, response: { 200: envelope(ownProject) } } },
+    async (request) => ok(await review.decide(currentUser(request), request.body.id, 'approved'), done(request.lang)),
   );
   app.post(
     '/approval/reject_project',
-    { config: { access: review }, schema: { tags, security, body: rejectProjectBody, response: { 200: envelope(ownProject) } } },
+    {
+      config: { access: reviewScreen },
+      schema: { tags, security, body: rejectProjectBody, response: { 200: envelope(ownProject) } },
+    },
     async (request) =>
-      ok(await editor.decide(currentUser(request), request.body.id, 'rejected', request.body.reason), done(request.lang)),
+      ok(await review.decide(currentUser(request), request.body.id, 'rejected', request.body.reason), done(request.lang)),
   );
   app.get(
     '/approval/review_record_page',
@@ -161,6 +172,6 @@ export const editorRoutes: FastifyPluginAsyncZod<{ editor: EditorService }> = as
       config: { access: records },
       schema: { tags, security, querystring: reviewRecordQuery, response: { 200: envelope(pageOf(reviewRecord)) } },
     },
-    async (request) => ok(await editor.recordPage(request.query)),
+    async (request) => ok(await review.recordPage(request.query)),
   );
 };

@@ -19,7 +19,7 @@ import { deleteQuietly, type Storage } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import type { AvatarsService } from '../avatars/avatars.service';
 import type { StorageRulesService } from '../system/storage-rules.service';
-import type { EditorService } from './editor.service';
+import type { AssetsService } from './assets.service';
 
 /** The caller of each request tus handles, keyed by the Node request (set by the route, read by the hooks). */
 const callers = new WeakMap<object, { userId: number; lang: Lang }>();
@@ -75,12 +75,12 @@ class QuotaRefusal extends Error {
  * allowance is checked before the first byte and again when the avatars service records it with its check job.
  */
 export const uploadsRoutes: FastifyPluginAsync<{
-  editor: EditorService;
+  assets: AssetsService;
   rules: StorageRulesService;
   storage: Storage;
   config: Config;
   avatars?: AvatarsService;
-}> = async (app, { editor, rules, storage, config, avatars }) => {
+}> = async (app, { assets, rules, storage, config, avatars }) => {
   // Uploads in progress live on local disk (resumable across restarts); an accepted file then moves into the
   // configured storage (local disk or S3) in one streamed write.
   const uploadDir = path.join(config.dataDir, 'uploads');
@@ -94,7 +94,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
   /** The owner's capacity, and whether `size` more bytes fit it (replacing frees the project's files of that kind). */
   const quotaFor = async (userId: number, projectId: number, kind: FileKind, replace: boolean, size: number) => {
     const cap = await rules.capacityOf(userId);
-    const freed = replace ? await editor.replacedBytes(projectId, kind) : 0;
+    const freed = replace ? await assets.replacedBytes(projectId, kind) : 0;
     return { cap, fits: cap.used_bytes - freed + size <= cap.quota_bytes };
   };
 
@@ -153,7 +153,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
         throw refusal(req, ErrorCode.PAYLOAD_TOO_LARGE, 'fileTooLarge', { max: formatBytes(max, 'message') });
       }
       try {
-        await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, projectId);
+        await assets.ownedProject({ id: userId, roles: [], permissions: new Set() }, projectId);
       } catch {
         throw refusal(req, ErrorCode.NOT_FOUND, 'notFound');
       }
@@ -173,7 +173,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
       try {
         await checkFile(file, ext);
         // The project may have been deleted while the bytes were arriving.
-        await editor.ownedProject({ id: userId, roles: [], permissions: new Set() }, Number(meta.project_id));
+        await assets.ownedProject({ id: userId, roles: [], permissions: new Set() }, Number(meta.project_id));
         // Quota again: other uploads may have finished since this one started. A cheap early refusal before the
         // file is copied; the binding check is the one inside acceptAsset below.
         const replace = isReplace(meta.replace);
@@ -183,7 +183,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
         await storage.put(key, createReadStream(file), undefined, size);
         stored = key;
         await discard(upload.id);
-        const asset = await editor.acceptAsset(
+        const asset = await assets.acceptAsset(
           {
             projectId: Number(meta.project_id),
             ownerId: userId,
