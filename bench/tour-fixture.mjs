@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writePanorama } from '../packages/demo-content/src/panorama/media.ts';
 import { processPanorama } from '../apps/server/src/lib/pipeline/panorama.ts';
+import { writePanorama } from '../packages/demo-content/src/panorama/media.ts';
 
 /** Renders and processes the panorama in a new temp folder: `{ work, pano, files }`, files by output name. */
 export async function tourPanorama(prefix) {
