@@ -1,7 +1,10 @@
 import { communityRoutes } from '../modules/community/community.routes';
 import { createCommunityService } from '../modules/community/community.service';
+import { createForumCache } from '../modules/community/forum.cache';
 import { forumRoutes } from '../modules/community/forum.routes';
 import { createForumService } from '../modules/community/forum.service';
+import { createForumBoardsService } from '../modules/community/forum-boards.service';
+import { createForumThreadsService } from '../modules/community/forum-threads.service';
 import { messagesRoutes } from '../modules/community/messages.routes';
 import type { MessagesService } from '../modules/community/messages.service';
 import { reportsRoutes } from '../modules/community/reports.routes';
@@ -34,25 +37,40 @@ export async function wireCommunity(
   const { db, config, mailer, jobs, audit, rbac } = core;
   const { messages, profile, members, projects, review, chat } = deps;
   const community = createCommunityService({ db, mailer, config });
+  // The forum: boards, reading and writing share one cache of the lists, which every write clears.
+  const forumCache = createForumCache(config.commerce.marketCacheSeconds);
+  const forumBoards = createForumBoardsService({ db, cache: forumCache });
+  const forumThreads = createForumThreadsService({ db, users: profile, cache: forumCache, boards: forumBoards });
   const forum = createForumService({
     db,
     users: profile,
     messages,
     projects,
+    cache: forumCache,
     postIntervalSeconds: config.forum.postIntervalSeconds,
-    cacheSeconds: config.commerce.marketCacheSeconds,
     audit,
   });
-  await forum.ensureDefaultBoards();
+  await forumBoards.ensureDefaultBoards();
   const station = createStationService({ db, users: profile, rbac, messages, jobs, audit });
-  const reports = createReportsService({ db, projects, forum, review, users: profile, members, messages, audit, chat });
+  const reports = createReportsService({
+    db,
+    projects,
+    forumThreads,
+    forum,
+    review,
+    users: profile,
+    members,
+    messages,
+    audit,
+    chat,
+  });
 
   const routes: RegisterRoutes = async (api) => {
     await api.register(communityRoutes, { community });
     await api.register(reportsRoutes, { reports });
     await api.register(messagesRoutes, { messages });
-    await api.register(forumRoutes, { forum });
+    await api.register(forumRoutes, { boards: forumBoards, threads: forumThreads, forum });
     await api.register(stationRoutes, { station });
   };
-  return { community, forum, station, reports, routes };
+  return { community, forumBoards, forumThreads, forum, station, reports, routes };
 }

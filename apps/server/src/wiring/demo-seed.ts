@@ -9,7 +9,9 @@ import { runSeedMedia, SEED_MEDIA_JOB, type SeedMediaDeps, type SeedMediaPayload
 import { seedDemoContent } from '@xr/demo-content/seed';
 import { AppError } from '../lib/errors';
 import { type JobQueue, PermanentJobError } from '../lib/jobs';
+import { createForumCache } from '../modules/community/forum.cache';
 import { createForumService } from '../modules/community/forum.service';
+import { createForumBoardsService } from '../modules/community/forum-boards.service';
 import type { MessagesService } from '../modules/community/messages.service';
 import { publicUrlOf } from '../modules/users/users.files';
 import type { Accounts } from './accounts';
@@ -27,8 +29,12 @@ export async function seedDemoData(
 ): Promise<void> {
   const { db, config, rbac, storage, jobs, log } = core;
   const { projects, market, checkout, notify, sandbox, wallet } = commerce;
-  // The demo threads are posted in one go: no flood control for the seed.
-  const forum = createForumService({ db, users: accounts.profile, messages, projects, postIntervalSeconds: 0 });
+  // The demo threads are posted in one go: no flood control for the seed (and no lists of its own to reuse).
+  const cache = createForumCache();
+  const forum = {
+    boards: createForumBoardsService({ db, cache }).boards,
+    ...createForumService({ db, users: accounts.profile, messages, projects, cache, postIntervalSeconds: 0 }),
+  };
   await seedDemoContent({
     users: accounts.accounts,
     rbac,

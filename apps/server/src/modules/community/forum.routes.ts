@@ -23,35 +23,41 @@ import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
 import { type AccessRule, currentUser } from '../../plugins/auth';
 import type { ForumService } from './forum.service';
+import type { ForumBoardsService } from './forum-boards.service';
+import type { ForumThreadsService } from './forum-threads.service';
 
 const tags = ['forum'];
 const security = [{ bearer: [] }];
 const moderator: AccessRule = { permission: FORUM_MANAGE_PATH };
 
 /** The forum's calls (the spec names the forum but not its calls: these follow the `/<module>/<action>` style). */
-export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService }> = async (app, { forum }) => {
+export const forumRoutes: FastifyPluginAsyncZod<{
+  boards: ForumBoardsService;
+  threads: ForumThreadsService;
+  forum: ForumService;
+}> = async (app, { boards, threads, forum }) => {
   app.get(
     '/forum/board_list',
     {
       config: { access: 'public' },
       schema: { tags, querystring: boardListQuery, response: { 200: envelope(z.array(forumBoard)) } },
     },
-    async (request) => ok(await forum.boards(request.user, request.query.all === '1')),
+    async (request) => ok(await boards.boards(request.user, request.query.all === '1')),
   );
   app.post(
     '/forum/add_board',
     { config: { access: moderator }, schema: { tags, security, body: addBoardBody, response: { 200: envelope(forumBoard) } } },
-    async (request) => ok(await forum.addBoard(request.body)),
+    async (request) => ok(await boards.addBoard(request.body)),
   );
   app.post(
     '/forum/up_board',
     { config: { access: moderator }, schema: { tags, security, body: upBoardBody, response: { 200: envelope(forumBoard) } } },
-    async (request) => ok(await forum.updateBoard(request.body)),
+    async (request) => ok(await boards.updateBoard(request.body)),
   );
   app.get(
     '/forum/thread_page',
     { config: { access: 'public' }, schema: { tags, querystring: threadPageQuery, response: { 200: envelope(threadPage) } } },
-    async (request) => ok(await forum.threadPage(request.user, request.query)),
+    async (request) => ok(await threads.threadPage(request.user, request.query)),
   );
   app.get(
     '/forum/thread_details',
@@ -59,7 +65,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService }> = async
       config: { access: 'public' },
       schema: { tags, querystring: threadDetailsQuery, response: { 200: envelope(threadDetails) } },
     },
-    async (request) => ok(await forum.threadDetails(request.user, request.query)),
+    async (request) => ok(await threads.threadDetails(request.user, request.query)),
   );
   app.post(
     '/forum/add_thread',

@@ -1,79 +1,25 @@
 import { ErrorCode } from '@xr/contract/errors';
 import {
-  type AddBoardBody,
   type AddPostBody,
   type AddThreadBody,
-  excerptOf,
-  FORUM_MANAGE_PATH,
   FORUM_MENTIONS_MAX,
   FORUM_POST_INTERVAL_SECONDS,
-  FORUM_SEARCH_COUNT_CAP,
-  FORUM_SEARCH_PAGES_AHEAD,
-  type ForumAuthor,
-  type ForumBoard,
-  type ForumPost,
-  type ForumThread,
   type LikePostBody,
   type ModerateThreadBody,
   mentionsOf,
   type SolveThreadBody,
-  type ThreadDetails,
-  type ThreadPage as ThreadPageReply,
-  type UpBoardBody,
   type UpPostBody,
 } from '@xr/contract/forum';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
-import type { AuditActor, AuditRecorder } from '../audit/audit.service';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { ProfileService } from '../users/profile.service';
-import { type BoardRow, type BoardScope, createForumRepository, type PostRow, type ThreadRow } from './forum.repository';
+import type { ForumCache } from './forum.cache';
+import { type ForumActor, isModerator } from './forum.policy';
+import { type BoardRow, createForumRepository, type ThreadRow } from './forum.repository';
 import type { MessagesService } from './messages.service';
-
-/**
- * A search whose words occur in at most this many threads (titles and live posts) that the first walk did not find
- * reads them through the search documents' trigram index and sorts them (exact total); above it the threads are
- * walked in list order (see `threadPage`).
- */
-const FEW_MATCHES = 1_000;
-/**
- * A search walks the list in order when at least half of this many first threads (in list order) match; otherwise
- * it asks the trigram index. A rare word then costs the check of these few documents, not of the whole walk.
- */
-const SEARCH_PROBE = 50;
-
-/** The caller as the forum sees them: signed in (with permissions) or an anonymous reader. */
-export type ForumActor =
-  | ({ id: number; permissions: ReadonlySet<string>; roles: readonly string[] } & Omit<AuditActor, 'id'>)
-  | null;
-
-/** The boards a fresh installation starts with (keys let the seed run again without duplicates). */
-export const DEFAULT_BOARDS = [
-  {
-    key: 'general',
-    names: { zh: '综合讨论', tc: '綜合討論', en: 'General' },
-    descriptions: { zh: '关于 XR Studio 的一切', tc: '關於 XR Studio 的一切', en: 'Everything about XR Studio' },
-  },
-  {
-    key: 'projects',
-    names: { zh: '作品讨论', tc: '作品討論', en: 'Projects' },
-    descriptions: {
-      zh: '每个作品的讨论主题都在这里',
-      tc: '每個作品的討論主題都在這裡',
-      en: 'The discussion thread of every project',
-    },
-  },
-  {
-    key: 'help',
-    names: { zh: '求助与教程', tc: '求助與教學', en: 'Help and tutorials' },
-    descriptions: {
-      zh: '360 导览、3D 场景和上传的问题',
-      tc: '360 導覽、3D 場景和上載的問題',
-      en: 'Questions about 360 tours, 3D scenes and uploads',
-    },
-  },
-] as const;
 
 /** A post's author and the accounts it mentions, resolved before its transaction (see `prepare`). */
 interface Prepared {
@@ -84,120 +30,36 @@ interface Prepared {
 
 const threadTarget = (t: ThreadRow) => ({ type: 'forum_thread', id: t.id, label: t.title });
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function boardOut(b: BoardRow): ForumBoard {
-  return {
-    id: b.id,
-    names: { zh: b.nameZh, tc: b.nameTc, en: b.nameEn },
-    descriptions: { zh: b.descriptionZh, tc: b.descriptionTc, en: b.descriptionEn },
-    sort: b.sort,
-    enabled: b.enabled,
-    thread_count: b.threadCount,
-    post_count: b.postCount,
-    last_post_at: iso(b.lastPostAt),
-  };
-}
-
-const boardValues = (input: AddBoardBody) => ({
-  nameZh: input.names.zh.trim(),
-  nameTc: input.names.tc.trim(),
-  nameEn: input.names.en.trim(),
-  descriptionZh: input.descriptions?.zh?.trim() ?? '',
-  descriptionTc: input.descriptions?.tc?.trim() ?? '',
-  descriptionEn: input.descriptions?.en?.trim() ?? '',
-  sort: input.sort ?? 0,
-  enabled: input.enabled ?? true,
-});
-
 /**
- * The forum: boards, threads, replies, likes, solutions, moderation, unread markers and project discussions.
- * Every write that touches counters runs in one transaction with the thread's row locked, so counts stay exact under
- * concurrent replies; posting is serialised per author (flood control). Mentions and replies notify by system message
- * (the recipient's language is chosen when they read it). Moderators hold `/forum/manage`.
+ * Writing to the forum: new threads and replies, edits, deletions, likes, solutions, moderation and project
+ * discussions. Every write that touches counters runs in one transaction with the thread's row locked, so counts stay
+ * exact under concurrent replies; posting is serialised per author (flood control). Mentions and replies notify by
+ * system message (the recipient's language is chosen when they read it). Every write clears the shared lists.
  */
 export function createForumService({
   db,
   users,
   messages,
   projects,
+  cache,
   postIntervalSeconds = FORUM_POST_INTERVAL_SECONDS,
-  cacheSeconds = 0,
   audit,
   now = () => new Date(),
 }: {
   db: Db;
-  users: ProfileService;
-  messages: MessagesService;
-  projects: ProjectsService;
+  users: Pick<ProfileService, 'forumCards' | 'byForumNames'>;
+  messages: Pick<MessagesService, 'send'>;
+  projects: Pick<ProjectsService, 'viewable'>;
+  /** The lists the boards and thread services share: every write here clears them. */
+  cache: ForumCache;
   /** Flood control: seconds between one author's new threads or replies (0: off). */
   postIntervalSeconds?: number;
-  /** Seconds a shared list (boards, thread pages, searches) is reused; 0 queries every time. */
-  cacheSeconds?: number;
   /** Moderators' actions (pin, lock, move, delete, deleting others' posts) go to the audit log in their transaction. */
   audit?: AuditRecorder;
   now?: () => Date;
 }) {
   const repo = createForumRepository(db);
-
-  /**
-   * Lists everyone sees alike (the boards, a page of threads, search results) are reused for `cacheSeconds`; any
-   * write of this process clears them, so a poster always finds their post. Other processes (several servers on one
-   * database) may show a list up to `cacheSeconds` old. Each reader's unread markers are added per request.
-   */
-  const cache = new Map<string, { until: number; value: Promise<unknown> }>();
-  const CACHE_MAX = 500;
-  function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (cacheSeconds <= 0) return compute();
-    const hit = cache.get(key);
-    if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
-    if (cache.size >= CACHE_MAX) cache.clear();
-    const value = compute();
-    cache.set(key, { until: Date.now() + cacheSeconds * 1000, value });
-    value.catch(() => cache.delete(key));
-    return value;
-  }
-  const allBoards = () => cached('boards', () => repo.boards(true));
-  /** The boards as thread lists and searches see them (id, switch, thread count: three columns, not fourteen). */
-  const boardScopes = () => cached('board-scopes', () => repo.boardScopes());
-  /** Runs a write and then forgets the cached lists (also when the write fails half-way: nothing stale is kept). */
-  async function write<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } finally {
-      cache.clear();
-    }
-  }
-  const writeTx = <T>(fn: (tx: Tx) => Promise<T>) => write(() => db.transaction(fn));
-  const isModerator = (actor: ForumActor) => !!actor?.permissions.has(FORUM_MANAGE_PATH);
-
-  async function authors(ids: number[]): Promise<Map<number, ForumAuthor>> {
-    return users.forumCards(ids);
-  }
-  const authorOf = (map: Map<number, ForumAuthor>, id: number): ForumAuthor => map.get(id) ?? { id, forum_name: '—', avatar: '' };
-
-  function threadOut(
-    t: ThreadRow,
-    names: Map<number, ForumAuthor>,
-    readAt: Date | null | undefined,
-    signedIn: boolean,
-  ): ForumThread {
-    return {
-      id: t.id,
-      board_id: t.boardId,
-      title: t.title,
-      author: authorOf(names, t.authorId),
-      pinned: t.pinned,
-      locked: t.locked,
-      solved: t.solutionPostId !== null,
-      reply_count: t.replyCount,
-      created_at: t.createdAt.toISOString(),
-      last_post_at: t.lastPostAt.toISOString(),
-      last_poster: t.lastPosterId ? (names.get(t.lastPosterId)?.forum_name ?? null) : null,
-      project_id: t.projectId,
-      unread: signedIn && (!readAt || readAt < t.lastPostAt),
-    };
-  }
+  const writeTx = <T>(fn: (tx: Tx) => Promise<T>) => cache.write(() => db.transaction(fn));
 
   /** The poster's forum name, or 40090 when they have none yet. */
   async function posterName(userId: number): Promise<string> {
@@ -286,178 +148,7 @@ export function createForumService({
     return thread;
   }
 
-  /** The rows of a thread page and its total (see `threadPage`), with no cache. */
-  async function findThreads(
-    scope: BoardScope[],
-    keyword: string | undefined,
-    limit: number,
-    offset: number,
-    reader: number,
-  ): Promise<{ rows: ThreadRow[]; total: number; exact: boolean; reads: Map<number, Date> | null }> {
-    const boardIds = scope.map((b) => b.id);
-    if (!keyword) {
-      const { rows, reads } = await repo.threadPage({ boardIds, limit, offset, reader });
-      return { rows, total: scope.reduce((n, b) => n + b.threadCount, 0), exact: true, reads };
-    }
-    // Count ahead to ten pages past this one (at most FORUM_SEARCH_COUNT_CAP); the walk looks at twice as many
-    // threads, so a word in at least half of them is answered by the walk alone.
-    const ahead = Math.min(offset + FORUM_SEARCH_PAGES_AHEAD * limit, FORUM_SEARCH_COUNT_CAP);
-    const found = await repo.search({
-      boardIds,
-      keyword,
-      limit,
-      offset,
-      ahead,
-      window: 2 * (ahead + 1),
-      probe: SEARCH_PROBE,
-      few: FEW_MATCHES,
-      reader,
-    });
-    const { rows, reads } = found;
-    if (found.walked > ahead) return { rows, total: ahead, exact: false, reads };
-    // The walk saw every live thread of the scope: its matches are all of them.
-    if (found.answered) return { rows, total: found.walked, exact: true, reads };
-    if (found.hits <= FEW_MATCHES)
-      return {
-        rows,
-        total: Math.min(found.hits, FORUM_SEARCH_COUNT_CAP),
-        exact: found.hits <= FORUM_SEARCH_COUNT_CAP,
-        reads,
-      };
-    return { rows, total: ahead, exact: false, reads };
-  }
-
   return {
-    /** Seeds the default boards once (by key), so a fresh installation has somewhere to post. */
-    async ensureDefaultBoards(): Promise<void> {
-      const existing = await repo.boards(true);
-      if (existing.length > 0) return;
-      let sort = 0;
-      for (const b of DEFAULT_BOARDS) {
-        sort += 10;
-        await repo.insertBoard({ key: b.key, ...boardValues({ names: b.names, descriptions: b.descriptions, sort }) });
-      }
-    },
-
-    /** GET /forum/board_list. */
-    async boards(actor: ForumActor, all: boolean): Promise<ForumBoard[]> {
-      const list = (await allBoards()).map(boardOut);
-      return all && isModerator(actor) ? list : list.filter((b) => b.enabled);
-    },
-    /** POST /forum/add_board (moderators). */
-    async addBoard(input: AddBoardBody): Promise<ForumBoard> {
-      return boardOut(await write(() => repo.insertBoard(boardValues(input))));
-    },
-    /** POST /forum/up_board (moderators): names, descriptions, order, on/off. */
-    async updateBoard(input: UpBoardBody): Promise<ForumBoard> {
-      const row = await write(() => repo.updateBoard(input.id, boardValues(input)));
-      if (!row) throw notFound();
-      return boardOut(row);
-    },
-
-    /**
-     * GET /forum/thread_page. A switched-off board's threads are seen by moderators only. Without words: one walk of
-     * the recency index, the total from the boards' counters (exact, kept in each post's transaction). With words:
-     * ONE statement over the threads' search documents (title and live posts, see `repo.search`): a common word is
-     * answered by walking the first threads in list order, counting matches up to ten pages ahead
-     * (FORUM_SEARCH_PAGES_AHEAD, at most FORUM_SEARCH_COUNT_CAP; `total_exact: false` beyond that, pages past the cap
-     * empty); a rare one (at most FEW_MATCHES threads) by the documents' trigram index, sorted, with its exact total.
-     */
-    async threadPage(
-      actor: ForumActor,
-      q: { page: number; limit: number; board_id?: number; keyword?: string },
-    ): Promise<ThreadPageReply> {
-      const boards = await boardScopes();
-      let scope: BoardScope[];
-      if (q.board_id) {
-        const board = boards.find((b) => b.id === q.board_id);
-        if (!board || (!board.enabled && !isModerator(actor))) throw notFound();
-        scope = [board];
-      } else scope = boards.filter((b) => b.enabled);
-      const key = JSON.stringify(['threads', q.board_id ?? 0, q.keyword ?? '', q.page, q.limit]);
-      // Without the cache the page is this reader's alone: its read times come in the page's own statement (one round
-      // trip less). A cached page is everyone's, so the reader's part is then one small query of its own.
-      const reader = actor && cacheSeconds <= 0 ? actor.id : 0;
-      const own: { reads?: Map<number, Date> | null } = {};
-      const shared = await cached(key, async () => {
-        const found = await findThreads(scope, q.keyword || undefined, q.limit, (q.page - 1) * q.limit, reader);
-        own.reads = found.reads;
-        const { rows, total, exact } = found;
-        const names = await authors(rows.flatMap((r) => [r.authorId, ...(r.lastPosterId ? [r.lastPosterId] : [])]));
-        return { list: rows.map((r) => threadOut(r, names, null, false)), total, exact };
-      });
-      const reads =
-        actor && shared.list.length > 0
-          ? (own.reads ??
-            (await repo.readTimes(
-              actor.id,
-              shared.list.map((t) => t.id),
-            )))
-          : new Map<number, Date>();
-      const list = actor
-        ? shared.list.map((t) => {
-            const at = reads.get(t.id);
-            return { ...t, unread: !at || at.getTime() < Date.parse(t.last_post_at) };
-          })
-        : shared.list;
-      return { list, total: shared.total, total_exact: shared.exact, page: q.page, limit: q.limit };
-    },
-
-    /** GET /forum/thread_details: opening it marks the thread read for a signed-in reader. */
-    async threadDetails(actor: ForumActor, q: { id: number; page: number; limit: number }): Promise<ThreadDetails> {
-      const thread = await repo.threadById(q.id);
-      const board = thread && (await repo.boardById(thread.boardId));
-      if (!thread || !board || (!board.enabled && !isModerator(actor))) throw notFound();
-      const readAt = actor ? await repo.readAt(actor.id, thread.id) : null;
-      const { rows, total } = await repo.postsPage(thread.id, q.limit, (q.page - 1) * q.limit);
-      const quoted = await repo.postsByIds([...new Set(rows.map((r) => r.quoteId).filter((x): x is number => !!x))]);
-      const names = await authors([
-        thread.authorId,
-        ...(thread.lastPosterId ? [thread.lastPosterId] : []),
-        ...rows.map((r) => r.authorId),
-        ...quoted.map((r) => r.authorId),
-      ]);
-      const liked = actor
-        ? await repo.likedAmong(
-            actor.id,
-            rows.map((r) => r.id),
-          )
-        : new Set<number>();
-      const moderator = isModerator(actor);
-      const quotes = new Map(quoted.map((p) => [p.id, p]));
-      const postOut = (p: PostRow): ForumPost => {
-        const quote = p.quoteId ? quotes.get(p.quoteId) : undefined;
-        return {
-          id: p.id,
-          author: authorOf(names, p.authorId),
-          body: p.body,
-          quote: quote
-            ? {
-                id: quote.id,
-                author: authorOf(names, quote.authorId).forum_name,
-                excerpt: quote.deletedAt ? '' : excerptOf(quote.body),
-              }
-            : null,
-          like_count: p.likeCount,
-          liked: liked.has(p.id),
-          is_solution: thread.solutionPostId === p.id,
-          is_first: p.isFirst,
-          created_at: p.createdAt.toISOString(),
-          edited_at: iso(p.editedAt),
-          can_edit: moderator || (actor?.id === p.authorId && !thread.locked),
-        };
-      };
-      if (actor) await repo.markRead(actor.id, thread.id, now());
-      return {
-        thread: threadOut(thread, names, readAt, !!actor),
-        board: boardOut(board),
-        posts: { list: rows.map(postOut), total, page: q.page, limit: q.limit },
-        can_reply: !!actor && (!thread.locked || moderator),
-        can_moderate: moderator,
-        can_solve: !!actor && (moderator || actor.id === thread.authorId),
-      };
-    },
-
     /** POST /forum/add_thread. */
     async addThread(actor: NonNullable<ForumActor>, input: AddThreadBody): Promise<{ id: number }> {
       const body = input.body.trim();
@@ -629,30 +320,6 @@ export function createForumService({
      * POST /forum/project_thread: the discussion thread of a project the caller can see, opened by the first person who
      * asks (in the `projects` board, titled after the project). One per project, also under concurrent first clicks.
      */
-    /**
-     * Forum posts as the reports screen shows them: thread title, author, an excerpt, whether the post is
-     * still visible, and the thread's address. Deleted posts are included (visible: false).
-     */
-    async reportTargets(
-      ids: number[],
-    ): Promise<Map<number, { threadId: number; title: string; authorId: number; excerpt: string; visible: boolean }>> {
-      const posts = await repo.postsByIds([...new Set(ids)]);
-      const threads = new Map<number, ThreadRow | undefined>();
-      for (const p of posts) if (!threads.has(p.threadId)) threads.set(p.threadId, await repo.threadById(p.threadId));
-      const out = new Map<number, { threadId: number; title: string; authorId: number; excerpt: string; visible: boolean }>();
-      for (const p of posts) {
-        const th = threads.get(p.threadId);
-        out.set(p.id, {
-          threadId: p.threadId,
-          title: th?.title ?? '',
-          authorId: p.authorId,
-          excerpt: p.body.slice(0, 160),
-          visible: !p.deletedAt && !!th && !th.deletedAt,
-        });
-      }
-      return out;
-    },
-
     async projectThread(actor: NonNullable<ForumActor>, projectId: number): Promise<{ id: number }> {
       const existing = await repo.threadByProject(projectId);
       if (existing && !existing.deletedAt) return { id: existing.id };

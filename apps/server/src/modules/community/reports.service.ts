@@ -11,7 +11,9 @@ import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { ReviewService } from '../projects/review.service';
 import type { MembersService } from '../users/members.service';
 import type { ProfileService } from '../users/profile.service';
-import type { ForumActor, ForumService } from './forum.service';
+import type { ForumActor } from './forum.policy';
+import type { ForumService } from './forum.service';
+import type { ForumThreadsService } from './forum-threads.service';
 import type { MessagesService } from './messages.service';
 import { createReportsRepository, type ReportRow } from './reports.repository';
 
@@ -49,7 +51,10 @@ interface Target {
 export function createReportsService(deps: {
   db: Db;
   projects: ProjectsService;
-  forum?: ForumService;
+  /** Forum posts as the reports screen shows them. */
+  forumThreads?: Pick<ForumThreadsService, 'reportTargets'>;
+  /** Hiding a reported post deletes it as a moderator would. */
+  forum?: Pick<ForumService, 'deletePost'>;
   /** Withdraws a reported project to "rejected", with a review record. */
   review?: Pick<ReviewService, 'withdraw'>;
   users?: ProfileService;
@@ -58,7 +63,7 @@ export function createReportsService(deps: {
   audit?: AuditRecorder;
   chat?: ReportChat;
 }) {
-  const { db, projects, forum, review, users, members, messages, audit, chat } = deps;
+  const { db, projects, forumThreads, forum, review, users, members, messages, audit, chat } = deps;
   const repo = createReportsRepository(db);
 
   async function targets(rows: ReportRow[]): Promise<Map<string, Target>> {
@@ -74,7 +79,7 @@ export function createReportsService(deps: {
       });
     }
     const postIds = rows.filter((r) => r.targetType === 'forum_post').map((r) => r.targetId);
-    for (const [id, p] of postIds.length && forum ? await forum.reportTargets(postIds) : new Map()) {
+    for (const [id, p] of postIds.length && forumThreads ? await forumThreads.reportTargets(postIds) : new Map()) {
       out.set(`forum_post:${id}`, {
         title: p.title,
         excerpt: p.excerpt,
@@ -113,7 +118,9 @@ export function createReportsService(deps: {
         target = { targetType: 'chat', targetId: input.chat_id };
       } else {
         const post =
-          forum && input.post_id !== undefined ? (await forum.reportTargets([input.post_id])).get(input.post_id) : undefined;
+          forumThreads && input.post_id !== undefined
+            ? (await forumThreads.reportTargets([input.post_id])).get(input.post_id)
+            : undefined;
         if (!post?.visible || input.post_id === undefined) throw new AppError(ErrorCode.NOT_FOUND);
         target = { targetType: 'forum_post', targetId: input.post_id };
       }
