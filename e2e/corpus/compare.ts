@@ -55,7 +55,7 @@ export interface ModelResult {
   /** Differences between three.js's and assimp's reading of the source. */
   readerDiffs?: string[];
   /** The pipeline's recorded conversion of the source's frame (applied to the reference before comparing). */
-  frame?: { upAxis: string; unitScale: number };
+  frame?: { upAxis: string; frontAxis?: string; unitScale: number };
   /** Which reading of the source the product's GLB was compared with. */
   reference?: 'three' | 'assimp';
   /** three.js's loader failed on the source. */
@@ -170,8 +170,11 @@ async function serve(bundle: string, workDir: string): Promise<{ server: http.Se
 
 const urlPath = (p: string) => p.split(path.sep).map(encodeURIComponent).join('/');
 
-/** The pipeline's recorded frame conversion, as the page applies it to a reference reading. */
-type Conversion = { scale: number; zUp: boolean };
+/**
+ * The pipeline's recorded frame conversion, as the page applies it to a reference reading: a scale, and for readers
+ * that leave the file's axes as written, the turn taking its up axis to +Y and its front axis to +Z.
+ */
+type Conversion = { scale: number; axes?: { up: string; front: string } };
 
 type AssimpModule = {
   FileList: new () => { AddFile(name: string, data: Uint8Array): void };
@@ -328,7 +331,7 @@ export class CorpusHarness {
       result.seconds = (performance.now() - t0) / 1000;
       result.status = 'ready';
       result.triangles = r.report.triangles;
-      result.frame = { upAxis: r.report.upAxis, unitScale: r.report.unitScale };
+      result.frame = { upAxis: r.report.upAxis, frontAxis: r.report.frontAxis, unitScale: r.report.unitScale };
       glbPath = r.glbPath;
     } catch (e) {
       result.seconds = (performance.now() - t0) / 1000;
@@ -348,8 +351,12 @@ export class CorpusHarness {
       if ((result.inputErrors ?? 0) === 0 && result.outputErrors > 0)
         result.diffs.push(`validator: ${result.outputErrors} error(s) in the output`);
       // three.js's FBXLoader turns a Z-up FBX itself; STL, PLY and 3DS readers leave Z-up models as they are.
-      const zUp = result.frame?.upAxis === 'z' && ['stl', 'ply', '3ds'].includes(format);
-      const ref = await this.reference(result, id, `${id}:src`, { scale: result.frame?.unitScale ?? 1, zUp });
+      const frame = result.frame;
+      const axes =
+        frame && frame.upAxis !== 'y' && ['stl', 'ply', '3ds'].includes(format)
+          ? { up: frame.upAxis, front: frame.frontAxis ?? '-y' }
+          : undefined;
+      const ref = await this.reference(result, id, `${id}:src`, { scale: frame?.unitScale ?? 1, axes });
       // assimp applies an FBX's unit factor its own way: against its reading, sizes are compared up to one
       // uniform scale and each model is framed on its own box.
       const scaleFree = result.reference === 'assimp';
@@ -421,8 +428,8 @@ export class CorpusHarness {
  * One model's GLB from another format against the GLB from its glTF: up axis and size (extents), triangles, clips
  * and morph targets. Where the model sits is left out, and so are the images framed on the glTF's box (recorded,
  * not judged): Kenney's exports place each format's model differently about the origin (the glTF at +x, the DAE
- * mirrored in x, the FBX turned half way round, the STL lying Z-up), which no importer can know. STL carries
- * no materials, clips or groups.
+ * mirrored in x, the FBX turned half way round), which no importer can know. STL carries no materials, clips or
+ * groups.
  */
 export function crossDiffs(ref: ModelResult, other: ModelResult): string[] {
   if (!ref.output || !other.output) return [`not comparable: ${other.format} ${other.status}`];

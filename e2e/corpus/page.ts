@@ -238,26 +238,33 @@ function dispose(root: THREE.Object3D) {
   renderer.renderLists.dispose();
 }
 
+const axisVector = (a: string) => new THREE.Vector3().setComponent('xyz'.indexOf(a.slice(-1)), a.startsWith('-') ? -1 : 1);
+
 /**
  * Loads, measures and (with `key`) renders a model framed on `frame` (its own box when absent), seen through `to`
- * (a scale and a quarter turn from Z-up) when given.
+ * (a scale, and the turn taking the file's up and front axes to +Y and +Z) when given.
  */
 async function analyse(
   url: string,
   format: string,
   key?: string,
   frame?: Box,
-  to?: { scale: number; zUp: boolean },
+  to?: { scale: number; axes?: { up: string; front: string } },
 ): Promise<Analysis> {
   const t0 = performance.now();
   const loaded = await load(url, format);
   const { clips } = loaded;
   let root = loaded.root;
   if (to) {
-    // The pipeline's recorded conversion (unit scale, Z-up to Y-up), applied to the reference reading.
+    // The pipeline's recorded conversion (unit scale, up and front axes), applied to the reference reading.
     root = new THREE.Group().add(loaded.root);
     root.scale.setScalar(to.scale);
-    if (to.zUp) root.rotation.x = -Math.PI / 2;
+    if (to.axes) {
+      const up = axisVector(to.axes.up);
+      const front = axisVector(to.axes.front);
+      const turn = new THREE.Matrix4().makeBasis(new THREE.Vector3().crossVectors(up, front), up, front).transpose();
+      root.quaternion.setFromRotationMatrix(turn);
+    }
   }
   const a = measure(root, clips);
   const f = frame ?? a.box;

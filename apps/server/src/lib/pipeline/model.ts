@@ -6,7 +6,7 @@ import { asPipelineError, PipelineError, type ProgressFn, progress } from './err
 import { countDocument, createIO, hasVisibleTriangle, type ValidationIssue, validateGlb } from './gltf-io';
 import { compressMeshes, optimizeDocument, TEXTURE_OPTIONS } from './model-optimize';
 import { ACCEPTED, ADD_FILES_ADVICE, findMain, MODEL_EXTS, maxError, readGltf } from './model-source';
-import { GLTF_FRAME, type SourceFrame, type UpAxis } from './source-frame';
+import { type Axis, GLTF_FRAME, type SourceFrame, type UpAxis } from './source-frame';
 import { TextureWork } from './textures';
 import { importWithThree, type ThreeFormat } from './three-import';
 import { renderThumbnail } from './thumbnail';
@@ -30,6 +30,8 @@ export interface ModelReport {
   warnings: string[];
   /** The source's up axis before the model was brought to glTF's Y-up frame (glTF/GLB: always `y`). */
   upAxis: UpAxis;
+  /** The source's axis that became glTF's front (+Z): `z` for glTF, `-y` for Blender-style Z-up, `x` for Unity's STL. */
+  frontAxis: Axis;
   /** The factor applied to the source's lengths to reach metres (1: already metres, or a format without units). */
   unitScale: number;
 }
@@ -264,6 +266,14 @@ async function optimizeModel({
     coarseGlbPath,
     usdzPath,
     thumbnailPath,
-    report: { ...counts, bytesBefore, bytesAfter: bytes.byteLength, upAxis: frame.upAxis, unitScale: frame.unitScale, warnings },
+    report: {
+      ...counts,
+      bytesBefore,
+      bytesAfter: bytes.byteLength,
+      upAxis: frame.upAxis,
+      frontAxis: frame.frontAxis,
+      unitScale: frame.unitScale,
+      warnings,
+    },
   };
 }

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getBounds } from '@gltf-transform/core';
-import { Vector3 } from 'three';
+import { Matrix4, Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeFbxAscii, cubeFbxBinary } from '../../../test/fixtures/fbx';
+import { boxStlAscii, boxStlBinary } from '../../../test/fixtures/source-formats';
 import { createIO } from './gltf-io';
 import { processModel } from './model';
-import { type FbxSettings, fbxFrame, hideFbxUpAxis, readFbxSettings } from './source-frame';
+import { axesToGltf, type FbxSettings, fbxFrame, hideFbxUpAxis, readFbxSettings, stlFrame, Z_UP_TO_Y_UP } from './source-frame';
 import { importWithThree } from './three-import';
 
 let dir: string;
@@ -73,10 +74,10 @@ describe('FBX axis system and unit', () => {
   });
 
   it('takes centimetres to metres and 3ds Max’s Z-up frame to Y-up', () => {
-    expect(fbxFrame(yUp).frame).toEqual({ upAxis: 'y', unitScale: 0.01 });
+    expect(fbxFrame(yUp).frame).toEqual({ upAxis: 'y', frontAxis: 'z', unitScale: 0.01 });
     expect(apply(yUp, [100, 200, 300])).toEqual([1, 2, 3]);
     // Inches (2.54 cm), Z up, -Y front: Z becomes Y, -Y becomes +Z.
-    expect(fbxFrame(maxZUp).frame).toEqual({ upAxis: 'z', unitScale: 0.0254 });
+    expect(fbxFrame(maxZUp).frame).toEqual({ upAxis: 'z', frontAxis: '-y', unitScale: 0.0254 });
     expect(apply(maxZUp, [0, 0, 100])).toEqual([0, 2.54, 0]);
     expect(apply(maxZUp, [0, -100, 0])).toEqual([0, 0, 2.54]);
     expect(apply(maxZUp, [100, 0, 0])).toEqual([2.54, 0, 0]);
@@ -139,6 +140,56 @@ describe('FBX axis system and unit', () => {
     const [x, y, z] = await size(flat);
     expect(z! - y!).toBeGreaterThan(0.5 * y!);
     expect(await size(tall)).toEqual([expect.closeTo(x!, 5), expect.closeTo(z!, 5), expect.closeTo(y!, 5)]);
-    expect(frame).toEqual({ upAxis: 'z', unitScale: 1 });
+    expect(frame).toEqual({ upAxis: 'z', frontAxis: '-y', unitScale: 1 });
+  }, 60_000);
+});
+
+describe('STL axes', () => {
+  const turn = (m: Matrix4, v: [number, number, number]) =>
+    new Vector3(...v)
+      .applyMatrix4(m)
+      .toArray()
+      .map((x) => Number(x.toFixed(6)) + 0);
+  /** The fixture box (2 along X, 1 along Y, 3 along Z in the file) with its 80-byte header left blank. */
+  const blankHeader = () => {
+    const b = boxStlBinary();
+    b.fill(0, 0, 80);
+    return b;
+  };
+
+  it('turns the file’s up axis to +Y and its front to +Z, right-handed', () => {
+    const quarter = new Matrix4().makeRotationX(-Math.PI / 2).elements;
+    for (const [i, v] of Z_UP_TO_Y_UP.elements.entries()) expect(v).toBeCloseTo(quarter[i]!, 12);
+    const unity = axesToGltf('z', 'x');
+    expect(turn(unity, [0, 0, 1])).toEqual([0, 1, 0]);
+    expect(turn(unity, [1, 0, 0])).toEqual([0, 0, 1]);
+    expect(turn(unity, [0, 1, 0])).toEqual([1, 0, 0]);
+    expect(unity.determinant()).toBeCloseTo(1, 12);
+  });
+
+  it('reads STL as Z-up with Blender’s -Y front, and Unity’s writer (blank header) with its front on +X', () => {
+    for (const bytes of [boxStlBinary(), Buffer.from(boxStlAscii())]) {
+      const { matrix, frame } = stlFrame(bytes);
+      expect(frame).toEqual({ upAxis: 'z', frontAxis: '-y', unitScale: 1 });
+      expect(matrix.equals(Z_UP_TO_Y_UP)).toBe(true);
+    }
+    const { matrix, frame } = stlFrame(blankHeader());
+    expect(frame).toEqual({ upAxis: 'z', frontAxis: 'x', unitScale: 1 });
+    expect(turn(matrix, [0, 0, 3])).toEqual([0, 3, 0]);
+    expect(turn(matrix, [2, 0, 0])).toEqual([0, 0, 2]);
+    // Too short to hold a header and a triangle count: not a binary STL from any writer.
+    expect(stlFrame(new Uint8Array(40)).frame.frontAxis).toBe('-y');
+  });
+
+  it('brings a blank-header STL to the size and heading of its glTF counterpart, and records the frame', async () => {
+    const named = await convert('named.stl', boxStlBinary());
+    const blank = await convert('blank.stl', blankHeader());
+    expect(named.report).toMatchObject({ upAxis: 'z', frontAxis: '-y', unitScale: 1 });
+    expect(blank.report).toMatchObject({ upAxis: 'z', frontAxis: 'x', unitScale: 1 });
+    // The file's (2, 1, 3) box: 3 high either way; Blender's front (-Y, 1 deep) or Unity's (+X, 2 deep) along Z.
+    // Positions are quantised by the optimiser: sizes within a millimetre.
+    const size = async (glb: string) => (await boundsOf(glb)).size.map((v) => Number(v.toFixed(2)));
+    expect(await size(named.glbPath)).toEqual([2, 3, 1]);
+    expect(await size(blank.glbPath)).toEqual([1, 3, 2]);
   }, 60_000);
 });

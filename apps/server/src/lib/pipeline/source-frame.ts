@@ -1,7 +1,9 @@
-import { Group, Matrix4, type Object3D } from 'three';
+import { Group, Matrix4, type Object3D, Vector3 } from 'three';
 
-/** The source file's up direction as written (`-z` when its up is the negative Z axis). */
-export type UpAxis = 'x' | 'y' | 'z' | '-x' | '-y' | '-z';
+/** A signed axis of the source file as written (`-z`: the negative Z axis). */
+export type Axis = 'x' | 'y' | 'z' | '-x' | '-y' | '-z';
+/** The source file's up direction as written. */
+export type UpAxis = Axis;
 
 /**
  * How a source file's coordinates were brought to glTF's frame (Y up, +Z front, metres), once, in the pipeline: the
@@ -9,17 +11,45 @@ export type UpAxis = 'x' | 'y' | 'z' | '-x' | '-y' | '-z';
  */
 export interface SourceFrame {
   upAxis: UpAxis;
+  /** The source's axis that became glTF's front (+Z); its right (up × front) became +X. */
+  frontAxis: Axis;
   /** The factor applied to the source's lengths to reach metres (1 when the format has no unit or is in metres). */
   unitScale: number;
 }
 
-export const GLTF_FRAME: SourceFrame = { upAxis: 'y', unitScale: 1 };
+export const GLTF_FRAME: SourceFrame = { upAxis: 'y', frontAxis: 'z', unitScale: 1 };
+
+const unitVector = (a: Axis) => new Vector3().setComponent('xyz'.indexOf(a.slice(-1)), a.startsWith('-') ? -1 : 1);
+
+/** The rotation taking a source's up axis to +Y and its front axis to +Z (and its right, up × front, to +X). */
+export function axesToGltf(up: Axis, front: Axis): Matrix4 {
+  const u = unitVector(up);
+  const f = unitVector(front);
+  return new Matrix4().makeBasis(new Vector3().crossVectors(u, f), u, f).transpose();
+}
 
 /**
  * The Z-up formats (3DS, whose tools are Z-up; STL and PLY, which declare no axis and are Z-up in the CAD, 3D-print
  * and Blender tools that write them): a quarter turn about X takes their +Z to +Y and their -Y (front) to +Z.
  */
-export const Z_UP_TO_Y_UP = new Matrix4().makeRotationX(-Math.PI / 2);
+export const Z_UP_TO_Y_UP = axesToGltf('z', '-y');
+export const Z_UP_FRAME: SourceFrame = { upAxis: 'z', frontAxis: '-y', unitScale: 1 };
+
+/**
+ * STL declares no axes or unit. Its writers are Z-up (3D printing's build direction); they differ in where they put
+ * the model's front:
+ * - Blender, 3ds Max, CAD tools and slicers: -Y (Blender's front view looks along +Y), as for PLY and 3DS;
+ * - Unity's STL writer (pb_Stl, in ProBuilder and in Kenney's Asset Forge, whose kits ship STL beside glTF and FBX)
+ *   writes Unity's (x, y, z) as (z, -x, y): Unity's forward, glTF's +Z, on +X. It leaves the 80-byte binary header
+ *   all zeros, where Blender and CAD tools write their name: such files are read with their front on +X.
+ * three.js's own binary STLExporter also leaves the header blank but writes its Y-up scene as it is; such a file lies
+ * on its side (it lay on its back under the Blender convention): no rule without metadata serves both.
+ */
+export function stlFrame(bytes: Uint8Array): { matrix: Matrix4; frame: SourceFrame } {
+  const blankHeader = bytes.length >= 84 && bytes.subarray(0, 80).every((b) => b === 0);
+  const frame: SourceFrame = blankHeader ? { ...Z_UP_FRAME, frontAxis: 'x' } : Z_UP_FRAME;
+  return { matrix: axesToGltf(frame.upAxis, frame.frontAxis), frame };
+}
 
 /** FBX axis index (0 = X, 1 = Y, 2 = Z) and sign. */
 type SignedAxis = { axis: number; sign: number };
@@ -137,8 +167,8 @@ export function fbxFrame(s: FbxSettings): { matrix: Matrix4; frame: SourceFrame 
   );
   const unitScale = (s.unitScaleFactor / 100) * (writtenInDecimetres(s) ? 0.1 : 1);
   const matrix = new Matrix4().makeScale(unitScale, unitScale, unitScale).multiply(axes);
-  const name = 'xyz'[up.axis] as 'x' | 'y' | 'z';
-  return { matrix, frame: { upAxis: up.sign < 0 ? `-${name}` : name, unitScale } };
+  const signed = (a: SignedAxis) => `${a.sign < 0 ? '-' : ''}${'xyz'[a.axis]}` as Axis;
+  return { matrix, frame: { upAxis: signed(up), frontAxis: signed(front), unitScale } };
 }
 
 /**

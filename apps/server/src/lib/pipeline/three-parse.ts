@@ -10,7 +10,17 @@ import { TDSLoader } from 'three/examples/jsm/loaders/TDSLoader.js';
 import { TGALoader } from 'three/examples/jsm/loaders/TGALoader.js';
 import { PipelineError } from './errors';
 import { meshFromPly, meshFromStl } from './mesh-formats';
-import { fbxFrame, GLTF_FRAME, hideFbxUpAxis, readFbxSettings, type SourceFrame, underFrame, Z_UP_TO_Y_UP } from './source-frame';
+import {
+  fbxFrame,
+  GLTF_FRAME,
+  hideFbxUpAxis,
+  readFbxSettings,
+  type SourceFrame,
+  stlFrame,
+  underFrame,
+  Z_UP_FRAME,
+  Z_UP_TO_Y_UP,
+} from './source-frame';
 import { applyTdsKeyframer } from './tds-keyframer';
 import { decodeText } from './text';
 
@@ -263,7 +273,7 @@ function withoutAnimation(bytes: ArrayBuffer): ArrayBuffer {
  * - FBX: its GlobalSettings' axes and unit (`source-frame.ts`) on one root node;
  * - 3DS: Z-up (the loader keeps the file's axes), turned upright on one root node;
  * - STL and PLY: no axis or unit in the format; taken as Z-up (as the CAD, 3D-print and Blender tools that write them
- *   are) and metres, the geometry turned upright;
+ *   are) and metres, the geometry turned upright; an STL from Unity's writer has its front on +X (`stlFrame`);
  * - DAE: the loader applies the document's up_axis and unit itself; they are only recorded;
  * - OBJ: Y-up by convention, no unit: kept as written.
  */
@@ -287,9 +297,11 @@ export function parseWithThree(
     const { matrix, frame } = fbxFrame(readFbxSettings(buf));
     return { result: underFrame(parsed.result, matrix), blobs: parsed.blobs, frame };
   }
-  const zUp: SourceFrame = { upAxis: 'z', unitScale: 1 };
-  if (format === 'stl') return { result: meshFromStl(exactArrayBuffer(buf)), blobs: new Map<string, Blob>(), frame: zUp };
-  if (format === 'ply') return { result: meshFromPly(exactArrayBuffer(buf)), blobs: new Map<string, Blob>(), frame: zUp };
+  if (format === 'stl') {
+    const { matrix, frame } = stlFrame(buf);
+    return { result: meshFromStl(exactArrayBuffer(buf), matrix), blobs: new Map<string, Blob>(), frame };
+  }
+  if (format === 'ply') return { result: meshFromPly(exactArrayBuffer(buf)), blobs: new Map<string, Blob>(), frame: Z_UP_FRAME };
   if (format === 'dae') {
     const text = decodeText(buf);
     return { ...withNodeShims<Object3D>(() => colladaScene(text, baseDir)), frame: colladaFrame(text) };
@@ -298,7 +310,7 @@ export function parseWithThree(
     const parsed = withNodeShims<Object3D>(() =>
       applyTdsKeyframer(buf, new TDSLoader().parse(exactArrayBuffer(buf), baseDir) as Group),
     );
-    return { result: underFrame(parsed.result, Z_UP_TO_Y_UP), blobs: parsed.blobs, frame: zUp };
+    return { result: underFrame(parsed.result, Z_UP_TO_Y_UP), blobs: parsed.blobs, frame: Z_UP_FRAME };
   }
   const obj = withNodeShims<Object3D>(() => {
     const text = facesOnlyObj(stripInlineComments(decodeText(buf)), warnings);
@@ -321,11 +333,18 @@ export function parseWithThree(
   return { ...obj, frame: GLTF_FRAME };
 }
 
-/** A Collada document's declared up axis and unit (in metres), which ColladaLoader applies. */
+/**
+ * A Collada document's declared up axis and unit (in metres), which ColladaLoader applies (a Z-up document by a
+ * quarter turn about X, which puts its -Y in front).
+ */
 export function colladaFrame(text: string): SourceFrame {
   const up = /<up_axis>\s*([XYZ])_UP\s*<\/up_axis>/i.exec(text)?.[1]?.toLowerCase() as 'x' | 'y' | 'z' | undefined;
   const meter = Number(/<unit\b[^>]*\bmeter\s*=\s*"([^"]+)"/i.exec(text)?.[1]);
-  return { upAxis: up ?? 'y', unitScale: Number.isFinite(meter) && meter > 0 ? meter : 1 };
+  return {
+    upAxis: up ?? 'y',
+    frontAxis: up === 'z' ? '-y' : 'z',
+    unitScale: Number.isFinite(meter) && meter > 0 ? meter : 1,
+  };
 }
 
 /**
