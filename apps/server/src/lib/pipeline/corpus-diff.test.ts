@@ -32,6 +32,10 @@ const SAMPLE: [file: string, expect: string][] = [
   ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Chick.fbx', 'image'],
   ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Fish.fbx', 'triangles'],
   ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/bird.fbx', 'image'],
+  // Rigs once refused (SKIN_SKELETON_INVALID): several root bones; one armature skinning several meshes.
+  ['quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX/Red Fox.fbx', 'image'],
+  ['quaternius/Characters and Animals/Animated Robot - Oct 2018/FBX/Robot.fbx', 'triangles'],
+  ['quaternius/Vehicles/Tank Pack - June 2019/FBX/Tank.fbx', 'triangles'],
   ['quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX/ShortSword.fbx', 'match'],
   ['quaternius/Characters and Animals/Knight Character Animated  - Jul 2018/FBX/Club.fbx', 'image'],
   ['quaternius/Home and Buildings/Furniture Pack - Oct 2017/FBX/Bed.fbx', 'match'],
@@ -41,10 +45,8 @@ const SAMPLE: [file: string, expect: string][] = [
   ['quaternius/Vehicles/Basic Car Pack - Jan 2017/FBX/Taxi.fbx', 'image'],
   ['quaternius/Nature/Christmas Pack [Patreon Exclusive]/FBX/PineTree.fbx', 'image'],
 ];
-/** Platformer Kit formats whose GLB does not yet agree with the glTF's (by the first difference). */
-const CROSS_KNOWN: Record<string, string> = {
-  stl: 'extents (the STL lies a quarter turn about the vertical from the glTF)',
-};
+/** Platformer Kit formats whose GLB does not yet agree with the glTF's (by the first difference): none. */
+const CROSS_KNOWN: Record<string, string> = {};
 
 const present = fs.existsSync(CORPUS_DIR);
 if (!present) console.warn(`skipping the model corpus sample: no shared model corpus at ${CORPUS_DIR} (set CORPUS_DIR)`);
@@ -105,5 +107,5 @@ describe.skipIf(!present)('model corpus, differential sample', () => {
     }
     console.info(lines.join('\n'));
     expect(unexpected).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

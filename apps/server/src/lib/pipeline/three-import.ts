@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Document, Node as GltfNode, Texture as GltfTexture, NodeIO } from '@gltf-transform/core';
+import type { Document, Texture as GltfTexture, NodeIO } from '@gltf-transform/core';
 import {
   type AnimationClip,
   type BufferAttribute,
@@ -13,6 +13,7 @@ import {
 } from 'three';
 import { GLTFExporter } from 'three/examples/jsm/exporters/GLTFExporter.js';
 import { PipelineError } from './errors';
+import { setSkeletonRoots, shareArmatureBones } from './skins';
 import type { SourceFrame } from './source-frame';
 import { readableImage } from './textures';
 import { attachPlan, type MaterialPlan, type SourceMaterial, toExportable } from './three-materials';
@@ -154,23 +155,6 @@ function repairNonFinite(geom: BufferGeometry): boolean {
   return repaired;
 }
 
-/**
- * A skin's `skeleton` must be a common root of its joints; the exporter names the first bone's parent, which is not
- * one when a rig has several root bones (the validator's SKIN_SKELETON_INVALID). The property is optional: such a
- * hint is dropped.
- */
-function clearInvalidSkeletons(doc: Document) {
-  for (const skin of doc.getRoot().listSkins()) {
-    const root = skin.getSkeleton();
-    if (!root) continue;
-    const under = (n: GltfNode) => {
-      for (let p: GltfNode | null = n; p; p = p.getParentNode()) if (p === root) return true;
-      return false;
-    };
-    if (!skin.listJoints().every(under)) skin.setSkeleton(null);
-  }
-}
-
 /** Node's missing FileReader, as much of it as GLTFExporter uses to assemble a GLB from Blobs. */
 class BlobReader {
   result: ArrayBuffer | string | null = null;
@@ -241,6 +225,7 @@ export async function importWithThree(
 ): Promise<Document> {
   const { result: scene, blobs, frame } = parseWithThree(file, format, warnings);
   onFrame?.(frame);
+  if (format === 'fbx') shareArmatureBones(scene);
   const animations = (scene as Object3D & { animations?: AnimationClip[] }).animations ?? [];
   const plans = prepareScene(scene, warnings);
   let hasMesh = false;
@@ -259,7 +244,7 @@ export async function importWithThree(
     glb = await exportGlb(scene, []);
   }
   const doc = await io.readBinary(glb);
-  clearInvalidSkeletons(doc);
+  setSkeletonRoots(doc);
 
   const files = listFiles(rootDir);
   const root = path.resolve(rootDir);
