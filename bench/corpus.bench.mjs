@@ -22,6 +22,20 @@ import {
 } from '../e2e/corpus/compare.ts';
 import { root, writeSection } from './lib.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`npm run bench corpus: every model of the shared CC0 corpus through the pipeline, compared with its source.
+
+Environment:
+  CORPUS_FILTER=<regex>  only the files whose path (relative to the corpus) matches, case-insensitive; docs/perf.md
+                         is left alone. E.g. CORPUS_FILTER='Platformer Kit' (the four formats of the 59 models and
+                         their cross-format comparison), CORPUS_FILTER='Characters and Animals' (Quaternius's rigged
+                         characters and animals), CORPUS_FILTER='/(Robot|Fish)[.]fbx$'.
+  CORPUS_FROM=<file>     re-summarise an earlier report.json instead of running.
+  CORPUS_DIR=<dir>       the corpus (default ../shared/corpus/cc0-models).
+Without CORPUS_FILTER the whole corpus runs (most of an hour) and its table replaces the one in docs/perf.md. Each run
+replaces data/bench/corpus/ (report.json, results.jsonl, failures/*.png). Run it niced: nice -n 10 npm run bench corpus`);
+  process.exit(0);
+}
 if (!fs.existsSync(CORPUS_DIR)) {
   console.log(`corpus: skipped, no corpus at ${CORPUS_DIR} (set CORPUS_DIR)`);
   process.exit(0);

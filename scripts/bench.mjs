@@ -18,7 +18,9 @@ const files = fs
 let failed = false;
 for (const f of files) {
   console.log(`\n▶ ${f}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', f)], { cwd: root, stdio: 'inherit' });
+  // Arguments after the benchmark's name go to it (`npm run bench corpus -- --help`).
+  const args = ['--import', 'tsx', path.join(root, 'bench', f), ...process.argv.slice(3)];
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
