@@ -1,13 +1,15 @@
 import os from 'node:os';
 
 /**
- * How many journey files run at once (`E2E_LANES`, default: one per core, at most two). Each lane has its own ordinary
- * server on its own fresh database (see global-setup), so two journeys never share demo accounts, balances or rooms.
+ * How many journey files run at once (`E2E_LANES`; default: one lane per two cores, at most two). Each lane has its
+ * own ordinary server on its own fresh database (see global-setup), so two journeys never share demo accounts,
+ * balances or rooms. A lane needs about two cores (Chromium's software WebGL, the server, ffmpeg): on a 2-core machine
+ * two lanes made the 3D room and 3D editor journeys, running side by side, time out, so it runs one.
  */
 export function laneCount(): number {
   const asked = Number(process.env.E2E_LANES);
   if (Number.isInteger(asked) && asked >= 1) return asked;
-  return Math.max(1, Math.min(2, os.availableParallelism()));
+  return Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / 2)));
 }
 
 /**

@@ -4,7 +4,7 @@
  *   1. lint + format (Biome), typecheck (`tsc` per workspace, incremental, one per core) and the web build, side by
  *      side: each tsc and Vite build keeps about one core busy, so they share the cores instead of queueing;
  *   2. unit and integration tests (Vitest, the server suite on PGlite), one test file per core;
- *   3. the end-to-end journeys in headless Chromium against the built web app and real servers, in one lane per core
+ *   3. the end-to-end journeys in headless Chromium against the built web app and real servers, in one lane per two cores
  *      (each lane with a server of its own, see e2e/lanes.ts);
  *   4. when DATABASE_URL is set, the server's database tests again on PostgreSQL (the files that never read the
  *      database are not repeated).
