@@ -6,7 +6,7 @@
  * each other. Prints per-format counts (ready, matching, refused by reason, failing by first difference) and writes
  * data/bench/corpus/report.json plus side-by-side PNGs of failing models; a whole run writes its table to
  * docs/perf.md. `CORPUS_FILTER=<regex>` runs a subset (docs/perf.md is then left alone);
- * `CORPUS_FROM=<report.json>` re-summarises an earlier run. Takes about 35 minutes on 2 cores: run it in the
+ * `CORPUS_FROM=<report.json>` re-summarises an earlier run. Takes 10 to 35 minutes on 2 shared cores: run it in the
  * background, e.g. `nice -n 10 npm run bench corpus > corpus.log 2>&1 &`.
  */
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ Environment:
                          characters and animals), CORPUS_FILTER='/(Robot|Fish)[.]fbx$'.
   CORPUS_FROM=<file>     re-summarise an earlier report.json instead of running.
   CORPUS_DIR=<dir>       the corpus (default ../shared/corpus/cc0-models).
-Without CORPUS_FILTER the whole corpus runs (most of an hour) and its table replaces the one in docs/perf.md. Each run
+Without CORPUS_FILTER the whole corpus runs (10 to 35 minutes) and its table replaces the one in docs/perf.md. Each run
 replaces data/bench/corpus/ (report.json, results.jsonl, failures/*.png). Run it niced: nice -n 10 npm run bench corpus`);
   process.exit(0);
 }

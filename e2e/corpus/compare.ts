@@ -19,7 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { Matrix4 } from 'three';
 import { processModel, validateGlb } from '../../apps/server/src/lib/pipeline/model';
+import { type Axis, axesToGltf } from '../../apps/server/src/lib/pipeline/source-frame';
 import type { Analysis, Box, ImageMetrics } from './types';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -171,10 +173,28 @@ async function serve(bundle: string, workDir: string): Promise<{ server: http.Se
 const urlPath = (p: string) => p.split(path.sep).map(encodeURIComponent).join('/');
 
 /**
- * The pipeline's recorded frame conversion, as the page applies it to a reference reading: a scale, and for readers
- * that leave the file's axes as written, the turn taking its up axis to +Y and its front axis to +Z.
+ * The pipeline's recorded frame conversion, as the page applies it to a reference reading: a scale, and the turn
+ * (a column-major 4×4 matrix) the reference reader left undone.
  */
-type Conversion = { scale: number; axes?: { up: string; front: string } };
+type Conversion = { scale: number; turn?: number[] };
+
+/**
+ * What is left of the pipeline's recorded turn once three.js's reader has read the file: the STL, PLY and 3DS readers
+ * keep the file's axes; FBXLoader turns a Z-up file a quarter about X (taking its -Y to the front) and ignores the
+ * front and coord axes. None when the reader's result is already in the product's frame.
+ */
+export function referenceTurn(format: string, frame: ModelResult['frame']): number[] | undefined {
+  if (!frame) return undefined;
+  const up = frame.upAxis as Axis;
+  const front = (frame.frontAxis ?? (up === 'z' ? '-y' : 'z')) as Axis;
+  let turn: Matrix4;
+  if (['stl', 'ply', '3ds'].includes(format)) turn = axesToGltf(up, front);
+  else if (format === 'fbx') {
+    turn = axesToGltf(up, front);
+    if (up.endsWith('z')) turn.multiply(axesToGltf('z', '-y').invert());
+  } else return undefined;
+  return turn.equals(new Matrix4()) ? undefined : [...turn.elements];
+}
 
 type AssimpModule = {
   FileList: new () => { AddFile(name: string, data: Uint8Array): void };
@@ -350,13 +370,8 @@ export class CorpusHarness {
       }
       if ((result.inputErrors ?? 0) === 0 && result.outputErrors > 0)
         result.diffs.push(`validator: ${result.outputErrors} error(s) in the output`);
-      // three.js's FBXLoader turns a Z-up FBX itself; STL, PLY and 3DS readers leave Z-up models as they are.
-      const frame = result.frame;
-      const axes =
-        frame && frame.upAxis !== 'y' && ['stl', 'ply', '3ds'].includes(format)
-          ? { up: frame.upAxis, front: frame.frontAxis ?? '-y' }
-          : undefined;
-      const ref = await this.reference(result, id, `${id}:src`, { scale: frame?.unitScale ?? 1, axes });
+      const turn = referenceTurn(format, result.frame);
+      const ref = await this.reference(result, id, `${id}:src`, { scale: result.frame?.unitScale ?? 1, turn });
       // assimp applies an FBX's unit factor its own way: against its reading, sizes are compared up to one
       // uniform scale and each model is framed on its own box.
       const scaleFree = result.reference === 'assimp';
@@ -383,7 +398,14 @@ export class CorpusHarness {
       if (SECOND_READER.has(format) && result.reference === 'three' && result.source) {
         try {
           result.assimp = await this.secondReader(file, id);
-          result.readerDiffs = differences(result.source, result.assimp, { draws: 'equal', clips: false });
+          // assimp's reading keeps the file's unit and axes (the source's has the recorded conversion applied): sizes
+          // up to one uniform scale, where the model sits left out.
+          result.readerDiffs = differences(result.source, result.assimp, {
+            draws: 'equal',
+            clips: false,
+            scaleFree: true,
+            position: false,
+          });
         } catch (e) {
           result.readerDiffs = [(e as Error).message.slice(0, 200)];
         }

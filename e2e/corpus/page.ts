@@ -238,33 +238,26 @@ function dispose(root: THREE.Object3D) {
   renderer.renderLists.dispose();
 }
 
-const axisVector = (a: string) => new THREE.Vector3().setComponent('xyz'.indexOf(a.slice(-1)), a.startsWith('-') ? -1 : 1);
-
 /**
  * Loads, measures and (with `key`) renders a model framed on `frame` (its own box when absent), seen through `to`
- * (a scale, and the turn taking the file's up and front axes to +Y and +Z) when given.
+ * (a scale, and a turn as a column-major 4×4 matrix) when given.
  */
 async function analyse(
   url: string,
   format: string,
   key?: string,
   frame?: Box,
-  to?: { scale: number; axes?: { up: string; front: string } },
+  to?: { scale: number; turn?: number[] },
 ): Promise<Analysis> {
   const t0 = performance.now();
   const loaded = await load(url, format);
   const { clips } = loaded;
   let root = loaded.root;
   if (to) {
-    // The pipeline's recorded conversion (unit scale, up and front axes), applied to the reference reading.
+    // The pipeline's recorded conversion (unit scale, the turn the reader left undone), applied to the reference reading.
     root = new THREE.Group().add(loaded.root);
     root.scale.setScalar(to.scale);
-    if (to.axes) {
-      const up = axisVector(to.axes.up);
-      const front = axisVector(to.axes.front);
-      const turn = new THREE.Matrix4().makeBasis(new THREE.Vector3().crossVectors(up, front), up, front).transpose();
-      root.quaternion.setFromRotationMatrix(turn);
-    }
+    if (to.turn) root.quaternion.setFromRotationMatrix(new THREE.Matrix4().fromArray(to.turn));
   }
   const a = measure(root, clips);
   const f = frame ?? a.box;

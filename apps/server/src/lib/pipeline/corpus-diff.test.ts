@@ -107,5 +107,5 @@ describe.skipIf(!present)('model corpus, differential sample', () => {
     }
     console.info(lines.join('\n'));
     expect(unexpected).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });
