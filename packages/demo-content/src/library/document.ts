@@ -12,7 +12,7 @@ const linear = (c: number) => {
 const translation = (t: Vec3) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, t[0], t[1], t[2], 1];
 
 /** Turns the builder's batches (and a rig) into a glTF document: one mesh, one primitive per material. */
-function toDocument(b: MeshBuilder, name: string, rig: Rig | undefined): Document {
+function documentOf(b: MeshBuilder, name: string, rig: Rig | undefined): Document {
   const doc = new Document();
   doc.setLogger(new Logger(Logger.Verbosity.ERROR));
   const buffer = doc.createBuffer();
@@ -106,5 +106,5 @@ export function generatedDocument(key: string, name = key): { doc: Document; siz
   // Characters are modelled standing on the floor, centred (their joints are placed to match).
   if (!rig) b.groundAndCentre();
   const { min, max } = b.bounds();
-  return { doc: toDocument(b, name, rig), size: [max[0] - min[0], max[1] - min[1], max[2] - min[2]] };
+  return { doc: documentOf(b, name, rig), size: [max[0] - min[0], max[1] - min[1], max[2] - min[2]] };
 }
