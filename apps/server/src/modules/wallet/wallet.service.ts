@@ -210,7 +210,7 @@ export function createWalletService(deps: WalletDeps) {
     },
 
     /**
-     * Demo data (workflows/seed-wallet.ts): back-dated sale earnings (so some are released and some still pending),
+     * Demo data (@xr/demo-content/wallet): back-dated sale earnings (so some are released and some still pending),
      * a payout method and a coin grant, in one transaction; nothing when the account has a payout method already.
      */
     async seedDemo(

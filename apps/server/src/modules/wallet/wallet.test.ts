@@ -1,9 +1,9 @@
+import { seedWalletDemo } from '@xr/demo-content/wallet';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, makeProject, placeOrder, type Shopper, shopper } from '../../../test/commerce';
 import { mailedCode, makeUser, usersOf } from '../../../test/factories';
-import { seedWalletDemo } from '../../workflows/seed-wallet';
 import { createCashOutService } from './cash-out.service';
 import { createCoinsService } from './coins.service';
 import { createWalletRepository } from './wallet.repository';
