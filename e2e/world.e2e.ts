@@ -363,7 +363,7 @@ describe('meta world', () => {
     shotOnFailure(phone, 'room-phone');
     await enter(phone, room3d);
     await phone.waitForTimeout(1500);
-    // at 390 px the host's slide and the minimap are both visible, side by side (the panel used to cover the map)
+    // at 390 px the host's slide and the minimap are both visible, side by side (the panel must not cover the map)
     const panel = await phone.getByTestId('slide-panel').boundingBox();
     const map = await phone.getByTestId('minimap').boundingBox();
     expect(panel && map).toBeTruthy();

@@ -61,7 +61,7 @@ describe('withoutPerQueryParsers (the PGlite client Drizzle reads through)', () 
     const query = lean.query;
     expect(withoutPerQueryParsers(lean)).toBe(lean);
     expect(lean.query).toBe(query);
-    // a direct query of a timestamp now reads text like Drizzle's own parsers did
+    // a direct query of a timestamp reads text, as Drizzle's own parsers do
     const direct = await lean.query<{ at: unknown }>('select at from things order by id limit 1');
     expect(typeof direct.rows[0]?.at).toBe('string');
   });

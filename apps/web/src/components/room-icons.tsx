@@ -1,7 +1,7 @@
 /**
  * The room's meaning-carrying pictures (raised hand, speaking, emotes) as line icons drawn from SVG path data, the
- * same paths in the page (`RoomIcon`) and on the canvas of the name above an avatar (`drawRoomIcon`). Emoji were
- * used before; a browser without an emoji font (CI's headless Chromium) drew them as empty boxes.
+ * same paths in the page (`RoomIcon`) and on the canvas of the name above an avatar (`drawRoomIcon`). Not emoji: a
+ * browser without an emoji font (CI's headless Chromium) draws them as empty boxes.
  * 24 × 24 grid, 2 px round strokes (drawn after Lucide's icons, ISC licence).
  */
 export type RoomIconName = 'hand' | 'sparkles' | 'thumbs_up' | 'heart' | 'laugh' | 'music' | 'question' | 'speaker';

@@ -256,7 +256,7 @@ CREATE INDEX "world_visits_joined_idx" ON "world_visits" USING btree ("joined_at
 CREATE INDEX "audit_log_actor_action_idx" ON "audit_log" USING btree ("actor_id","action","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_cash_out_uq" ON "ledger_entries" USING btree ("kind","cash_out_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_coin_exchange_uq" ON "ledger_entries" USING btree ("kind","coin_exchange_id");--> statement-breakpoint
--- bench (issue 10 forum budget): forum search text in the search form of the market and the library (lower-cased,
+-- Forum search text in the search form of the market and the library (lower-cased,
 -- every CJK character tripled), so one- and two-character Chinese words have trigrams the pg_trgm indexes serve.
 -- New and edited posts and titles are written in this form by the forum service; this rewrites the stored ones.
 UPDATE "forum_threads" SET "search_text" = regexp_replace(lower("title"), '([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])', '\1\1\1', 'g') WHERE "title" ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]';--> statement-breakpoint

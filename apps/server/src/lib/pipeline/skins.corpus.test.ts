@@ -18,8 +18,9 @@ if (!present)
 const ANIMALS = 'quaternius/Characters and Animals/Animals Pack - Oct 2016/FBX';
 const TANKS = 'quaternius/Vehicles/Tank Pack - June 2019/FBX';
 /**
- * The Quaternius FBX files that were refused with SKIN_SKELETON_INVALID: Blender rigs with several root bones
- * (`roots`), and armatures skinning several meshes (`shared`: the robot's body and hands, a tank's hull and tracks).
+ * Quaternius FBX files whose skins break the glTF validator's skeleton rule (SKIN_SKELETON_INVALID) unless the pipeline
+ * mends them (skins.ts): Blender rigs with several root bones (`roots`), and armatures skinning several meshes
+ * (`shared`: the robot's body and hands, a tank's hull and tracks).
  */
 const RIGS: [file: string, kind: 'roots' | 'shared'][] = [
   [`${ANIMALS}/Fish.fbx`, 'roots'],
@@ -65,7 +66,7 @@ describe.skipIf(!present)('rigged Quaternius FBX', () => {
       const file = path.join(CORPUS, relative);
       const src = source(file);
       const doc = await importWithThree(io, file, 'fbx', path.dirname(file), []);
-      // The conversion is where they were refused (an error there is ours, never shipped).
+      // The conversion is where such a skin would be refused (an error there is ours, never shipped).
       expect((await validateGlb(await io.writeBinary(doc))).errors, relative).toEqual([]);
       const skins = doc.getRoot().listSkins();
       expect(skins.length, relative).toBe(src.skinned);

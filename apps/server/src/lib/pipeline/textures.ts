@@ -47,7 +47,7 @@ export async function addTexturePreviews(doc: Document, work?: TextureWork): Pro
         if (!image || tex.getMimeType() === 'image/ktx2') return;
         // Made beside the encode from the source image when there was one; else from the image itself.
         const preview = await (work?.preview(image) ?? run(() => previewOf(image)).catch(() => null));
-        // none: the viewer waits for the full image, as before
+        // none: the viewer waits for the full image
         if (!preview) return;
         tex.setExtras({
           ...tex.getExtras(),

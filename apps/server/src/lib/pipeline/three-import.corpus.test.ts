@@ -63,8 +63,8 @@ describe.skipIf(!present)('source readers on the CC0 corpus', () => {
     const files = sampleFbx();
     expect(files.length).toBeGreaterThanOrEqual(8);
     const io = await createIO();
-    // Materials whose emission colour is set with a zero factor (Blender writes the diffuse colour there): the case
-    // that glowed when the factor was ignored.
+    // Materials whose emission colour is set with a zero factor (Blender writes the diffuse colour there): they glow
+    // when the factor is ignored.
     let darkEmitters = 0;
     for (const file of files) {
       const label = path.relative(CORPUS, file);
@@ -177,7 +177,7 @@ describe.skipIf(!present)('source readers on the CC0 corpus', () => {
       const [x, y, z] = b.max.map((v, i) => v - b.min[i]!) as [number, number, number];
       return { frame, height: y, length: Math.max(x, z) };
     };
-    // Blender exports in centimetres (UnitScaleFactor 1): the tank read as 1 722 m before the unit was applied.
+    // Blender exports in centimetres (UnitScaleFactor 1): without the unit the tank reads as 1 722 m.
     // Quaternius models are built large: the file itself says 17 m, as Blender and Unity import it.
     const tank = await measure('quaternius/Vehicles/Tank Pack - June 2019/FBX/Tank.fbx');
     expect(tank.frame).toMatchObject({ upAxis: 'y', unitScale: 0.01 });

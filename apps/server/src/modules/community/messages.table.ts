@@ -1,7 +1,8 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * System messages to one user (review decisions now; /stationletter pushes later). `type` is a message key of the
+ * System messages to one user (review, report and organisation decisions, forum replies and mentions, administrators'
+ * /stationletter pushes). `type` is a message key of the
  * contract (`msgReviewApproved`…) rendered with `params` in the reader's language.
  */
 export const systemMessages = pgTable(

@@ -155,7 +155,7 @@ describe('reports (/ReportList)', () => {
   });
 });
 
-describe('reports of meta world chat messages (issues 9 and 10)', () => {
+describe('reports of meta world chat messages', () => {
   let entry: WorldEntry;
   let speaker: Socket;
   let listener: Socket;

@@ -9,8 +9,8 @@
  * is thus a quarter of the pixels of the next ones: a software or phone GPU fills every pixel of the frame with the
  * models' lit materials while it is also busy with their uploads and shader compiles, and the visitor sees the scene
  * at once, a little soft, and sharp from the next frame on (docs/perf.md "3D scenes": the first frame of
- * the benchmark's showroom ~170 ms sooner at half the ratio on this machine; a 3× phone drew its first frame at 1
- * before, and still does).
+ * the benchmark's showroom ~170 ms sooner at half the ratio on this machine; a 3× phone, whose settled ratio is
+ * capped at 2, draws its first frame at 1).
  */
 export function canvasDpr(afterFirstFrame: boolean, screenRatio: number): number {
   const settled = Number.isFinite(screenRatio) ? Math.min(Math.max(screenRatio, 1), 2) : 1;

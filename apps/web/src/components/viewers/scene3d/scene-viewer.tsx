@@ -102,7 +102,7 @@ export const SHADOWS_AFTER_MS = 400;
 
 /**
  * Shadows are switched on after the first complete frame: the first frame needs no shadow map pass and compiles
- * the lighter shaders (docs/perf.md, "3D viewer"). The renderer's switch alone does not rebuild the materials'
+ * the lighter shaders (docs/perf.md, "3D scenes"). The renderer's switch alone does not rebuild the materials'
  * programs, hence the `needsUpdate`.
  */
 function ShadowSwitch({ on }: { on: boolean }) {
@@ -260,7 +260,7 @@ export default function SceneViewer({
   const complete = settled || wasComplete;
   // Until the models are in (or the shadows' time-out), no frame is drawn (the progress bar shows): a software or
   // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
-  // (docs/perf.md "3D scenes", sessions 9 and 13). Then every frame (NPCs walk).
+  // (docs/perf.md "3D scenes"). Then every frame (NPCs walk).
   const frameloop = viewerFrameloop(complete, shadows, vr !== null);
   const dpr = canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
   // Dense models are drawn from their coarse version first (`detail`), replaced by the models themselves after the first frame.

@@ -11,8 +11,8 @@ import type { GLTF, GLTFLoader, GLTFLoaderPlugin, GLTFParser } from 'three-stdli
  * buffer view, already downloaded with the GLB) and which material slots hold the texture. The full images are
  * then decoded and swapped in as each is ready, once nobody holds them back: the scene viewer holds them until its
  * first complete frame is drawn, so decoding and uploading fourteen 1024 px textures (about as long as the rest of
- * the first frame on a phone or a software GPU) no longer delays it. A model without previews (processed before
- * them) loads as before: its full textures before its first frame.
+ * the first frame on a phone or a software GPU) does not delay it. A model without previews (processed by a pipeline
+ * that did not make them) loads its full textures before its first frame.
  */
 
 /** As three.js's ImageBitmapLoader decodes a glTF image (the texture keeps `flipY = false`). */

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { fullScreenViewerUrl } from '../../../lib/viewer-url';
 
 /**
- * /view?id= (older links and bookmarks): the full-screen viewer is the lean page `viewer.html` now (its own entry,
- * see docs/perf.md); this route sends the visitor there, in place (Back returns to the page before).
+ * /view?id= (links and bookmarks made before the full-screen viewer became the lean page `viewer.html`, its own
+ * entry: see docs/perf.md): this route sends the visitor there, in place (Back returns to the page before).
  */
 export default function ViewPage() {
   const [params] = useSearchParams();

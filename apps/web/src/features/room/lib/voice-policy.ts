@@ -26,7 +26,7 @@ export function mayTalk(me: Pick<WorldMember, 'muted' | 'role'> | null, stage: b
 export type VoicePeerPlan = Map<string, { initiate?: boolean; send: boolean; spatial?: boolean }>;
 
 /**
- * The voice connections we want: the people of our instance we `connect` with (as before), plus the hosts of the
+ * The voice connections we want: the people of our instance we `connect` with, plus the hosts of the
  * entry's other instances, because hosts' voice and shared screen reach every instance. Towards another instance's
  * host we only listen (a visitor's voice stays in their instance), make the offer ourselves (that host does not know
  * us), and hear them without position (their avatar is not in our instance). Two hosts of different instances hear
