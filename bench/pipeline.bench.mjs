@@ -70,8 +70,8 @@ async function detailJpeg(seed, width, height, quality) {
 }
 
 /**
- * The issue's model: a 3.8 MB GLB, five terrain tiles of 4,608 triangles (23,040 in all: enough for a coarse level
- * of detail), each with its own material and 2048 px JPEG texture.
+ * The budget's reference model: a 3.8 MB GLB, five terrain tiles of 4,608 triangles (23,040 in all: enough for a
+ * coarse level of detail), each with its own material and 2048 px JPEG texture.
  */
 async function fiveTexturesGlb() {
   const doc = new Document();
@@ -178,7 +178,7 @@ const cpuCell = (x) => (Number.isFinite(x) ? fmt(x) : '–');
 
 /** Part 1: the product's processing time against the floor, per model of the benchmark set and for a panorama. */
 async function speed() {
-  const set = [['five 2048 px textures (generated, as in the issue)', 'five-textures.glb', await fiveTexturesGlb()]];
+  const set = [['five 2048 px textures (generated)', 'five-textures.glb', await fiveTexturesGlb()]];
   const king = await corpusTexturedGlb();
   if (king) set.push([`corpus: ${KING} + Textures/king.png`, 'corpus-king.glb', king]);
   else console.warn(`skipped the corpus model: ${CORPUS} is absent`);
@@ -342,7 +342,7 @@ ${geoRows.join('\n')}
 
 #### Model corpus (\`apps/server/test/fixtures/corpus.ts\`, checked by \`lib/pipeline/corpus.test.ts\`)
 
-Small files the code writes in each format for each case of the importer corpus that failed before (multi-buffer glTF, Draco, binary FBX 7.4, damaged embedded texture, mixed and UTF-16 OBJ, validator issues of the input, animation and skins), plus the Stanford bunny Draco stream that npm \`draco3dgltf\` ships (Apache-2.0). No other public sample model is available offline here (three.js's examples are not in its npm package), so the corpus's own files (e.g. \`box.fbx\`) are not in it: their failure modes are rebuilt by code.
+Small files the code writes in each format for each way a real-world file can trip the importer (multi-buffer glTF, Draco, binary FBX 7.4, damaged embedded texture, mixed and UTF-16 OBJ, validator issues of the input, animation and skins), plus the Stanford bunny Draco stream that npm \`draco3dgltf\` ships (Apache-2.0). The failure modes are rebuilt by code, so the unit suite needs no model files; real-world models are the CC0 corpus of \`npm run bench corpus\` (next section).
 
 | file | what | outcome | delivered |
 |---|---|---|---|

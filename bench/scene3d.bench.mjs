@@ -463,7 +463,7 @@ try {
     viewerMedian.toFixed(0),
   ]);
   rows.push([
-    `the same frame handed over by the page (its second animation frame after the last model; the figure the bench first reported; runs ${submittedRuns.map((r) => r.toFixed(0)).join(', ')})`,
+    `the same frame handed over by the page (its second animation frame after the last model, not waiting for the GPU; runs ${submittedRuns.map((r) => r.toFixed(0)).join(', ')})`,
     [...submittedRuns].sort((a, b) => a - b)[Math.floor(submittedRuns.length / 2)].toFixed(0),
   ]);
   if (fullRuns.length)
