@@ -1,3 +1,4 @@
+import { API_BODIES, BODIES_OUTSIDE_CONTRACT } from '@xr/contract/api-bodies';
 import { API_REPLIES, REPLIES_OUTSIDE_CONTRACT } from '@xr/contract/api-replies';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,9 +6,9 @@ import { z } from 'zod';
 import type { TestApp } from '../test/app';
 
 /**
- * The contract's table of reply schemas (which the web tests' fake server checks its replies against) is the same as
- * the schemas the routes declare: every JSON route is in it, or in the short list of routes without a contract
- * schema, and each entry describes what the route answers.
+ * The contract's tables of reply and body schemas (which the web tests' fake server checks its replies and the pages'
+ * requests against) are the same as the schemas the routes declare: every JSON route is in them, or in the short
+ * lists of routes without a contract schema, and each entry describes what the route answers or takes.
  */
 
 const routes = vi.hoisted(() => [] as RouteOptions[]);
@@ -27,7 +28,8 @@ vi.mock('fastify', async (importOriginal) => {
 
 const { createTestApp } = await import('../test/app');
 
-const json = (s: z.ZodType) => JSON.stringify(z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }));
+const json = (s: z.ZodType, io: 'input' | 'output' = 'output') =>
+  JSON.stringify(z.toJSONSchema(s, { io, unrepresentable: 'any' }));
 
 /** Path (without /api) → the `data` schema of its code-200 envelope, for the routes answering one. */
 function envelopeRoutes(): Map<string, z.ZodType> {
@@ -41,7 +43,18 @@ function envelopeRoutes(): Map<string, z.ZodType> {
   return out;
 }
 
-describe('API_REPLIES', () => {
+/** Path (without /api) → the body schema it declares, for the routes taking a body. */
+function bodyRoutes(): Map<string, z.ZodType> {
+  const out = new Map<string, z.ZodType>();
+  for (const route of routes) {
+    const body = route.schema?.body;
+    if (!route.url.startsWith('/api/') || !(body instanceof z.ZodType)) continue;
+    out.set(route.url.slice('/api'.length), body);
+  }
+  return out;
+}
+
+describe('API_REPLIES and API_BODIES', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -67,6 +80,27 @@ describe('API_REPLIES', () => {
     for (const path of REPLIES_OUTSIDE_CONTRACT) {
       if (!server.has(path)) drift.push(`${path} (REPLIES_OUTSIDE_CONTRACT): no such JSON route`);
       if (API_REPLIES[path]) drift.push(`${path} (REPLIES_OUTSIDE_CONTRACT): also in API_REPLIES`);
+    }
+    expect(drift).toEqual([]);
+  });
+
+  it('has the body schema each route declares', () => {
+    const server = bodyRoutes();
+    expect(server.size).toBeGreaterThan(100);
+    const drift: string[] = [];
+    for (const [path, body] of server) {
+      const entry = API_BODIES[path];
+      if (!entry) {
+        if (!BODIES_OUTSIDE_CONTRACT.includes(path))
+          drift.push(`${path}: not in API_BODIES (packages/contract/src/api-bodies.ts): add its body schema there`);
+      } else if (entry !== body && json(entry, 'input') !== json(body, 'input')) {
+        drift.push(`${path}: API_BODIES has another schema than the route`);
+      }
+    }
+    for (const path of Object.keys(API_BODIES)) if (!server.has(path)) drift.push(`${path}: no route takes this body`);
+    for (const path of BODIES_OUTSIDE_CONTRACT) {
+      if (!server.has(path)) drift.push(`${path} (BODIES_OUTSIDE_CONTRACT): no such route with a body`);
+      if (API_BODIES[path]) drift.push(`${path} (BODIES_OUTSIDE_CONTRACT): also in API_BODIES`);
     }
     expect(drift).toEqual([]);
   });

@@ -97,6 +97,9 @@ export const sendEmailCodeBody = z.object({ email: emailField, purpose: z.enum([
 export const registerStatusReply = z.object({ email: z.string(), status: z.enum(['pending', 'active', 'disabled', 'none']) });
 export type RegisterStatusReply = z.infer<typeof registerStatusReply>;
 export const activateBody = z.object({ token: z.string().min(16).max(200) });
+/** Reply of POST /activate: the address of the account just activated. */
+export const activateReply = z.object({ email: z.string() });
+export type ActivateReply = z.infer<typeof activateReply>;
 
 export const retrievePasswordBody = z
   .object({
@@ -142,6 +145,9 @@ export const contactBody = z.object({
   message: z.string().trim().max(5000, V('tooLong')).optional(),
 });
 export type ContactBody = z.input<typeof contactBody>;
+/** Reply of POST /send_contact_us: the id of the kept message. */
+export const contactReply = z.object({ id: z.number().int() });
+export type ContactReply = z.infer<typeof contactReply>;
 
 /** User info (spec section 3 "User"); `permissions` carry the `http_path` entries of spec section 6. */
 export const userInfo = z.object({

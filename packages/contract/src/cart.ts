@@ -10,6 +10,9 @@ export const addCartBody = z.object({ project_id: idField });
 
 /** POST /shopping_cart/del_cart (spec: body with cart_id). */
 export const delCartBody = z.object({ cart_id: idField });
+/** Reply of del_cart: the project of the removed line. */
+export const delCartReply = z.object({ project_id: z.number().int() });
+export type DelCartReply = z.infer<typeof delCartReply>;
 
 /** GET /shopping_cart/cart_page: the client loads page 1 with limit 9999 (spec), so the limit goes that high here. */
 export const cartPageQuery = z.object({

@@ -217,6 +217,9 @@ export const systemMessage = z.object({
 export type SystemMessage = z.infer<typeof systemMessage>;
 export const myMessageQuery = pageQuery.extend({ unread: z.enum(['1', '0', 'true', 'false']).optional() });
 export const myMessagePage = pageOf(systemMessage).extend({ unread: z.number().int() });
+/** POST /message/read_message: marks one message read, or all of them when `id` is omitted. */
+export const readMessageBody = z.object({ id: idField.optional() });
+export type ReadMessageBody = z.input<typeof readMessageBody>;
 
 // --- File types and capacity ---
 

@@ -142,15 +142,24 @@ const body = z
 /** POST /forum/add_thread: a new thread (its body is the opening post). */
 export const addThreadBody = z.object({ board_id: idNumber, title, body });
 export type AddThreadBody = z.input<typeof addThreadBody>;
+/** Reply of POST /forum/add_thread: the new thread's id. */
+export const addThreadReply = z.object({ id: z.number().int() });
+export type AddThreadReply = z.infer<typeof addThreadReply>;
 /** POST /forum/add_post: a reply, optionally quoting a post of the same thread. */
 export const addPostBody = z.object({ thread_id: idNumber, body, quote_id: idNumber.optional() });
 export type AddPostBody = z.input<typeof addPostBody>;
+/** Reply of POST /forum/add_post: the new post's id and the thread page it is on. */
+export const addPostReply = z.object({ id: z.number().int(), page: z.number().int() });
+export type AddPostReply = z.infer<typeof addPostReply>;
 /** POST /forum/up_post: edits a post (and the thread's title when it is the opening post and a title is given). */
 export const upPostBody = z.object({ id: idNumber, body, title: title.optional() });
 export type UpPostBody = z.input<typeof upPostBody>;
 /** POST /forum/like_post: likes or unlikes a post (idempotent). */
 export const likePostBody = z.object({ id: idNumber, like: z.boolean() });
 export type LikePostBody = z.input<typeof likePostBody>;
+/** Reply of POST /forum/like_post: the post's likes afterwards and whether the caller likes it. */
+export const likePostReply = z.object({ like_count: z.number().int(), liked: z.boolean() });
+export type LikePostReply = z.infer<typeof likePostReply>;
 /** POST /forum/solve_thread: marks a reply as the solution, or clears it (`post_id` null). */
 export const solveThreadBody = z.object({ id: idNumber, post_id: idNumber.nullable() });
 export type SolveThreadBody = z.input<typeof solveThreadBody>;

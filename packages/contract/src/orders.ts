@@ -124,3 +124,10 @@ export const payReply = z.object({
   status: z.enum(ORDER_STATUSES),
 });
 export type PayReply = z.infer<typeof payReply>;
+
+/**
+ * Reply of POST /pay/notify/:provider (the provider's server calls it, never the web): how the notification was
+ * handled (paid, duplicate, already_paid, recorded).
+ */
+export const payNotifyReply = z.object({ result: z.string() });
+export type PayNotifyReply = z.infer<typeof payNotifyReply>;

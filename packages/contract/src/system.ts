@@ -22,3 +22,23 @@ export const outboxMail = z.object({
   created_at: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
+
+// --- Liveness and readiness ---
+
+/** GET /health: the process answers (nothing probed). */
+export const healthReply = z.object({ status: z.literal('ok') });
+export type HealthReply = z.infer<typeof healthReply>;
+
+/** One dependency as GET /ready probed it: its kind (e.g. pglite, local, smtp) and, when down, why. */
+export const readyComponent = z.object({ status: z.enum(['ok', 'error']), kind: z.string(), error: z.string().optional() });
+export type ReadyComponent = z.infer<typeof readyComponent>;
+
+/** GET /ready: the same `data` with code 200 when every dependency is up, and with 503 otherwise. */
+export const readyReply = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: readyComponent,
+  storage: readyComponent,
+  mail: readyComponent,
+  redis: readyComponent.optional(),
+});
+export type ReadyReply = z.infer<typeof readyReply>;

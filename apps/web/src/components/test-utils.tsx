@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
+import { API_BODIES } from '@xr/contract/api-bodies';
 import { API_REPLIES, REPLIES_OUTSIDE_CONTRACT } from '@xr/contract/api-replies';
 import type { UserInfo } from '@xr/contract/auth';
 import type { OwnProject } from '@xr/contract/creator';
@@ -89,6 +90,26 @@ const REPLY_PATTERNS = Object.entries(API_REPLIES)
   .filter(([route]) => route.includes(':'))
   .map(([route, schema]) => ({ pattern: patternOf(route), schema }));
 const OUTSIDE_PATTERNS = REPLIES_OUTSIDE_CONTRACT.map(patternOf);
+const BODY_PATTERNS = Object.entries(API_BODIES)
+  .filter(([route]) => route.includes(':'))
+  .map(([route, schema]) => ({ pattern: patternOf(route), schema }));
+
+/**
+ * Why the body a page sends to `path` (an /api path) is one the real server would refuse, or undefined when the
+ * contract's body schema of the route (`API_BODIES`) takes it or the route has none (GETs, uploads).
+ */
+function requestDrift(method: string, path: string, body: unknown): string | undefined {
+  const route = path.slice(API_BASE.length);
+  const schema = API_BODIES[route] ?? BODY_PATTERNS.find((r) => r.pattern.test(route))?.schema;
+  if (!schema || method === 'GET') return undefined;
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) {
+    return `${method} ${path}: the page sends a non-JSON body (${body.constructor.name}) to a route that takes JSON`;
+  }
+  const parsed = schema.safeParse(body);
+  return parsed.success
+    ? undefined
+    : `${method} ${path}: the page's request body does not match the contract's body schema (API_BODIES):\n${z.prettifyError(parsed.error)}\nbody: ${JSON.stringify(body)}`;
+}
 
 /**
  * Why a fake's code-200 reply on `path` (an /api path) is not a reply the real server could give, or undefined
@@ -118,8 +139,8 @@ async function contractDrift(path: string, res: Response): Promise<string | unde
 
 export interface ServeOptions {
   /**
-   * API paths whose fake replies are not checked against the contract, each with the reason (a route the contract
-   * has no reply schema for). Keep rare: an unchecked fake can drift from the real API unnoticed.
+   * API paths whose fake replies and request bodies are not checked against the contract, each with the reason (a
+   * route the contract has no schema for). Keep rare: an unchecked fake can drift from the real API unnoticed.
    */
   unchecked?: Record<string, string>;
 }
@@ -127,7 +148,8 @@ export interface ServeOptions {
 /**
  * Stubs fetch (and XMLHttpRequest, which uploads with progress use) with one handler per API path (query ignored);
  * any other path answers 40401. Every code-200 JSON reply of a handler is checked against the contract's reply
- * schema of its route (`API_REPLIES`): a fake that answers what the real server could not fails the test.
+ * schema of its route (`API_REPLIES`), and every body a page sends against the route's body schema (`API_BODIES`):
+ * a fake that answers what the real server could not, or a page that sends what it would refuse, fails the test.
  */
 export function serve(routes: Record<string, Handler>, options: ServeOptions = {}): FetchMock {
   const unchecked = options.unchecked ?? {};
@@ -139,11 +161,12 @@ export function serve(routes: Record<string, Handler>, options: ServeOptions = {
   try {
     // the reply goes back to the app unchanged and the test fails when it ends, naming every drifting reply
     onTestFinished(() => {
-      if (drift.length) throw new Error(`Fake replies that drift from the contract:\n${[...new Set(drift)].join('\n')}`);
+      if (drift.length)
+        throw new Error(`Requests and fake replies that drift from the contract:\n${[...new Set(drift)].join('\n')}`);
     });
     reportAtEnd = true;
   } catch {
-    // serve() outside a test (a beforeAll): a drifting reply fails the request instead
+    // serve() outside a test (a beforeAll): a drifting request or reply fails the request instead
   }
   const mock: FetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = url.split('?')[0]!;
@@ -156,15 +179,17 @@ export function serve(routes: Record<string, Handler>, options: ServeOptions = {
         body = init.body;
       }
     }
+    const checked = path.startsWith(`${API_BASE}/`) && !(path in unchecked);
+    const report = (problem: string | undefined) => {
+      if (!problem) return;
+      drift.push(problem);
+      if (!reportAtEnd) throw new Error(problem);
+    };
+    // the request goes on to the handler either way: the test fails when it ends, as for a drifting reply
+    if (checked) report(requestDrift(init.method ?? 'GET', path, body));
     if (!handler) return reply(40401, null, 'Not found');
     const res = await handler(body, init);
-    if (path.startsWith(`${API_BASE}/`) && !(path in unchecked)) {
-      const problem = await contractDrift(path, res);
-      if (problem) {
-        drift.push(problem);
-        if (!reportAtEnd) throw new Error(problem);
-      }
-    }
+    if (checked) report(await contractDrift(path, res));
     return res;
   });
   vi.stubGlobal('fetch', mock);

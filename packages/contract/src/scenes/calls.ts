@@ -63,6 +63,9 @@ export type SaveSceneBody = z.infer<typeof saveSceneBody>;
 
 export const restoreSceneBody = z.object({ id: rowId, version: rowId });
 export type RestoreSceneBody = z.infer<typeof restoreSceneBody>;
+/** Reply of `POST /project/save_scene` and `POST /project/restore_scene`: the draft's new version. */
+export const sceneVersionReply = z.object({ version: z.number().int() });
+export type SceneVersionReply = z.infer<typeof sceneVersionReply>;
 
 /** A referenced asset as the viewer gets it: signed URLs of its outputs, its kind, its tile grid if any. */
 export const resolvedMedia = z.object({

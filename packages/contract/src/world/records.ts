@@ -34,6 +34,9 @@ export type OnlinePageParams = z.input<typeof onlinePageQuery>;
 /** POST /explore/kick: removes the user from every instance of the entry (not a ban). */
 export const kickBody = z.object({ entry_id: idNumber, user_id: idNumber });
 export type KickBody = z.input<typeof kickBody>;
+/** Reply of POST /explore/kick: how many visits were closed. */
+export const kickReply = z.object({ kicked: z.number().int() });
+export type KickReply = z.infer<typeof kickReply>;
 
 // --- Bans (/explore/list: who a room's hosts banned; lifting a ban) ---
 
@@ -84,3 +87,6 @@ export const delChatRecordBody = z.object({
   ids: z.array(idNumber).min(1, V('required')).max(100, V('tooManyItems')),
 });
 export type DelChatRecordBody = z.input<typeof delChatRecordBody>;
+/** Reply of POST /explore/del_chat_record: how many records were deleted (the actor's rooms' only, unless admin). */
+export const delChatRecordReply = z.object({ deleted: z.number().int() });
+export type DelChatRecordReply = z.infer<typeof delChatRecordReply>;

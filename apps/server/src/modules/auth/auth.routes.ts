@@ -1,5 +1,6 @@
 import {
   activateBody,
+  activateReply,
   emailBody,
   loginBody,
   loginReply,
@@ -100,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; origins: Ori
     {
       config: { access: 'public' },
       preHandler: app.sensitiveLimit(),
-      schema: { tags, body: activateBody, response: { 200: envelope(z.object({ email: z.string() })) } },
+      schema: { tags, body: activateBody, response: { 200: envelope(activateReply) } },
     },
     async (request) => ok(await auth.activate(request.body.token)),
   );

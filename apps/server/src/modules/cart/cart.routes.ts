@@ -1,9 +1,17 @@
-import { addCartBody, cartItem, cartPage, cartPageQuery, delCartBody, mergeCartBody, mergeCartReply } from '@xr/contract/cart';
+import {
+  addCartBody,
+  cartItem,
+  cartPage,
+  cartPageQuery,
+  delCartBody,
+  delCartReply,
+  mergeCartBody,
+  mergeCartReply,
+} from '@xr/contract/cart';
 import { pageOf, pageQuery } from '@xr/contract/common';
 import { collectionItem, collectionReply, projectIdBody } from '@xr/contract/market';
 import { translateMessage } from '@xr/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
 import { currentUser } from '../../plugins/auth';
 import type { CartService } from './cart.service';
@@ -32,7 +40,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     '/shopping_cart/del_cart',
     {
       config: { access: 'user' },
-      schema: { tags, security, body: delCartBody, response: { 200: envelope(z.object({ project_id: z.number().int() })) } },
+      schema: { tags, security, body: delCartBody, response: { 200: envelope(delCartReply) } },
     },
     async (request) => {
       const removed = await cart.delCart(currentUser(request), request.body.cart_id);

@@ -1,7 +1,6 @@
-import { contactBody } from '@xr/contract/auth';
+import { contactBody, contactReply } from '@xr/contract/auth';
 import { translateMessage } from '@xr/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
 import type { CommunityService } from './community.service';
 
@@ -14,7 +13,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
     {
       config: { access: 'public' },
       preHandler: app.sensitiveLimit('email'),
-      schema: { tags, body: contactBody, response: { 200: envelope(z.object({ id: z.number().int() })) } },
+      schema: { tags, body: contactBody, response: { 200: envelope(contactReply) } },
     },
     async (request) =>
       ok(

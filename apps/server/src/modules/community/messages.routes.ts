@@ -1,8 +1,6 @@
-import { myMessagePage, myMessageQuery } from '@xr/contract/creator';
-import { idField } from '@xr/contract/market';
+import { myMessagePage, myMessageQuery, readMessageBody } from '@xr/contract/creator';
 import { translateMessage } from '@xr/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { emptyEnvelope, envelope, ok } from '../../lib/http';
 import { currentUser } from '../../plugins/auth';
 import type { MessagesService } from './messages.service';
@@ -24,7 +22,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     '/message/read_message',
     {
       config: { access: 'user' },
-      schema: { tags, security, body: z.object({ id: idField.optional() }), response: { 200: emptyEnvelope } },
+      schema: { tags, security, body: readMessageBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
       await messages.read(currentUser(request).id, request.body.id);

@@ -1,4 +1,4 @@
-import { payBody, payReply } from '@xr/contract/orders';
+import { payBody, payNotifyReply, payReply } from '@xr/contract/orders';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/http';
@@ -61,7 +61,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
           tags,
           summary: 'Server-to-server payment notification (signed by the provider)',
           params: z.object({ provider: z.string().max(40) }),
-          response: { 200: envelope(z.object({ result: z.string() })) },
+          response: { 200: envelope(payNotifyReply) },
         },
       },
       async (request) => {

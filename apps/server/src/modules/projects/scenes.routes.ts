@@ -7,6 +7,7 @@ import {
   sceneDetailsQuery,
   sceneRevision,
   sceneRevisionsQuery,
+  sceneVersionReply,
   submitSceneBody,
   submitSceneReply,
 } from '@xr/contract/scenes';
@@ -20,7 +21,6 @@ const tags = ['scenes'];
 const security = [{ bearer: [] }];
 /** Creating content is the creator's area, like the other /vrdata calls. */
 const creator = { permission: '/vrdata/list' } as const;
-const versionReply = z.object({ version: z.number().int() });
 /** A save carries a whole document: room for the largest one plus the envelope (the service refuses anything larger). */
 const SAVE_BODY_LIMIT = SCENE_DOCUMENT_MAX_BYTES + 64 * 1024;
 
@@ -31,7 +31,7 @@ export const scenesRoutes: FastifyPluginAsyncZod<{ scenes: ScenesService }> = as
     {
       bodyLimit: SAVE_BODY_LIMIT,
       config: { access: creator },
-      schema: { tags, security, body: saveSceneBody, response: { 200: envelope(versionReply) } },
+      schema: { tags, security, body: saveSceneBody, response: { 200: envelope(sceneVersionReply) } },
     },
     async (request) => ok(await scenes.save(currentUser(request), request.body, request.lang)),
   );
@@ -47,7 +47,7 @@ export const scenesRoutes: FastifyPluginAsyncZod<{ scenes: ScenesService }> = as
     '/project/restore_scene',
     {
       config: { access: creator },
-      schema: { tags, security, body: restoreSceneBody, response: { 200: envelope(versionReply) } },
+      schema: { tags, security, body: restoreSceneBody, response: { 200: envelope(sceneVersionReply) } },
     },
     async (request) =>
       ok(

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@xr/contract/errors';
 import { translateMessage } from '@xr/contract/messages';
-import { mailOutboxQuery, outboxMail } from '@xr/contract/system';
+import { healthReply, mailOutboxQuery, outboxMail, type ReadyComponent, readyReply } from '@xr/contract/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -11,17 +11,6 @@ import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
 import type { SystemRepository } from './system.repository';
 
-const component = z.object({ status: z.enum(['ok', 'error']), kind: z.string(), error: z.string().optional() });
-type Component = z.infer<typeof component>;
-const healthData = z.object({ status: z.literal('ok') });
-const readyData = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: component,
-  storage: component,
-  mail: component,
-  redis: component.optional(),
-});
-
 /** How long a dependency's probe result is reused: an orchestrator polling every node costs one probe a second. */
 export const READY_CACHE_MS = 1500;
 /** A probe that has not answered by then counts as failed (a hung database must not hang the readiness call). */
@@ -31,8 +20,8 @@ export const READY_PROBE_TIMEOUT_MS = 3000;
  * One dependency's probe, its result reused for `READY_CACHE_MS` after it settles; callers arriving while it runs
  * share it, so a burst of readiness calls costs one probe.
  */
-function cachedProbe(kind: string, fn: () => Promise<unknown>): () => Promise<Component> {
-  const run = async (): Promise<Component> => {
+function cachedProbe(kind: string, fn: () => Promise<unknown>): () => Promise<ReadyComponent> {
+  const run = async (): Promise<ReadyComponent> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer in ${READY_PROBE_TIMEOUT_MS} ms`)), READY_PROBE_TIMEOUT_MS);
@@ -47,10 +36,10 @@ function cachedProbe(kind: string, fn: () => Promise<unknown>): () => Promise<Co
     }
   };
   // The probe in flight or last settled; `settledAt` stays unset while it runs (it is fresh until it settles).
-  let last: { settledAt?: number; result: Promise<Component> } | undefined;
+  let last: { settledAt?: number; result: Promise<ReadyComponent> } | undefined;
   return () => {
     if (last && (last.settledAt === undefined || Date.now() - last.settledAt <= READY_CACHE_MS)) return last.result;
-    const entry: { settledAt?: number; result: Promise<Component> } = { result: run() };
+    const entry: { settledAt?: number; result: Promise<ReadyComponent> } = { result: run() };
     entry.result.then(() => {
       entry.settledAt = Date.now();
     });
@@ -76,7 +65,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   const alive = ok({ status: 'ok' as const });
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: envelope(healthData) } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: envelope(healthReply) } } },
     async () => alive,
   );
 
@@ -90,7 +79,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     '/ready',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], response: { 200: envelope(readyData), 503: envelope(readyData) } },
+      schema: { tags: ['system'], response: { 200: envelope(readyReply), 503: envelope(readyReply) } },
     },
     async (request, reply) => {
       const [db, st, mail, rd] = await Promise.all([

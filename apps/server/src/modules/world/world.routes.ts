@@ -6,8 +6,10 @@ import {
   chatRecord,
   chatRecordQuery,
   delChatRecordBody,
+  delChatRecordReply,
   delWorldBody,
   kickBody,
+  kickReply,
   metaWorldCard,
   metaWorldListQuery,
   onlinePageQuery,
@@ -141,7 +143,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{
     '/explore/kick',
     {
       config: { access: onlineAdmin },
-      schema: { tags, security, body: kickBody, response: { 200: envelope(z.object({ kicked: z.number().int() })) } },
+      schema: { tags, security, body: kickBody, response: { 200: envelope(kickReply) } },
     },
     async (request) => {
       const closed = await entries.kick(currentUser(request), request.body.entry_id, request.body.user_id);
@@ -177,7 +179,7 @@ export const worldRoutes: FastifyPluginAsyncZod<{
     '/explore/del_chat_record',
     {
       config: { access: chatAdmin },
-      schema: { tags, security, body: delChatRecordBody, response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
+      schema: { tags, security, body: delChatRecordBody, response: { 200: envelope(delChatRecordReply) } },
     },
     async (request) => {
       const removed = await chat.deleteChat(currentUser(request), request.body.ids);

@@ -30,9 +30,6 @@ const details = (version: number, objects: unknown[] = []) => ({
   review: { draft_version: version, submitted_version: null, published_version: null, state: 'none', reason: '' },
 });
 
-/** save_scene's reply schema (`{ version }`) is declared in the server route, not in the contract. */
-const saveUnchecked = { unchecked: { '/api/project/save_scene': 'no reply schema in the contract' } };
-
 function renderEditor() {
   const router = createMemoryRouter(
     [
@@ -70,17 +67,14 @@ async function addGroup() {
 describe('scene editor page', { timeout: 180_000 }, () => {
   it('autosaves over the loaded version; a conflict offers overwrite (force) and reload; undo with Ctrl+Z', async () => {
     let saves = 0;
-    const fetch = serve(
-      {
-        ...emptyLists,
-        '/api/project/scene_details': () => reply(200, details(3)),
-        '/api/project/save_scene': () => {
-          saves += 1;
-          return saves === 2 ? reply(40940, null, 'A newer version exists') : reply(200, { version: 3 + saves });
-        },
+    const fetch = serve({
+      ...emptyLists,
+      '/api/project/scene_details': () => reply(200, details(3)),
+      '/api/project/save_scene': () => {
+        saves += 1;
+        return saves === 2 ? reply(40940, null, 'A newer version exists') : reply(200, { version: 3 + saves });
       },
-      saveUnchecked,
-    );
+    });
     renderEditor();
     await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
     await addGroup();
@@ -111,14 +105,11 @@ describe('scene editor page', { timeout: 180_000 }, () => {
   });
 
   it('does not save an invalid document and shows the problem; warns before leaving with unsaved changes', async () => {
-    const fetch = serve(
-      {
-        ...emptyLists,
-        '/api/project/scene_details': () => reply(200, details(1)),
-        '/api/project/save_scene': () => reply(200, { version: 2 }),
-      },
-      saveUnchecked,
-    );
+    const fetch = serve({
+      ...emptyLists,
+      '/api/project/scene_details': () => reply(200, details(1)),
+      '/api/project/save_scene': () => reply(200, { version: 2 }),
+    });
     const router = renderEditor();
     await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
     // A link hotspot starts without its URL: invalid until filled.
@@ -140,23 +131,19 @@ describe('scene editor page', { timeout: 180_000 }, () => {
 
   it('a new project opens empty with nothing logged; submitting asks first and then rests until the next edit', async () => {
     clearErrorLog();
-    const fetch = serve(
-      {
-        ...emptyLists,
-        // the owner's project without a document yet
-        '/api/project/scene_details': () =>
-          reply(200, {
-            ...details(0),
-            access: 'full',
-            document: null,
-            review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
-          }),
-        '/api/project/save_scene': () => reply(200, { version: 1 }),
-        '/api/project/submit_scene': () =>
-          reply(200, { review_status: 'pending', scene_review: 'pending', submitted_version: 1 }),
-      },
-      saveUnchecked,
-    );
+    const fetch = serve({
+      ...emptyLists,
+      // the owner's project without a document yet
+      '/api/project/scene_details': () =>
+        reply(200, {
+          ...details(0),
+          access: 'full',
+          document: null,
+          review: { draft_version: 0, submitted_version: null, published_version: null, state: 'none', reason: '' },
+        }),
+      '/api/project/save_scene': () => reply(200, { version: 1 }),
+      '/api/project/submit_scene': () => reply(200, { review_status: 'pending', scene_review: 'pending', submitted_version: 1 }),
+    });
     renderEditor();
     await screen.findByTestId('scene-editor', undefined, { timeout: 30_000 });
     expect(getErrorLog()).toEqual([]);
