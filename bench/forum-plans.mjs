@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { pgliteDatabase } from '../apps/server/src/db/client.ts';
 import { postgresDatabase } from '../apps/server/src/db/postgres.ts';
-import { createForumService } from '../apps/server/src/modules/community/forum.service.ts';
+import { createForumService } from '../apps/server/src/modules/forum/forum.service.ts';
 import { growSql, VACUUM } from './forum-seed.mjs';
 
 const only = process.argv[2] ?? '';

@@ -2,7 +2,7 @@
 // boards with ten posts each, bodies of random English and Chinese words, added by INSERT … SELECT.
 // Run through tsx (`npm run bench`, `node --import tsx`): the search documents are built with the forum module's own
 // SQL, so the seed cannot drift from what the service keeps.
-import { SEARCH_DOC_SQL } from '../apps/server/src/modules/community/forum.repository.ts';
+import { SEARCH_DOC_SQL } from '../apps/server/src/modules/forum/forum.repository.ts';
 
 export const THREADS = Number(process.env.BENCH_FORUM_THREADS ?? 10_000);
 export const POSTS_PER_THREAD = 10;

@@ -52,7 +52,7 @@ async function buildCollectingRoutes(patch?: () => void): Promise<{ routes: Rout
 describe('access rules', () => {
   afterAll(() => {
     vi.doUnmock('fastify');
-    vi.doUnmock('./modules/community/community.routes');
+    vi.doUnmock('./modules/contact/contact.routes');
     vi.resetModules();
   });
 
@@ -75,13 +75,13 @@ describe('access rules', () => {
 
   it('refuses to build an app where a module adds a route without one', async () => {
     const { build } = await buildCollectingRoutes(() => {
-      vi.doMock('./modules/community/community.routes', async (importOriginal) => {
-        const real = await importOriginal<typeof import('./modules/community/community.routes')>();
-        const communityRoutes: typeof real.communityRoutes = async (instance, opts) => {
-          await real.communityRoutes(instance, opts);
+      vi.doMock('./modules/contact/contact.routes', async (importOriginal) => {
+        const real = await importOriginal<typeof import('./modules/contact/contact.routes')>();
+        const contactRoutes: typeof real.contactRoutes = async (instance, opts) => {
+          await real.contactRoutes(instance, opts);
           instance.get('/forgotten', async () => 'no rule');
         };
-        return { ...real, communityRoutes };
+        return { ...real, contactRoutes };
       });
     });
     await expect(build).rejects.toThrow('Route GET /api/forgotten has no access rule (config.access)');

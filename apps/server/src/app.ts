@@ -18,7 +18,7 @@ import { configuredStorage } from './lib/storage';
 import { startAuditRetention } from './modules/audit/audit.retention';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
-import { createMessagesService } from './modules/community/messages.service';
+import { createMessagesService } from './modules/messages/messages.service';
 import { createRbacService } from './modules/rbac/rbac.service';
 import { registerSharePages } from './modules/share/share.pages';
 import { createSystemRepository } from './modules/system/system.repository';

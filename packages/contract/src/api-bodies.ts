@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   activateBody,
-  contactBody,
   emailBody,
   loginBody,
   registerBody,
@@ -23,6 +22,7 @@ import {
   upInviteCodeBody,
 } from './codes';
 import { idBody } from './common';
+import { contactBody } from './contact';
 import {
   addFileTypeBody,
   answerBody,

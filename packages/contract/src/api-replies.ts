@@ -4,7 +4,6 @@ import {
   activateReply,
   avatarReply,
   certificateReply,
-  contactReply,
   loginReply,
   oidcConfigReply,
   registerStatusReply,
@@ -16,6 +15,7 @@ import { avatarItem, avatarPageReply, libraryAvatarPageReply } from './avatars';
 import { cartItem, cartPage, delCartReply, mergeCartReply } from './cart';
 import { checkCdkReply, couponCode, couponCodeDetails, inviteCode, inviteCodeDetails, invitee, myInviteCodeReply } from './codes';
 import { pageOf } from './common';
+import { contactReply } from './contact';
 import {
   assetStatus,
   capacityPage,

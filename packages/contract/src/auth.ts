@@ -133,22 +133,6 @@ export const upInformationBody = z.object({
 export type UpInformationBody = z.input<typeof upInformationBody>;
 export const upForumNameBody = z.object({ forum_name: forumNameField });
 
-export const contactBody = z.object({
-  name: z
-    .string({ message: V('nameRequired') })
-    .trim()
-    .min(1, V('nameRequired'))
-    .max(100, V('tooLong')),
-  email: emailField,
-  phone: phoneField,
-  organisation: z.string().trim().max(200, V('tooLong')).optional(),
-  message: z.string().trim().max(5000, V('tooLong')).optional(),
-});
-export type ContactBody = z.input<typeof contactBody>;
-/** Reply of POST /send_contact_us: the id of the kept message. */
-export const contactReply = z.object({ id: z.number().int() });
-export type ContactReply = z.infer<typeof contactReply>;
-
 /** User info (spec section 3 "User"); `permissions` carry the `http_path` entries of spec section 6. */
 export const userInfo = z.object({
   id: z.number().int(),

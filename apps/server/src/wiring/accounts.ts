@@ -2,7 +2,7 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthService } from '../modules/auth/auth.service';
 import { codesRoutes } from '../modules/codes/codes.routes';
 import { createCodesService } from '../modules/codes/codes.service';
-import type { MessagesService } from '../modules/community/messages.service';
+import type { MessagesService } from '../modules/messages/messages.service';
 import { rbacRoutes } from '../modules/rbac/rbac.routes';
 import { createAccountsService } from '../modules/users/accounts.service';
 import { institutionRoutes } from '../modules/users/institution.routes';

@@ -1,18 +1,18 @@
-import { communityRoutes } from '../modules/community/community.routes';
-import { createCommunityService } from '../modules/community/community.service';
-import { createForumCache } from '../modules/community/forum.cache';
-import { forumRoutes } from '../modules/community/forum.routes';
-import { createForumService } from '../modules/community/forum.service';
-import { createForumBoardsService } from '../modules/community/forum-boards.service';
-import { createForumThreadsService } from '../modules/community/forum-threads.service';
-import { messagesRoutes } from '../modules/community/messages.routes';
-import type { MessagesService } from '../modules/community/messages.service';
-import { reportsRoutes } from '../modules/community/reports.routes';
-import { createReportsService, type ReportChat } from '../modules/community/reports.service';
-import { stationRoutes } from '../modules/community/station.routes';
-import { createStationService } from '../modules/community/station.service';
+import { contactRoutes } from '../modules/contact/contact.routes';
+import { createContactService } from '../modules/contact/contact.service';
+import { createForumCache } from '../modules/forum/forum.cache';
+import { forumRoutes } from '../modules/forum/forum.routes';
+import { createForumService } from '../modules/forum/forum.service';
+import { createForumBoardsService } from '../modules/forum/forum-boards.service';
+import { createForumThreadsService } from '../modules/forum/forum-threads.service';
+import { messagesRoutes } from '../modules/messages/messages.routes';
+import type { MessagesService } from '../modules/messages/messages.service';
 import type { ProjectsService } from '../modules/projects/projects.service';
 import type { ReviewService } from '../modules/projects/review.service';
+import { reportsRoutes } from '../modules/reports/reports.routes';
+import { createReportsService, type ReportChat } from '../modules/reports/reports.service';
+import { stationRoutes } from '../modules/station/station.routes';
+import { createStationService } from '../modules/station/station.service';
 import type { MembersService } from '../modules/users/members.service';
 import type { ProfileService } from '../modules/users/profile.service';
 import type { Core, RegisterRoutes } from './core';
@@ -36,7 +36,7 @@ export async function wireCommunity(
 ) {
   const { db, config, mailer, jobs, audit, rbac } = core;
   const { messages, profile, members, projects, review, chat } = deps;
-  const community = createCommunityService({ db, mailer, config });
+  const contact = createContactService({ db, mailer, config });
   // The forum: boards, reading and writing share one cache of the lists, which every write clears.
   const forumCache = createForumCache(config.commerce.marketCacheSeconds);
   const forumBoards = createForumBoardsService({ db, cache: forumCache });
@@ -66,11 +66,11 @@ export async function wireCommunity(
   });
 
   const routes: RegisterRoutes = async (api) => {
-    await api.register(communityRoutes, { community });
+    await api.register(contactRoutes, { contact });
     await api.register(reportsRoutes, { reports });
     await api.register(messagesRoutes, { messages });
     await api.register(forumRoutes, { boards: forumBoards, threads: forumThreads, forum });
     await api.register(stationRoutes, { station });
   };
-  return { community, forumBoards, forumThreads, forum, station, reports, routes };
+  return { contact, forumBoards, forumThreads, forum, station, reports, routes };
 }

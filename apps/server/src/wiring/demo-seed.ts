@@ -9,10 +9,10 @@ import { runSeedMedia, SEED_MEDIA_JOB, type SeedMediaDeps, type SeedMediaPayload
 import { seedDemoContent } from '@xr/demo-content/seed';
 import { AppError } from '../lib/errors';
 import { type JobQueue, PermanentJobError } from '../lib/jobs';
-import { createForumCache } from '../modules/community/forum.cache';
-import { createForumService } from '../modules/community/forum.service';
-import { createForumBoardsService } from '../modules/community/forum-boards.service';
-import type { MessagesService } from '../modules/community/messages.service';
+import { createForumCache } from '../modules/forum/forum.cache';
+import { createForumService } from '../modules/forum/forum.service';
+import { createForumBoardsService } from '../modules/forum/forum-boards.service';
+import type { MessagesService } from '../modules/messages/messages.service';
 import { publicUrlOf } from '../modules/users/users.files';
 import type { Accounts } from './accounts';
 import type { Commerce } from './commerce';

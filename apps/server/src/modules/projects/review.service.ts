@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { AuditRecorder } from '../audit/audit.service';
-import type { MessagesService } from '../community/messages.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { ProfileService } from '../users/profile.service';
 import { createEditorRepository } from './editor.repository';
 import { type Actor, assetViews, ownOut } from './editor.shared';

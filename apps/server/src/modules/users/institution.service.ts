@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
 import type { AuditActor, AuditRecorder } from '../audit/audit.service';
-import type { MessagesService } from '../community/messages.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { RbacService } from '../rbac/rbac.service';
 import { createInstitutionRepository, type InstitutionListRow, type InstitutionRow } from './institution.repository';
 import { CERTIFICATE_KEY } from './users.files';

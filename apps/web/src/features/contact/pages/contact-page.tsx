@@ -1,5 +1,5 @@
 import { BankOutlined, ClockCircleOutlined, MailOutlined, PhoneOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
-import { contactBody } from '@xr/contract/auth';
+import { contactBody } from '@xr/contract/contact';
 import { Button, Col, Form, Input, Result, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -11,7 +11,7 @@ describe('room icons instead of emoji', () => {
     for (const e of WORLD_EMOTES) expect(ROOM_ICON_PATHS[EMOTE_ICON[e]].d.length).toBeGreaterThan(0);
   });
 
-  it('the room feature’s code and strings carry no emoji (they render as boxes without an emoji font)', () => {
+  it('the world feature’s code and the room’s strings carry no emoji (they render as boxes without an emoji font)', () => {
     const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '../../../locales/*/room*.json'], {
       query: '?raw',
       import: 'default',

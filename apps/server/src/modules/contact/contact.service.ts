@@ -1,10 +1,10 @@
-import type { contactBody } from '@xr/contract/auth';
 import { PRODUCT_NAME } from '@xr/contract/constants';
+import type { contactBody } from '@xr/contract/contact';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
-import { createCommunityRepository } from './community.repository';
+import { createContactRepository } from './contact.repository';
 
 type ContactInput = z.output<typeof contactBody>;
 
@@ -14,11 +14,11 @@ export function operatorAddress(mailFrom: string): string {
 }
 
 /**
- * Community features. So far the contact form: every message is kept in the database first (so none is
- * lost when mail is down), then mailed to the site operator (the MAIL_FROM address).
+ * The contact form: every message is kept in the database first (so none is lost when mail is down), then mailed to
+ * the site operator (the MAIL_FROM address).
  */
-export function createCommunityService({ db, mailer, config }: { db: Db; mailer: Mailer; config: Config }) {
-  const repo = createCommunityRepository(db);
+export function createContactService({ db, mailer, config }: { db: Db; mailer: Mailer; config: Config }) {
+  const repo = createContactRepository(db);
   return {
     async contact(input: ContactInput, meta: { ip: string; log?: (err: unknown) => void }): Promise<{ id: number }> {
       const row = await repo.insertContact({
@@ -44,4 +44,4 @@ export function createCommunityService({ db, mailer, config }: { db: Db; mailer:
     },
   };
 }
-export type CommunityService = ReturnType<typeof createCommunityService>;
+export type ContactService = ReturnType<typeof createContactService>;

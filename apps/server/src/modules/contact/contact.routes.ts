@@ -1,13 +1,13 @@
-import { contactBody, contactReply } from '@xr/contract/auth';
+import { contactBody, contactReply } from '@xr/contract/contact';
 import { translateMessage } from '@xr/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/http';
-import type { CommunityService } from './community.service';
+import type { ContactService } from './contact.service';
 
-const tags = ['community'];
+const tags = ['contact'];
 
 /** The public contact form (POST /send_contact_us: name, email and phone required). */
-export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityService }> = async (app, { community }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
   app.post(
     '/send_contact_us',
     {
@@ -17,7 +17,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
     },
     async (request) =>
       ok(
-        await community.contact(request.body, {
+        await contact.contact(request.body, {
           ip: request.ip,
           log: (err) => request.log.error({ err }, 'contact mail not delivered'),
         }),

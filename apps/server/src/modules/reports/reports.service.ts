@@ -6,15 +6,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuditRecorder } from '../audit/audit.service';
+import type { ForumActor } from '../forum/forum.policy';
+import type { ForumService } from '../forum/forum.service';
+import type { ForumThreadsService } from '../forum/forum-threads.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { Actor as EditorActor } from '../projects/editor.shared';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { ReviewService } from '../projects/review.service';
 import type { MembersService } from '../users/members.service';
 import type { ProfileService } from '../users/profile.service';
-import type { ForumActor } from './forum.policy';
-import type { ForumService } from './forum.service';
-import type { ForumThreadsService } from './forum-threads.service';
-import type { MessagesService } from './messages.service';
 import { createReportsRepository, type ReportRow } from './reports.repository';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactBody } from '@xr/contract/auth';
+import type { ContactBody } from '@xr/contract/contact';
 import { http } from '../../../lib/http';
 
 /** POST /send_contact_us: sends the contact form to the team. */

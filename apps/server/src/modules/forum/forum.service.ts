@@ -14,12 +14,12 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
 import type { AuditRecorder } from '../audit/audit.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { ProjectsService, Viewer } from '../projects/projects.service';
 import type { ProfileService } from '../users/profile.service';
 import type { ForumCache } from './forum.cache';
 import { type ForumActor, isModerator } from './forum.policy';
 import { type BoardRow, createForumRepository, type ThreadRow } from './forum.repository';
-import type { MessagesService } from './messages.service';
 
 /** A post's author and the accounts it mentions, resolved before its transaction (see `prepare`). */
 interface Prepared {

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { AuditRecorder } from '../audit/audit.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { RbacService } from '../rbac/rbac.service';
 import type { ProfileService } from '../users/profile.service';
-import type { MessagesService } from './messages.service';
 import { createStationRepository, type PushRow } from './station.repository';
 
 export const PUSH_DELIVERY_JOB = 'station.deliver';

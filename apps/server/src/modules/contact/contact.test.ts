@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { lastMail } from '../../../test/factories';
-import { operatorAddress } from './community.service';
+import { operatorAddress } from './contact.service';
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client';
-import { contactMessages } from './community.table';
+import { contactMessages } from './contact.table';
 
-/** The only code that touches the community tables (so far: contact messages). */
-export function createCommunityRepository(db: DbOrTx) {
+/** The only code that touches the contact table (the messages sent through the contact form). */
+export function createContactRepository(db: DbOrTx) {
   return {
     async insertContact(values: typeof contactMessages.$inferInsert) {
       const [row] = await db.insert(contactMessages).values(values).returning();
@@ -11,4 +11,4 @@ export function createCommunityRepository(db: DbOrTx) {
     },
   };
 }
-export type CommunityRepository = ReturnType<typeof createCommunityRepository>;
+export type ContactRepository = ReturnType<typeof createContactRepository>;
