@@ -24,6 +24,7 @@ import {
   WebGLRenderer,
   type WebGLRendererParameters,
 } from 'three';
+import { PacedFrames, pacedFrameloop, useFramePace } from '../frame-pace';
 import type { SceneViewerProps } from '../scene-viewer-props';
 import { langOf } from '../viewer-lang';
 import { contentFramingBox, fitCamera, type OrbitTarget } from './camera-fit';
@@ -262,6 +263,10 @@ export default function SceneViewer({
   // phone GPU drawing the half-built scene takes the time the uploads and shader compiles of the complete frame need
   // (docs/perf.md "3D scenes"). Then every frame (NPCs walk).
   const frameloop = viewerFrameloop(complete, shadows, vr !== null);
+  // a software renderer draws 'every frame' at a paced rate and without shadow maps (a second pass of the scene each
+  // frame) instead; a headset is never paced
+  const pace = useFramePace();
+  const paced = pace.paced && vr === null;
   const dpr = canvasDpr(shadows, typeof window === 'undefined' ? 1 : window.devicePixelRatio);
   // Dense models are drawn from their coarse version first (`detail`), replaced by the models themselves after the first frame.
   const [detail, setDetail] = useState<'coarse' | 'full'>('coarse');
@@ -341,22 +346,27 @@ export default function SceneViewer({
       style={{ height }}
       data-testid="scene-viewer"
       data-loading={complete ? 'false' : 'true'}
+      data-paced={paced ? 'true' : 'false'}
       data-models={`${loaded.size}/${modelCount}`}
       data-shadows={shadows ? 'on' : 'off'}
       data-detail={complete && detailed.size >= coarseCount ? 'full' : 'coarse'}
       data-textures={complete && texturesPending === 0 && detailed.size >= coarseCount ? 'full' : 'preview'}
     >
       <Canvas
-        frameloop={frameloop}
-        shadows={shadows}
+        frameloop={pacedFrameloop(frameloop, paced)}
+        shadows={shadows && !paced}
         dpr={dpr}
         camera={{ fov: 60, near: 0.05, far: 2000, position: [0, 3, 10] }}
         gl={(defaults) => viewerRenderer(defaults as WebGLRendererParameters & { canvas: HTMLCanvasElement }, dpr)}
-        onCreated={({ gl }) => prepareRenderer(gl, import.meta.env.DEV)}
+        onCreated={(state) => {
+          prepareRenderer(state.gl, import.meta.env.DEV);
+          pace.detect(state);
+        }}
         aria-label={t('canvas')}
       >
-        <EveryFrame on={frameloop === 'always'} />
-        <ShadowSwitch on={shadows} />
+        <EveryFrame on={frameloop === 'always' && !paced} />
+        <PacedFrames on={frameloop === 'always' && paced} />
+        <ShadowSwitch on={shadows && !paced} />
         <Warmup loaded={loaded.size} on={!complete && !shadows} />
         <SceneEnvironment settings={settings} panoramaUrl={skyUrl} />
         <group ref={content}>
