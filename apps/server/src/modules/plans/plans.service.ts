@@ -139,8 +139,8 @@ export interface PlansDeps {
   db: Db;
   /** Membership ends (users module). */
   vipDates: (userIds: number[]) => Promise<Map<number, Date | null>>;
-  /** Extends a membership by whole months in the payment's transaction (users module); answers the new end. */
-  extendMembershipMonths: (userId: number, months: number, tx: DbOrTx) => Promise<Date>;
+  /** Extends a membership by whole months in the payment's transaction (users module); answers the span they cover. */
+  extendMembershipMonths: (userId: number, months: number, tx: DbOrTx) => Promise<{ startsAt: Date; endsAt: Date }>;
   /** Raises a buyer's organisation seat pool to the plan's quota in the payment's transaction (users module). */
   planSeats?: (userId: number, seats: number, tx: DbOrTx) => Promise<void>;
   /** The user's project count (projects module), for /profile's usage. */
@@ -414,9 +414,7 @@ export function createPlansService(deps: PlansDeps) {
       );
       if (!recorded) return false;
       const months = PERIOD_MONTHS[plan.period];
-      const endsAt = await deps.extendMembershipMonths(userId, months, tx);
-      const startsAt = new Date(endsAt);
-      startsAt.setUTCMonth(startsAt.getUTCMonth() - months);
+      const { startsAt, endsAt } = await deps.extendMembershipMonths(userId, months, tx);
       await repo.setPurchaseSpan(recorded.id, startsAt, endsAt, tx);
       // Seats follow the plan as it is when paid (the row is read in this transaction; once per order, as above).
       const seats = (await repo.byIds([plan.combo_id], tx))[0]?.seats ?? 0;

@@ -1,6 +1,7 @@
 import type { OrderRow, PayReply, PlacedOrder } from '@xr/contract/orders';
 import type { ComboRow, MyPlan, PublicCombo } from '@xr/contract/plans';
 import { PLANS } from '@xr/contract/plans';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { body, type Shopper, shopper } from '../../../test/commerce';
@@ -8,6 +9,7 @@ import { usersOf } from '../../../test/factories';
 import { tusCreate } from '../../../test/uploads';
 import { signSandbox } from '../../lib/payments';
 import { createPlansService } from './plans.service';
+import { planPurchases } from './plans.table';
 
 type Page<T> = { list: T[]; total: number; page: number; limit: number };
 
@@ -62,9 +64,14 @@ async function buyThroughSandbox(s: Shopper, comboId: number): Promise<PlacedOrd
   return placed.data;
 }
 
+/** Whole calendar months as PostgreSQL adds them: a day the month lacks becomes its last (30 Nov + 3 → 28 Feb). */
 const addMonths = (d: Date, n: number) => {
   const x = new Date(d);
+  const day = x.getUTCDate();
+  x.setUTCDate(1);
   x.setUTCMonth(x.getUTCMonth() + n);
+  const last = new Date(Date.UTC(x.getUTCFullYear(), x.getUTCMonth() + 1, 0)).getUTCDate();
+  x.setUTCDate(Math.min(day, last));
   return x;
 };
 
@@ -247,6 +254,17 @@ describe('buying a plan', () => {
     await buyThroughSandbox(buyer, (await comboOf('enterprise', 'year')).id);
     const secondEnd = new Date((await info(buyer)).vip_date as string);
     expect(secondEnd.getTime()).toBe(addMonths(firstEnd, 12).getTime());
+    // each purchase covers its own span: the renewal starts where the first plan ends (not worked back from its end)
+    const spans = await t.database.db
+      .select({ startsAt: planPurchases.startsAt, endsAt: planPurchases.endsAt })
+      .from(planPurchases)
+      .where(eq(planPurchases.userId, buyer.id))
+      .orderBy(planPurchases.id);
+    const [first, second] = spans.map((r) => ({ startsAt: r.startsAt?.getTime(), endsAt: r.endsAt?.getTime() }));
+    expect(spans).toHaveLength(2);
+    expect(Math.abs((first?.startsAt ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(first?.endsAt).toBe(firstEnd.getTime());
+    expect(second).toEqual({ startsAt: firstEnd.getTime(), endsAt: secondEnd.getTime() });
     const plan = await myPlan(buyer);
     expect(plan).toMatchObject({ level: 'enterprise', period: 'year' });
     // The bought plan's storage is the upload quota.

@@ -45,12 +45,13 @@ export function createMembershipService({
 
     /**
      * Plans: adds whole calendar months to the membership from the later of now and its current end, in
-     * one UPDATE (a renewal before expiry adds to the end). Runs in the payment's transaction; answers the new end.
+     * one UPDATE (a renewal before expiry adds to the end). Runs in the payment's transaction; answers the span the
+     * months cover (where they start and the new end).
      */
-    async extendMembershipMonths(userId: number, months: number, tx: DbOrTx): Promise<Date> {
-      const row = await repo.addMembershipMonths(userId, months, tx);
-      if (!row?.vipDate) throw notFound();
-      return row.vipDate;
+    async extendMembershipMonths(userId: number, months: number, tx: DbOrTx): Promise<{ startsAt: Date; endsAt: Date }> {
+      const added = await repo.addMembershipMonths(userId, months, tx);
+      if (!added?.row.vipDate) throw notFound();
+      return { startsAt: added.startsAt, endsAt: added.row.vipDate };
     },
 
     /** Membership ends of these users (plans module: which plan is in force). */

@@ -365,8 +365,22 @@ export function createUsersRepository(db: DbOrTx) {
         .returning();
       return row;
     },
-    /** Membership plus whole months from the later of now and the current end, atomically (plan purchases). */
-    async addMembershipMonths(id: number, months: number, tx: DbOrTx = db): Promise<UserRow | undefined> {
+    /**
+     * Membership plus whole calendar months from the later of now and the current end, atomically (plan purchases):
+     * answers the new end and where the added months start. The start is read under the row's lock, not worked back
+     * from the end (a month added to 30 November ends on 28 February, and 28 February less a month is not the start).
+     */
+    async addMembershipMonths(
+      id: number,
+      months: number,
+      tx: DbOrTx = db,
+    ): Promise<{ row: UserRow; startsAt: Date } | undefined> {
+      const [from] = await tx
+        .select({ startsAt: sql<Date>`greatest(${users.vipDate}, now())`.mapWith((v) => new Date(v)) })
+        .from(users)
+        .where(and(eq(users.id, id), alive))
+        .for('update');
+      if (!from) return undefined;
       const [row] = await tx
         .update(users)
         .set({
@@ -375,7 +389,7 @@ export function createUsersRepository(db: DbOrTx) {
         })
         .where(and(eq(users.id, id), alive))
         .returning();
-      return row;
+      return row ? { row, startsAt: from.startsAt } : undefined;
     },
     async vipDates(ids: number[]): Promise<Map<number, Date | null>> {
       if (ids.length === 0) return new Map();
