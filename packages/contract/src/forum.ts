@@ -175,6 +175,7 @@ export type ModerateThreadBody = z.input<typeof moderateThreadBody>;
 /** POST /forum/project_thread: the discussion thread of a project, opened on first use (one per project). */
 export const projectThreadBody = z.object({ project_id: idNumber });
 export const projectThreadReply = z.object({ id: z.number().int() });
+export type ProjectThreadReply = z.infer<typeof projectThreadReply>;
 
 /** The @mentions of a body: forum names after an @ (not inside a word, e.g. an e-mail address). */
 export function mentionsOf(text: string): string[] {

@@ -197,9 +197,11 @@ export const reportBody = z
   });
 export type ReportBody = z.output<typeof reportBody>;
 export const reportReply = z.object({ id: z.number().int() });
+export type ReportReply = z.infer<typeof reportReply>;
 
 /** POST /collection/add_collection toggles the wish; the reply says where it ended. */
 export const collectionReply = z.object({ project_id: z.number().int(), is_collection: z.boolean() });
+export type CollectionReply = z.infer<typeof collectionReply>;
 /** A wish-list entry (the /wishlist screen): the market card plus when it was added and whether it is still on sale. */
 export const collectionItem = marketItem.extend({ collected_at: z.string(), available: z.boolean() });
 export type CollectionItem = z.infer<typeof collectionItem>;

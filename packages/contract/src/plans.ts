@@ -134,6 +134,7 @@ export const publicCombo = z.object({
 });
 export type PublicCombo = z.infer<typeof publicCombo>;
 export const comboList = z.object({ list: z.array(publicCombo) });
+export type ComboList = z.infer<typeof comboList>;
 
 /** POST /order/place_plan_order: an order for one plan (priced by the server). */
 export const placePlanOrderBody = z.object({ combo_id: idNumber });

@@ -77,3 +77,4 @@ export const mergeTagBody = z
   .refine((b) => b.from_id !== b.into_id, { message: V('tagMergeSelf'), path: ['into_id'] });
 export type MergeTagBody = z.input<typeof mergeTagBody>;
 export const mergeTagReply = z.object({ moved: z.number().int() });
+export type MergeTagReply = z.infer<typeof mergeTagReply>;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReportBody } from '@xr/contract/market';
+import type { ReportBody, ReportReply } from '@xr/contract/market';
 import { REPORT_REASONS, type ReportReason } from '@xr/contract/market-basics';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ interface Values {
  * again updates the open report.
  */
 function useSetReport() {
-  return useMutation({ mutationFn: (body: ReportBody) => http.post<{ id: number }>('/reports/set_reports', body) });
+  return useMutation({ mutationFn: (body: ReportBody) => http.post<ReportReply>('/reports/set_reports', body) });
 }
 
 /** What is reported: a project, a forum post, or a chat message of a meta world room. */

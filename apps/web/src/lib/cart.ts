@@ -1,5 +1,6 @@
 import type { MergeCartReply } from '@xr/contract/cart';
 import { CART_LOAD_LIMIT, ERROR_TOAST_MS, ORDER_ITEMS_MAX } from '@xr/contract/constants';
+import type { CollectionReply } from '@xr/contract/market';
 import { feedback } from './feedback';
 import { hasToken, http } from './http';
 import i18n from './i18n';
@@ -167,7 +168,7 @@ export async function removeFromCart(item: CartItem): Promise<void> {
  * `is_Collection` follows locally (spec section 4). Resolves with the new state.
  */
 export async function toggleWish(projectId: number): Promise<boolean> {
-  const reply = await http.post<{ project_id: number; is_collection: boolean }>('/collection/add_collection', {
+  const reply = await http.post<CollectionReply>('/collection/add_collection', {
     project_id: projectId,
   });
   const value = !!reply?.is_collection;

@@ -1,4 +1,4 @@
-import type { RestoreSceneBody, SceneDetails, SceneRevision } from '@xr/contract/scenes';
+import type { RestoreSceneBody, SceneDetails, SceneRevision, SceneVersionReply, SubmitSceneReply } from '@xr/contract/scenes';
 import { http } from '../../lib/http';
 
 /**
@@ -17,7 +17,7 @@ export function fetchSceneDetails(id: number, version?: number | 'submitted', si
 
 /** Saves a document over `base_version`; a newer version on the server answers 40940 (SCENE_VERSION_CONFLICT) (reload or overwrite). */
 export function saveScene(body: { id: number; base_version: number; document: unknown; force?: boolean }) {
-  return http.post<{ version: number }>('/project/save_scene', body, { silent: true });
+  return http.post<SceneVersionReply>('/project/save_scene', body, { silent: true });
 }
 
 export function fetchSceneRevisions(id: number, signal?: AbortSignal) {
@@ -25,10 +25,10 @@ export function fetchSceneRevisions(id: number, signal?: AbortSignal) {
 }
 
 export function restoreScene(body: RestoreSceneBody) {
-  return http.post<{ version: number }>('/project/restore_scene', body);
+  return http.post<SceneVersionReply>('/project/restore_scene', body);
 }
 
 /** Sends the current draft to review (published once approved). */
 export function submitScene(id: number) {
-  return http.post<{ review_status: string }>('/project/submit_scene', { id });
+  return http.post<SubmitSceneReply>('/project/submit_scene', { id });
 }

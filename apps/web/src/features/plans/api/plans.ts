@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@xr/contract/common';
 import type { PlacedOrder } from '@xr/contract/orders';
-import type { AddComboInput, ComboRow, MyPlan, PlanLevel, PlanPeriod, PublicCombo } from '@xr/contract/plans';
+import type { AddComboInput, ComboList, ComboRow, MyPlan, PlanLevel, PlanPeriod } from '@xr/contract/plans';
 import { http } from '../../../lib/http';
 
 const KEY = ['plans'] as const;
@@ -10,7 +10,7 @@ const KEY = ['plans'] as const;
 export function useComboList() {
   return useQuery({
     queryKey: [...KEY, 'list'],
-    queryFn: ({ signal }) => http.get<{ list: PublicCombo[] }>('/combo/combo_list', undefined, { signal }),
+    queryFn: ({ signal }) => http.get<ComboList>('/combo/combo_list', undefined, { signal }),
     select: (d) => d.list,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@xr/contract/common';
-import type { AddTagBody, AdminTag, MergeTagBody, TagPageQuery, UpTagBody } from '@xr/contract/tags';
+import type { AddTagBody, AdminTag, MergeTagBody, MergeTagReply, TagPageQuery, UpTagBody } from '@xr/contract/tags';
 import { http } from '../../../lib/http';
 
 const KEY = ['tags-admin'] as const;
@@ -35,4 +35,4 @@ export const useUpTag = () => useTagMutation((b: UpTagBody) => http.post<AdminTa
 /** POST /tag/set_tag: start / close. */
 export const useSetTag = () => useTagMutation((b: { id: number; enabled: boolean }) => http.post<AdminTag>('/tag/set_tag', b));
 /** POST /tag/merge_tag: answers how many projects moved. */
-export const useMergeTag = () => useTagMutation((b: MergeTagBody) => http.post<{ moved: number }>('/tag/merge_tag', b));
+export const useMergeTag = () => useTagMutation((b: MergeTagBody) => http.post<MergeTagReply>('/tag/merge_tag', b));

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@xr/contract/common';
-import type { ChatRecord, ChatRecordParams } from '@xr/contract/world';
+import type { ChatRecord, ChatRecordParams, DelChatRecordReply } from '@xr/contract/world';
 import { getToken } from '../../../lib/auth/session';
 import { buildUrl, http } from '../../../lib/http';
 import { worldKeys } from './keys';
@@ -33,7 +33,7 @@ export function useChatRecords(params: ChatFilter) {
 export function useDelChatRecords() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => http.post<{ deleted: number }>('/explore/del_chat_record', { ids }),
+    mutationFn: (ids: number[]) => http.post<DelChatRecordReply>('/explore/del_chat_record', { ids }),
     onSuccess: () => client.invalidateQueries({ queryKey: worldKeys.chat }),
   });
 }

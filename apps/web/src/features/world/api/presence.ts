@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@xr/contract/common';
-import type { KickBody, OnlinePageParams, OnlineUserRow } from '@xr/contract/world';
+import type { KickBody, KickReply, OnlinePageParams, OnlineUserRow } from '@xr/contract/world';
 import { http } from '../../../lib/http';
 import { worldKeys } from './keys';
 
@@ -35,7 +35,7 @@ export function useOnlinePage(params: OnlineFilter) {
 export function useKick() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: KickBody) => http.post<{ kicked: number }>('/explore/kick', body),
+    mutationFn: (body: KickBody) => http.post<KickReply>('/explore/kick', body),
     onSuccess: () => client.invalidateQueries({ queryKey: worldKeys.online }),
   });
 }
